@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite on SQLite, then the same files on PostgreSQL when TEST_DATABASE_URL
+// is set. In CI (CI=true) PostgreSQL is not optional: a missing TEST_DATABASE_URL fails the run.
+// Arguments narrow the files: `npm test -- test/modules/betas`.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+function testFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'support' ? [] : testFiles(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = testFiles('test')
+  .map((file) => relative('.', file))
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .sort();
+if (files.length === 0) {
+  console.error(`No test files match ${filters.join(' ')}`);
+  process.exit(1);
+}
+
+const dialects = ['sqlite'];
+if (process.env.TEST_DATABASE_URL) dialects.push('postgres');
+else if (process.env.CI) {
+  console.error('CI must run the suite on PostgreSQL too: set TEST_DATABASE_URL=postgres://…');
+  process.exit(1);
+} else {
+  console.warn('TEST_DATABASE_URL is not set: running on SQLite only.');
+}
+
+let failed = false;
+for (const dialect of dialects) {
+  console.log(`\n# ${files.length} test files on ${dialect}`);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-reporter=spec', ...files],
+    { stdio: 'inherit', env: { ...process.env, TEST_DIALECT: dialect } },
+  );
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,60 @@
+// buildApp: the HTTP application, with every route registered explicitly. It owns no resources:
+// the database, services and workers are made by the caller (main.ts, tests) and handed in.
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormatsModule from 'ajv-formats';
+import type { Config } from './config.ts';
+import type { Services } from './services.ts';
+import type { App } from './http/app-type.ts';
+import { authenticator } from './http/auth.ts';
+import { registerBodyParsers } from './http/body-parsers.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.routes.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { rewriteRequest } from './http/routing.ts';
+import { ErrorBody } from './http/schemas.ts';
+import './http/route-config.ts';
+
+// ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
+const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { betasRoutes } from './modules/betas/betas.routes.ts';
+
+export interface AppDependencies {
+  config: Config;
+  services: Services;
+  isDatabaseReady: () => Promise<boolean>;
+}
+
+export async function buildApp({ config, services, isDatabaseReady }: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    rewriteUrl: rewriteRequest,
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
+      plugins: [addFormats],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addSchema(ErrorBody);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandling(app);
+  await registerBodyParsers(app);
+  await registerOpenApi(app, config.publicUrl);
+  healthRoutes(app, isDatabaseReady);
+
+  await app.register(async (api) => {
+    const typed = api.withTypeProvider<TypeBoxTypeProvider>();
+    typed.addHook('onRequest', authenticator(services.accounts));
+    betasRoutes(typed, services.betas);
+  });
+
+  return app;
+}

@@ -1,0 +1,80 @@
+// The only reader of process.env. One TypeBox schema describes every setting; loadConfig
+// converts, checks and freezes it, so a bad value stops the process at start with a clear message.
+import Type, { type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port' }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'Interface to listen on' }),
+  DATABASE_URL: Type.String({
+    default: 'sqlite:./data/prelaunch.sqlite',
+    pattern: '^(sqlite:|postgres://|postgresql://)',
+    description: 'sqlite:PATH (embedded default) or postgres://…',
+  }),
+  PUBLIC_URL: Type.String({
+    default: '',
+    pattern: '^(https?://.*)?$',
+    description: 'Address visitors reach the service at; share links are built from it (default http://localhost:PORT)',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  GEOIP_DATABASE_PATH: Type.String({
+    default: '',
+    description: 'MMDB file for IP geolocation; empty = the bundled DB-IP Lite city database; "off" disables',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
+  WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly publicUrl: string;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly geoipDatabasePath: string;
+  readonly bodyLimitBytes: number;
+  readonly trustProxy: boolean;
+  readonly workersEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') known[key] = value;
+  }
+  const candidate = Value.Convert(EnvSchema, Value.Default(EnvSchema, known));
+  if (!Value.Check(EnvSchema, candidate)) {
+    const problems = Value.Errors(EnvSchema, candidate).map((e) => `${e.instancePath.slice(1)}: ${e.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const parsed = candidate as Env;
+  return Object.freeze({
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    logLevel: parsed.LOG_LEVEL,
+    geoipDatabasePath: parsed.GEOIP_DATABASE_PATH,
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    trustProxy: parsed.TRUST_PROXY,
+    workersEnabled: parsed.WORKERS_ENABLED,
+  });
+}
+
+/** Every setting with its default and description, for the README and `prelaunch config`. */
+export function describeSettings(): { name: string; default: unknown; description: string }[] {
+  return Object.entries(EnvSchema.properties).map(([name, schema]) => ({
+    name,
+    default: (schema as { default?: unknown }).default,
+    description: (schema as { description?: string }).description ?? '',
+  }));
+}

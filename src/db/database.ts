@@ -1,0 +1,66 @@
+// Opens the database named by DATABASE_URL. Every difference between SQLite and PostgreSQL that the
+// rest of the code must know about lives in this file (and in db/errors.ts for driver errors).
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Database } from './types.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+/** A query runner: the database itself or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (bigint ids, count(*)) as JS numbers: ids and counts stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function dialectOf(url: string): DialectName {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const dialect = dialectOf(url);
+  if (dialect === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    // WAL lets the CLI and readers work beside a running server; busy_timeout makes a second
+    // process wait for the write lock instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+/**
+ * Row locking for read-then-write sequences. PostgreSQL needs FOR UPDATE; SQLite has no row locks
+ * and needs none, because a transaction there holds the database's single write lock.
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  dialect: DialectName,
+  query: SelectQueryBuilder<DB, TB, O>,
+  options: { skipLocked?: boolean } = {},
+): SelectQueryBuilder<DB, TB, O> {
+  if (dialect === 'sqlite') return query;
+  return options.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate();
+}
+
+/** Escapes a user-supplied fragment for use inside a LIKE pattern with ESCAPE '\'. */
+export function likeFragment(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

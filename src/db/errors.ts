@@ -1,0 +1,25 @@
+// Driver errors translated into facts the repositories can act on, for both drivers.
+
+/**
+ * When `error` is a unique-constraint violation, returns what it names: PostgreSQL's constraint
+ * (index) name or SQLite's column list ("testers.beta_id, testers.email_normalized"). Otherwise null.
+ * Index names in the migrations contain their column names, so a caller can test either with one
+ * substring such as "email_normalized".
+ */
+export function uniqueViolation(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const message = typeof e.message === 'string' ? e.message : '';
+    return message.replace(/^UNIQUE constraint failed: /, '');
+  }
+  return null;
+}
+
+/** PostgreSQL serialization failures and deadlocks, and SQLite's busy database: safe to retry. */
+export function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY';
+}

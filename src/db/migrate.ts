@@ -1,0 +1,55 @@
+// Migrations: one ordered set of TypeScript modules for both dialects, applied by Kysely's Migrator.
+// Kysely takes a lock while migrating, so several processes starting together apply each once.
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import type { DatabaseHandle, DialectName } from './database.ts';
+import * as core from './migrations/001-core.ts';
+
+/** Column types that differ by dialect, handed to each migration. */
+export interface MigrationContext {
+  dialect: DialectName;
+  /** The primary key column: its type and builder. */
+  id: { type: 'integer' | 'bigint'; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder };
+  /** The type of a column that references another table's id. */
+  ref: 'integer' | 'bigint';
+}
+
+type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
+
+const migrations: Record<string, MigrationModule> = {
+  '001-core': core,
+};
+
+function contextFor(dialect: DialectName): MigrationContext {
+  return dialect === 'sqlite'
+    ? { dialect, id: { type: 'integer', build: (c) => c.primaryKey().autoIncrement() }, ref: 'integer' }
+    : { dialect, id: { type: 'bigint', build: (c) => c.primaryKey().generatedByDefaultAsIdentity() }, ref: 'bigint' };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const context = contextFor(handle.dialect);
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: {
+      async getMigrations() {
+        const bound: Record<string, Migration> = {};
+        for (const [name, module] of Object.entries(migrations)) {
+          bound[name] = { up: (db) => module.up(db, context) };
+        }
+        return bound;
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True when the database answers a trivial query (used by /readyz). */
+export async function isReachable(handle: DatabaseHandle): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(handle.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

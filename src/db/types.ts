@@ -1,0 +1,180 @@
+// Table shapes as Kysely sees them. Timestamps are ISO-8601 UTC text with milliseconds
+// ("2026-11-22T09:15:00.123Z") on both dialects: they sort as text and need no driver conversion.
+// Booleans are integers 0/1 on both dialects for the same reason.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  max_testers: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  permissions: string; // JSON array of permission names
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface BetasTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  homepage_url: string;
+  settings: string; // JSON object, see modules/betas/beta-settings.ts
+  testers_count: Generated<number>;
+  impressions_count: Generated<number>;
+  share_clicks_count: Generated<number>;
+  share_signups_count: Generated<number>;
+  imported_testers_count: Generated<number>;
+  unconfirmed_testers_count: Generated<number>;
+  applied_testers_count: Generated<number>;
+  invited_testers_count: Generated<number>;
+  active_testers_count: Generated<number>;
+  rejected_testers_count: Generated<number>;
+  suspended_testers_count: Generated<number>;
+  idle_testers_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TestersTable {
+  id: Generated<number>;
+  uuid: string;
+  beta_id: number;
+  email: string;
+  email_normalized: string;
+  status: string;
+  status_before_suspension: string | null;
+  hidden: Generated<number>;
+  invitation_code: string;
+  referral_code: string;
+  referrer_id: number | null;
+  referral_credited_at: string | null;
+  share_clicks_count: Generated<number>;
+  share_signups_count: Generated<number>;
+  friend_invitations_allowed: number;
+  friend_invitations_count: Generated<number>;
+  points: Generated<number>;
+  groups: string;
+  name_search: string; // lower(first_name + ' ' + last_name), for the name filter
+  first_name: string | null;
+  last_name: string | null;
+  employer: string | null;
+  jobtitle: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  locale: string | null;
+  telephone: string | null;
+  gender: string | null;
+  age: string | null;
+  facebook_username: string | null;
+  twitter_username: string | null;
+  linkedin_username: string | null;
+  browser_name: string | null;
+  browser_version: string | null;
+  os_name: string | null;
+  os_version: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  custom_var1: string | null;
+  custom_var2: string | null;
+  custom_var3: string | null;
+  http_referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  imported_at: string | null;
+  applied_at: string | null;
+  invited_at: string | null;
+  joined_at: string | null;
+  unsubscribed_at: string | null;
+  last_checkin_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  beta_id: number;
+  kind: string;
+  prompt: string;
+  choices: string; // JSON array of strings
+  required: number;
+  created_at: string;
+}
+
+export interface TesterResponsesTable {
+  id: Generated<number>;
+  tester_id: number;
+  question_id: number;
+  answer: string; // the chosen option's text, several joined by ", ", or the typed text
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvitationCodesTable {
+  id: Generated<number>;
+  beta_id: number;
+  code: string;
+  code_normalized: string;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface CheckinsTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  date: string; // YYYY-MM-DD (UTC)
+  created_at: string;
+}
+
+export interface OutboxJobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string; // JSON
+  run_at: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  api_keys: ApiKeysTable;
+  betas: BetasTable;
+  testers: TestersTable;
+  questions: QuestionsTable;
+  tester_responses: TesterResponsesTable;
+  invitation_codes: InvitationCodesTable;
+  checkins: CheckinsTable;
+  outbox_jobs: OutboxJobsTable;
+}
+
+export type CompanyRow = Selectable<CompaniesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type BetaRow = Selectable<BetasTable>;
+export type TesterRow = Selectable<TestersTable>;
+export type NewTester = Insertable<TestersTable>;
+export type TesterUpdate = Updateable<TestersTable>;
+export type QuestionRow = Selectable<QuestionsTable>;
+export type InvitationCodeRow = Selectable<InvitationCodesTable>;
+export type OutboxJobRow = Selectable<OutboxJobsTable>;

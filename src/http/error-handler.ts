@@ -1,0 +1,60 @@
+// One error body for everything (DESIGN.md, "Errors"): {"errors":[{"code":…,"message":…}]}.
+// Unexpected failures are logged with the request id and answered without any detail.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, Codes, GeneralCodes, type ErrorEntry } from '../errors.ts';
+
+function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send({ errors });
+}
+
+function seriesCode(request: FastifyRequest): number | undefined {
+  const series = request.routeOptions?.config?.series;
+  return series ? GeneralCodes[series] : undefined;
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** "body/tester/email must be string" → "tester.email must be a string". */
+function describeValidation(context: string | undefined, issue: ValidationIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = path || (context === 'querystring' ? 'query' : context ?? 'request');
+  if (issue.keyword === 'required') return `${path ? `${path}.` : ''}${String(issue.params.missingProperty)} is required`;
+  if (issue.keyword === 'type') return `${where} must be ${/^[aeiou]/.test(String(issue.params.type)) ? 'an' : 'a'} ${String(issue.params.type)}`;
+  if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
+  return `${where} ${issue.message ?? 'is invalid'}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return send(reply, error.statusCode, error.errors);
+    if (error.validation) {
+      const code = seriesCode(request) ?? Codes.malformedBody;
+      const status = code === Codes.malformedBody ? 400 : 422;
+      const issues = error.validation as unknown as ValidationIssue[];
+      return send(reply, status, issues.map((issue) => ({ code, message: describeValidation(error.validationContext, issue) })));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, [{ code: Codes.bodyTooLarge, message: 'Request body is too large' }]);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return send(reply, 400, [{ code: Codes.malformedBody, message: 'Request body is not valid JSON' }]);
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad URL, bad content length, …): their messages name no secret.
+      return send(reply, error.statusCode, [{ code: Codes.malformedBody, message: error.message }]);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, [
+      { code: seriesCode(request) ?? Codes.internal, message: `Internal error; reference ${request.id}` },
+    ]);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, [{ code: Codes.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }]),
+  );
+}

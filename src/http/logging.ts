@@ -1,0 +1,20 @@
+// Log options: request lines never carry a credential (api_key query values are masked, and
+// headers are not logged at all).
+import type { FastifyServerOptions } from 'fastify';
+
+export function maskSecrets(url: string): string {
+  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: request.method,
+        url: maskSecrets(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Schemas shared by many routes.
+import Type from 'typebox';
+
+export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC, second precision' });
+export const NullableTimestamp = Nullable(Timestamp);
+
+export const ErrorBody = Type.Object(
+  {
+    errors: Type.Array(Type.Object({ code: Type.Integer(), message: Type.String() })),
+  },
+  { $id: 'ErrorBody', description: 'One entry per problem found' },
+);
+
+/** Responses every authenticated route may give besides its success. */
+export const commonErrorResponses = {
+  401: Type.Ref('ErrorBody'),
+  403: Type.Ref('ErrorBody'),
+  404: Type.Ref('ErrorBody'),
+  422: Type.Ref('ErrorBody'),
+};
+
+export const BetaParams = Type.Object({
+  beta_id: Type.String({ maxLength: 40, description: 'Beta id' }),
+});
+
+/** Ids arrive as path text; anything that is not a positive integer names nothing. */
+export function parseId(text: string): number | null {
+  if (!/^\d{1,15}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}

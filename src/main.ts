@@ -1,0 +1,35 @@
+// Process entry: configuration → database (migrated) → services → HTTP + workers; graceful stop.
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { isReachable, migrateToLatest } from './db/migrate.ts';
+import { createServices } from './services.ts';
+import { buildApp } from './app.ts';
+import { bootstrapIfEmpty } from './bootstrap.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const services = createServices(database, config);
+  await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'stopping after an error');
+    else app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Prelaunch could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,166 @@
+// Companies and their API keys. Keys are shown once; only their SHA-256 hash is stored.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ApiError, Codes } from '../../errors.ts';
+import type { Db } from '../../db/database.ts';
+import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
+import { storedTime, type Clock } from '../../time.ts';
+import { isPermission, Permissions, type Permission } from './permissions.ts';
+
+const KEY_PREFIX = 'pl_';
+
+export interface Company {
+  id: number;
+  name: string;
+  max_testers: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeyInfo {
+  id: number;
+  company_id: number;
+  name: string;
+  key_prefix: string;
+  permissions: Permission[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  /** The secret itself: returned once, at creation. */
+  key: string;
+}
+
+export interface Principal {
+  companyId: number;
+  keyId: number;
+  permissions: ReadonlySet<Permission>;
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+function toCompany(row: CompanyRow): Company {
+  return { id: row.id, name: row.name, max_testers: row.max_testers, created_at: row.created_at, updated_at: row.updated_at };
+}
+
+function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    name: row.name,
+    key_prefix: row.key_prefix,
+    permissions: JSON.parse(row.permissions) as Permission[],
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+    last_used_at: row.last_used_at,
+  };
+}
+
+/** How often a key's last_used_at is written: once a minute is plenty and spares a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async createCompany(input: { name: string; maxTesters?: number | null }): Promise<Company> {
+    const name = input.name.trim();
+    if (!name) throw new Error('Company name must not be empty');
+    if (input.maxTesters != null && (!Number.isInteger(input.maxTesters) || input.maxTesters < 0)) {
+      throw new Error('max testers must be a whole number, 0 or more');
+    }
+    const now = storedTime(this.clock.now());
+    const row = await this.db
+      .insertInto('companies')
+      .values({ name, max_testers: input.maxTesters ?? null, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCompany(row);
+  }
+
+  async findCompany(id: number): Promise<Company | undefined> {
+    const row = await this.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toCompany(row);
+  }
+
+  async listCompanies(): Promise<Company[]> {
+    const rows = await this.db.selectFrom('companies').selectAll().orderBy('id').execute();
+    return rows.map(toCompany);
+  }
+
+  async createApiKey(input: {
+    companyId: number;
+    name?: string;
+    expiresAt?: Date | null;
+    permissions?: string[];
+  }): Promise<CreatedApiKey> {
+    if (!(await this.findCompany(input.companyId))) throw new Error(`Company ${input.companyId} not found`);
+    const permissions = input.permissions ?? [...Permissions];
+    const unknown = permissions.filter((p) => !isPermission(p));
+    if (unknown.length > 0) {
+      throw new Error(`Unknown permission ${unknown.join(', ')}; known: ${Permissions.join(', ')}`);
+    }
+    if (permissions.length === 0) throw new Error('A key needs at least one permission');
+    const key = KEY_PREFIX + randomBytes(24).toString('base64url');
+    const now = storedTime(this.clock.now());
+    const row = await this.db
+      .insertInto('api_keys')
+      .values({
+        company_id: input.companyId,
+        name: input.name?.trim() || 'API key',
+        key_hash: hashKey(key),
+        key_prefix: key.slice(0, KEY_PREFIX.length + 4),
+        permissions: JSON.stringify([...new Set(permissions)]),
+        created_at: now,
+        expires_at: input.expiresAt ? storedTime(input.expiresAt) : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...toKeyInfo(row), key };
+  }
+
+  async listApiKeys(companyId: number): Promise<ApiKeyInfo[]> {
+    const rows = await this.db.selectFrom('api_keys').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+    return rows.map(toKeyInfo);
+  }
+
+  async revokeApiKey(id: number): Promise<ApiKeyInfo> {
+    const now = storedTime(this.clock.now());
+    const row = await this.db
+      .updateTable('api_keys')
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new Error(`API key ${id} not found`);
+    return toKeyInfo(row);
+  }
+
+  /** Resolves a presented key to its company and permissions, or throws 401. */
+  async authenticate(presented: string): Promise<Principal> {
+    const hash = hashKey(presented);
+    const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+    // The lookup is by hash, so timing reveals nothing of the key; the comparison is belt and braces.
+    if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) {
+      throw new ApiError(Codes.unauthorized, 'Invalid API key');
+    }
+    const now = this.clock.now();
+    if (row.revoked_at) throw new ApiError(Codes.unauthorized, 'API key has been revoked');
+    if (row.expires_at && row.expires_at <= storedTime(now)) throw new ApiError(Codes.unauthorized, 'API key has expired');
+    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
+      await this.db.updateTable('api_keys').set({ last_used_at: storedTime(now) }).where('id', '=', row.id).execute();
+    }
+    return {
+      companyId: row.company_id,
+      keyId: row.id,
+      permissions: new Set(JSON.parse(row.permissions) as Permission[]),
+    };
+  }
+}

@@ -1,0 +1,115 @@
+// A beta's settings (issue 2, DESIGN.md section 4): their schema, defaults and merge rule.
+// Stored as one JSON object; a PATCH changes only the keys it sends.
+import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import Type, { type Static } from 'typebox';
+
+export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
+export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const BetaSettingsSchema = Type.Object({
+  accepting_signups: Type.Boolean({ description: 'New testers may sign up (2316 otherwise)' }),
+  double_opt_in: Type.Boolean({ description: 'Signups confirm their e-mail address before they are applied' }),
+  invite_a_friend_enabled: Type.Boolean(),
+  friend_invitations_allowed: Type.Integer({ minimum: 0, maximum: 100000, description: 'Allowance of a new tester' }),
+  waitlist_order: Type.Enum(WaitlistOrders),
+  signup_points: Type.Integer({ minimum: 0, maximum: 1000000 }),
+  referral_points: Type.Integer({ minimum: 0, maximum: 1000000 }),
+  share_points: Type.Integer({ minimum: 0, maximum: 1000000 }),
+  idle_days: Nullable(Type.Integer({ minimum: 1, maximum: 3650 })),
+  referral_url: Nullable(Type.String({ maxLength: 2000, pattern: '^https?://' })),
+  vanity_referral_codes: Type.Boolean(),
+  decoder_key: Type.String({ minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' }),
+  required_fields: Type.Array(Type.Enum(RequiredFieldNames), { maxItems: 5 }),
+  blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 10000 }),
+  blocked_ips: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10000 }),
+  max_signups_per_ip_per_day: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
+});
+
+export type BetaSettings = Static<typeof BetaSettingsSchema>;
+
+/** The same keys, every one optional: what create and PATCH accept. */
+export const BetaSettingsPatchSchema = Type.Partial(BetaSettingsSchema);
+export type BetaSettingsPatch = Static<typeof BetaSettingsPatchSchema>;
+
+export function defaultSettings(): BetaSettings {
+  return {
+    accepting_signups: true,
+    double_opt_in: false,
+    invite_a_friend_enabled: false,
+    friend_invitations_allowed: 5,
+    waitlist_order: 'referrals',
+    signup_points: 1,
+    referral_points: 5,
+    share_points: 3,
+    idle_days: null,
+    referral_url: null,
+    vanity_referral_codes: false,
+    decoder_key: randomBytes(20).toString('hex'),
+    required_fields: [],
+    blocked_email_domains: [],
+    blocked_ips: [],
+    max_signups_per_ip_per_day: null,
+  };
+}
+
+/** Checks the rules a schema cannot say; returns a message per problem. */
+export function settingsProblems(patch: BetaSettingsPatch): string[] {
+  const problems: string[] = [];
+  for (const entry of patch.blocked_ips ?? []) {
+    if (!parseIpRule(entry)) problems.push(`settings.blocked_ips: ${entry} is not an IP address or CIDR range`);
+  }
+  for (const domain of patch.blocked_email_domains ?? []) {
+    if (!/^[a-z0-9.-]+\.[a-z0-9-]+$/i.test(domain.replace(/^@/, ''))) {
+      problems.push(`settings.blocked_email_domains: ${domain} is not a domain name`);
+    }
+  }
+  if (patch.referral_url != null && !URL.canParse(patch.referral_url)) {
+    problems.push('settings.referral_url must be an absolute http(s) URL');
+  }
+  return problems;
+}
+
+export function mergeSettings(current: BetaSettings, patch: BetaSettingsPatch): BetaSettings {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  }
+  merged.blocked_email_domains = [...new Set(merged.blocked_email_domains.map((d) => d.replace(/^@/, '').toLowerCase()))];
+  merged.required_fields = [...new Set(merged.required_fields)];
+  return merged;
+}
+
+/** Stored settings with any key added since they were written filled from the defaults. */
+export function parseStoredSettings(json: string): BetaSettings {
+  return { ...defaultSettings(), ...(JSON.parse(json) as Partial<BetaSettings>) };
+}
+
+function parseIpRule(entry: string): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | null {
+  const [address, prefixText] = entry.split('/', 2);
+  const version = isIP(address);
+  if (version === 0) return null;
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  if (prefixText === undefined) return { address, family };
+  const prefix = Number(prefixText);
+  if (!/^\d+$/.test(prefixText) || prefix > (version === 4 ? 32 : 128)) return null;
+  return { address, prefix, family };
+}
+
+/** A matcher for the beta's blocked_ips (addresses and CIDR ranges). */
+export function blockedIpMatcher(rules: readonly string[]): (ip: string) => boolean {
+  if (rules.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of rules) {
+    const rule = parseIpRule(entry);
+    if (!rule) continue;
+    if (rule.prefix === undefined) list.addAddress(rule.address, rule.family);
+    else list.addSubnet(rule.address, rule.prefix, rule.family);
+  }
+  return (ip) => {
+    const version = isIP(ip);
+    return version !== 0 && list.check(ip, version === 4 ? 'ipv4' : 'ipv6');
+  };
+}

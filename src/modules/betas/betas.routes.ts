@@ -1,0 +1,81 @@
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
+import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaCreateBody, BetaSchema, BetaUpdateBody } from './betas.schemas.ts';
+import { presentBeta, type BetaInput, type BetasService } from './betas.service.ts';
+
+/** `beta` bodies are accepted wrapped or unwrapped. */
+function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
+  const source = body?.beta ?? body ?? {};
+  return { name: source.name, homepage_url: source.homepage_url, settings: source.settings };
+}
+
+export function betasRoutes(app: App, betas: BetasService): void {
+  app.get('/api/v2/betas', {
+    config: { permission: 'betas:read', series: 'betas' },
+    schema: {
+      tags: ['betas'],
+      summary: 'List betas',
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: Type.Array(BetaSchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const result = await betas.list(principalOf(request).companyId, page);
+      return sendPage(request, reply, page, { items: result.items.map(presentBeta), total: result.total });
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id', {
+    config: { permission: 'betas:read', series: 'betas' },
+    schema: {
+      tags: ['betas'],
+      summary: 'Show beta',
+      params: BetaParams,
+      response: { 200: BetaSchema, ...commonErrorResponses },
+    },
+    handler: async (request) => presentBeta(await betas.require(principalOf(request).companyId, request.params.beta_id)),
+  });
+
+  app.delete('/api/v2/betas/:beta_id', {
+    config: { permission: 'betas:delete', series: 'betas' },
+    schema: {
+      tags: ['betas'],
+      summary: 'Delete beta',
+      description: 'Deletes the beta and everything in it. Answers with the beta as it was.',
+      params: BetaParams,
+      response: { 200: BetaSchema, ...commonErrorResponses },
+    },
+    handler: async (request) => presentBeta(await betas.delete(principalOf(request).companyId, request.params.beta_id)),
+  });
+
+  app.post('/api/v2/betas', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      tags: ['extension'],
+      summary: 'Create beta',
+      body: BetaCreateBody,
+      response: { 201: BetaSchema, ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const beta = await betas.create(principalOf(request).companyId, betaInput(request.body));
+      return reply.status(201).send(presentBeta(beta));
+    },
+  });
+
+  app.patch('/api/v2/betas/:beta_id', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      tags: ['extension'],
+      summary: 'Update beta',
+      description: 'Changes name, homepage_url and settings; only the settings keys sent change.',
+      params: BetaParams,
+      body: BetaUpdateBody,
+      response: { 200: BetaSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentBeta(await betas.update(principalOf(request).companyId, request.params.beta_id, betaInput(request.body))),
+  });
+}

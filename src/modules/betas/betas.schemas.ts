@@ -1,0 +1,39 @@
+import Type from 'typebox';
+import { Timestamp } from '../../http/schemas.ts';
+import { BetaSettingsPatchSchema, BetaSettingsSchema } from './beta-settings.ts';
+
+export const BetaSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    homepage_url: Type.String(),
+    testers_count: Type.Integer(),
+    impressions_count: Type.Integer(),
+    share_clicks_count: Type.Integer(),
+    share_signups_count: Type.Integer(),
+    imported_testers_count: Type.Integer(),
+    applied_testers_count: Type.Integer(),
+    invited_testers_count: Type.Integer(),
+    active_testers_count: Type.Integer(),
+    rejected_testers_count: Type.Integer(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    settings: { ...BetaSettingsSchema, description: 'Extension: how the campaign behaves' },
+  },
+  { $id: 'Beta' },
+);
+
+const BetaFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  homepage_url: Type.String({ maxLength: 2000, pattern: '^https?://' }),
+  settings: BetaSettingsPatchSchema,
+};
+
+const BetaInputFields = Type.Partial(Type.Object(BetaFields));
+
+export const BetaCreateBody = Type.Object({
+  beta: Type.Optional({ ...BetaInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...BetaInputFields.properties,
+});
+
+export const BetaUpdateBody = BetaCreateBody;

@@ -1,0 +1,91 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestContext, type TestContext } from '../support/context.ts';
+
+describe('authentication', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  test('HTTP Basic with the key as user name and an empty password', async () => {
+    const basic = Buffer.from(`${ctx.apiKey}:`).toString('base64');
+    const response = await ctx.request('GET', '/api/v2/betas.json', { key: null, headers: { authorization: `Basic ${basic}` } });
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body, []);
+  });
+
+  test('Bearer token', async () => {
+    const response = await ctx.request('GET', '/api/v2/betas', { key: null, headers: { authorization: `Bearer ${ctx.apiKey}` } });
+    assert.equal(response.status, 200);
+  });
+
+  test('api_key query parameter', async () => {
+    const response = await ctx.request('GET', `/api/v2/betas.json?api_key=${encodeURIComponent(ctx.apiKey)}`, { key: null });
+    assert.equal(response.status, 200);
+  });
+
+  test('a missing key is 401 with a challenge and the error body', async () => {
+    const response = await ctx.request('GET', '/api/v2/betas', { key: null });
+    assert.equal(response.status, 401);
+    assert.match(String(response.headers['www-authenticate']), /Basic realm="Prelaunch"/);
+    assert.equal(response.body.errors[0].code, 1401);
+  });
+
+  test('an unknown key is 401', async () => {
+    const response = await ctx.request('GET', '/api/v2/betas', { key: 'pl_not-a-real-key' });
+    assert.equal(response.status, 401);
+    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] });
+  });
+
+  test('a revoked key is 401 and stays revoked', async () => {
+    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, name: 'temp' });
+    assert.equal((await ctx.request('GET', '/api/v2/betas', { key: created.key })).status, 200);
+    await ctx.services.accounts.revokeApiKey(created.id);
+    const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
+    assert.equal(response.status, 401);
+    assert.equal(response.body.errors[0].message, 'API key has been revoked');
+    const [stored] = (await ctx.services.accounts.listApiKeys(ctx.companyId)).filter((k) => k.id === created.id);
+    assert.ok(stored.revoked_at);
+  });
+
+  test('an expired key is 401', async () => {
+    const past = new Date(ctx.clock.now().getTime() - 1000);
+    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: past });
+    const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
+    assert.equal(response.status, 401);
+    assert.equal(response.body.errors[0].message, 'API key has expired');
+  });
+
+  test('a key without the route permission is 403', async () => {
+    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });
+    const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
+    assert.equal(response.status, 403);
+    assert.deepEqual(response.body, { errors: [{ code: 1403, message: 'This API key lacks the betas:read permission' }] });
+  });
+
+  test('using a key records last_used_at', async () => {
+    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId });
+    await ctx.request('GET', '/api/v2/betas', { key: created.key });
+    const [stored] = (await ctx.services.accounts.listApiKeys(ctx.companyId)).filter((k) => k.id === created.id);
+    assert.equal(stored.last_used_at, ctx.clock.now().toISOString());
+  });
+
+  test('a key reaches only its own company: another company\'s beta is 404, never 403', async () => {
+    const other = await ctx.services.accounts.createCompany({ name: 'Other' });
+    const otherKey = await ctx.services.accounts.createApiKey({ companyId: other.id });
+    const beta = await ctx.createBeta();
+    const response = await ctx.request('GET', `/api/v2/betas/${beta.id}`, { key: otherKey.key });
+    assert.equal(response.status, 404);
+    assert.equal(response.body.errors[0].message, 'Beta not found');
+    const list = await ctx.request('GET', '/api/v2/betas', { key: otherKey.key });
+    assert.deepEqual(list.body, []);
+  });
+
+  test('an unknown route is 404 with the error body', async () => {
+    const response = await ctx.request('GET', '/api/v2/nothing-here');
+    assert.equal(response.status, 404);
+    assert.equal(response.body.errors[0].code, 1404);
+  });
+});

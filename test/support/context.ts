@@ -1,0 +1,146 @@
+// A fresh application and database per test file, on the dialect the run is for:
+// TEST_DIALECT=sqlite (a temporary file) or postgres (a new database on TEST_DATABASE_URL's server).
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { isReachable, migrateToLatest } from '../../src/db/migrate.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import type { App } from '../../src/http/app-type.ts';
+import type { Clock } from '../../src/time.ts';
+
+export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-22T09:15:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date | string): void {
+    this.current = new Date(date);
+  }
+  advance(milliseconds: number): void {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
+}
+
+/** A database of its own: created empty, migrated, dropped by `drop`. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `prelaunch-test-${randomUUID()}.sqlite`);
+    return {
+      url: `sqlite:${file}`,
+      drop: async () => {
+        for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      },
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL (postgres://…)');
+  const name = `prelaunch_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent form-encoded as given (already encoded), instead of JSON. */
+  form?: string;
+  headers?: Record<string, string>;
+  /** The API key to send; the context's own by default, null for none. */
+  key?: string | null;
+}
+
+export interface TestResponse {
+  status: number;
+  body: any;
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  services: Services;
+  config: Config;
+  clock: TestClock;
+  companyId: number;
+  apiKey: string;
+  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A beta of the context's company, with settings merged over the defaults. */
+  createBeta(settings?: Record<string, unknown>, name?: string): Promise<{ id: number; [key: string]: unknown }>;
+  close(): Promise<void>;
+}
+
+export async function startTestContext(options: { env?: Record<string, string> } = {}): Promise<TestContext> {
+  const { url, drop } = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://prelaunch.test', ...options.env });
+  const database = openDatabase(url, { poolSize: 20 });
+  await migrateToLatest(database);
+  const clock = new TestClock();
+  const services = createServices(database, config, clock);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+  await app.ready();
+  const company = await services.accounts.createCompany({ name: 'Acme' });
+  const { key } = await services.accounts.createApiKey({ companyId: company.id });
+
+  const request: TestContext['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const sent = options.key === undefined ? key : options.key;
+    if (sent) headers.authorization = `Bearer ${sent}`;
+    let payload: string | undefined;
+    if (options.form !== undefined) {
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      payload = options.form;
+    } else if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const raw = await app.inject({ method: method as any, url: path, headers, payload });
+    let body: any = raw.body;
+    if ((raw.headers['content-type'] ?? '').toString().includes('json') && raw.body) body = JSON.parse(raw.body);
+    return { status: raw.statusCode, body, headers: raw.headers, raw };
+  };
+
+  return {
+    app,
+    database,
+    services,
+    config,
+    clock,
+    companyId: company.id,
+    apiKey: key,
+    request,
+    async createBeta(settings = {}, name = 'Launch') {
+      const response = await request('POST', '/api/v2/betas', {
+        body: { name, homepage_url: 'https://example.com/launch', settings },
+      });
+      if (response.status !== 201) throw new Error(`createBeta failed: ${JSON.stringify(response.body)}`);
+      return response.body;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
