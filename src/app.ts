@@ -20,6 +20,9 @@ import './http/route-config.ts';
 // ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
 const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 import { betasRoutes } from './modules/betas/betas.routes.ts';
+import { questionsRoutes } from './modules/questions/questions.routes.ts';
+import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
+import { testersRoutes } from './modules/testers/testers.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +57,9 @@ export async function buildApp({ config, services, isDatabaseReady }: AppDepende
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
     typed.addHook('onRequest', authenticator(services.accounts));
     betasRoutes(typed, services.betas);
+    questionsRoutes(typed, services.betas, services.questions);
+    invitationCodesRoutes(typed, services.betas, services.invitationCodes);
+    testersRoutes(typed, services.testers);
   });
 
   return app;

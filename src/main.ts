@@ -6,19 +6,25 @@ import { isReachable, migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services.ts';
 import { buildApp } from './app.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { systemClock } from './time.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const services = createServices(database, config);
+  const services = await createServices(database, config);
   await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
 
+  const workers = config.workersEnabled ? startWorkers(database, services, systemClock, app.log) : null;
+
+  // HTTP first (no new work), then the workers (finish what they hold), then the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     await app.close();
+    await workers?.stop();
     await database.close();
   });
 

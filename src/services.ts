@@ -1,19 +1,43 @@
 // Composition root: every domain service built from the database, configuration and clock.
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { JobHandler } from './jobs/outbox.ts';
 import { systemClock, type Clock } from './time.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { BetasService } from './modules/betas/betas.service.ts';
+import { QuestionsService } from './modules/questions/questions.service.ts';
+import { InvitationCodesService } from './modules/invitation-codes/invitation-codes.service.ts';
+import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
+import { TestersService } from './modules/testers/testers.service.ts';
 
 export interface Services {
   accounts: AccountsService;
   betas: BetasService;
+  questions: QuestionsService;
+  invitationCodes: InvitationCodesService;
+  testers: TestersService;
+  /** What the outbox runner does with each kind of job. */
+  jobHandlers: Readonly<Record<string, JobHandler>>;
 }
 
-export function createServices(database: DatabaseHandle, _config: Config, clock: Clock = systemClock): Services {
-  const { db } = database;
+export interface ServiceOptions {
+  clock?: Clock;
+  /** The IP locator; opened from config.geoipDatabasePath when not given. */
+  geo?: GeoLocator;
+}
+
+export async function createServices(database: DatabaseHandle, config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const { db, dialect } = database;
+  const clock = options.clock ?? systemClock;
+  const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
+  const betas = new BetasService(db, clock);
+  const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl);
   return {
     accounts: new AccountsService(db, clock),
-    betas: new BetasService(db, clock),
+    betas,
+    questions: new QuestionsService(db, clock),
+    invitationCodes: new InvitationCodesService(db, clock),
+    testers,
+    jobHandlers: { ...testers.jobHandlers },
   };
 }

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -60,7 +60,19 @@ export function forUpdate<DB, TB extends keyof DB, O>(
   return options.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate();
 }
 
-/** Escapes a user-supplied fragment for use inside a LIKE pattern with ESCAPE '\'. */
-export function likeFragment(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * `column` contains `fragment`, literally: the fragment's % and _ match themselves. SQLite has no
+ * default LIKE escape character, so the ESCAPE clause is spelled out for both engines.
+ */
+export function likeContains(column: string, fragment: string): RawBuilder<SqlBool> {
+  const escaped = fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<SqlBool>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
+}
+
+/**
+ * Serialises transactions that work on the same named thing, such as one IP's signups in one beta.
+ * PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its transactions are serial.
+ */
+export async function lockName(trx: Executor, dialect: DialectName, name: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }

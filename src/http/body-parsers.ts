@@ -15,5 +15,12 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     parser: (body: string) =>
       qs.parse(body, { depth: 6, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowDots: false }),
   });
+  // Fastify's own text/plain parser would hand the schema a string; dropped like any other type.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  // No body at all is an empty one: each route then answers with its own "missing field" code
+  // (2322 for testers, 2302 for a checkin's e-mail, …) instead of a generic schema error.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
 }

@@ -31,3 +31,8 @@ export function parseId(text: string): number | null {
   const id = Number(text);
   return id > 0 ? id : null;
 }
+
+/** 202 Accepted with no body (checkins, queued deletion): documented by the route's description. */
+export function sendAccepted(reply: { code(status: number): { send(): unknown } }): unknown {
+  return reply.code(202).send();
+}

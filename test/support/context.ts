@@ -13,6 +13,7 @@ import { isReachable, migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import type { App } from '../../src/http/app-type.ts';
 import type { Clock } from '../../src/time.ts';
+import { createJobRunner } from '../../src/jobs/workers.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -86,6 +87,8 @@ export interface TestContext {
   companyId: number;
   apiKey: string;
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  /** Runs the outbox jobs that are due now, as a worker would; returns how many ran. */
+  runJobs(): Promise<number>;
   /** A beta of the context's company, with settings merged over the defaults. */
   createBeta(settings?: Record<string, unknown>, name?: string): Promise<{ id: number; [key: string]: unknown }>;
   close(): Promise<void>;
@@ -93,11 +96,12 @@ export interface TestContext {
 
 export async function startTestContext(options: { env?: Record<string, string> } = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://prelaunch.test', ...options.env });
+  // Geolocation is off unless a test file asks for it: the bundled database is large to load.
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://prelaunch.test', GEOIP_DATABASE_PATH: 'off', ...options.env });
   const database = openDatabase(url, { poolSize: 20 });
   await migrateToLatest(database);
   const clock = new TestClock();
-  const services = createServices(database, config, clock);
+  const services = await createServices(database, config, { clock });
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
   await app.ready();
   const company = await services.accounts.createCompany({ name: 'Acme' });
@@ -130,6 +134,7 @@ export async function startTestContext(options: { env?: Record<string, string> }
     companyId: company.id,
     apiKey: key,
     request,
+    runJobs: () => createJobRunner(database, services, clock, app.log).runDue(),
     async createBeta(settings = {}, name = 'Launch') {
       const response = await request('POST', '/api/v2/betas', {
         body: { name, homepage_url: 'https://example.com/launch', settings },

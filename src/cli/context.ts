@@ -1,0 +1,64 @@
+// What every command shares: where output goes, and the database, opened (and migrated) only when
+// a command actually runs, so `--help` and usage errors never touch it.
+import { loadConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createServices, type Services } from '../services.ts';
+import { openGeoLocator } from '../modules/testers/geoip.ts';
+import type { Company } from '../modules/accounts/accounts.service.ts';
+
+export interface CliOutput {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  stdout: CliOutput;
+  stderr: CliOutput;
+}
+
+export interface Session {
+  services: Services;
+  /** Migrations this run applied before the command (the `migrate` command reports them). */
+  applied: string[];
+}
+
+export class CliContext {
+  private database: DatabaseHandle | undefined;
+  private session: Session | undefined;
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly env: Record<string, string | undefined>,
+  ) {}
+
+  /** Opens the database named by DATABASE_URL and brings its schema up to date, once per run. */
+  async open(): Promise<Session> {
+    if (this.session) return this.session;
+    const config = loadConfig(this.env);
+    this.database = openDatabase(config.databaseUrl);
+    const applied = await migrateToLatest(this.database);
+    // No command here locates an IP address, so the GeoIP database (tens of MB) is not loaded.
+    const services = await createServices(this.database, config, { geo: await openGeoLocator('off') });
+    this.session = { services, applied };
+    return this.session;
+  }
+
+  /** The command's result: pretty JSON on stdout, written once, after the command succeeded. */
+  print(value: unknown): void {
+    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  async close(): Promise<void> {
+    const database = this.database;
+    this.database = undefined;
+    this.session = undefined;
+    if (database) await database.close();
+  }
+}
+
+/** The company, or an error naming the id: every company-scoped command checks this first. */
+export async function requireCompany(services: Services, id: number): Promise<Company> {
+  const company = await services.accounts.findCompany(id);
+  if (!company) throw new Error(`Company ${id} not found`);
+  return company;
+}

@@ -1,0 +1,110 @@
+// The transactional outbox: side effects are written as job rows in the same transaction as the
+// change that causes them, and performed after commit by the runner. Several runners (processes)
+// may poll one PostgreSQL database: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
+// them, so a job is handed to one runner at a time; a crashed runner's lease runs out and the job
+// is claimed again (at-least-once).
+import type { FastifyBaseLogger } from 'fastify';
+import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
+import type { OutboxJobRow } from '../db/types.ts';
+import { addSeconds, storedTime, type Clock } from '../time.ts';
+
+export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void>;
+
+const LEASE_SECONDS = 60;
+const BATCH_SIZE = 20;
+const MAX_ATTEMPTS = 10;
+
+export async function enqueueJob(trx: Executor, kind: string, payload: unknown, runAt: Date): Promise<void> {
+  const at = storedTime(runAt);
+  await trx
+    .insertInto('outbox_jobs')
+    .values({ kind, payload: JSON.stringify(payload), run_at: at, created_at: at })
+    .execute();
+}
+
+export class JobRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly handlers: Readonly<Record<string, JobHandler>>,
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  ) {}
+
+  /** Claims due jobs and runs them; returns how many ran. */
+  async runDue(): Promise<number> {
+    const jobs = await this.claim();
+    for (const job of jobs) await this.perform(job);
+    return jobs.length;
+  }
+
+  start(intervalMs = 500): void {
+    if (this.timer) return;
+    const tick = async () => {
+      try {
+        this.running = this.runDue();
+        await this.running;
+      } catch (error) {
+        this.log.error({ err: error }, 'outbox runner failed to claim jobs');
+      } finally {
+        this.running = null;
+        if (this.timer) this.timer = setTimeout(tick, intervalMs);
+      }
+    };
+    this.timer = setTimeout(tick, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async claim(): Promise<OutboxJobRow[]> {
+    const now = this.clock.now();
+    const nowText = storedTime(now);
+    return this.db.transaction().execute(async (trx) => {
+      const due = await forUpdate(
+        this.dialect,
+        trx
+          .selectFrom('outbox_jobs')
+          .select('id')
+          .where('run_at', '<=', nowText)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+          .orderBy('id')
+          .limit(BATCH_SIZE),
+        { skipLocked: true },
+      ).execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable('outbox_jobs')
+        .set((eb) => ({ locked_until: storedTime(addSeconds(now, LEASE_SECONDS)), attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', due.map((row) => row.id))
+        .returningAll()
+        .execute();
+    });
+  }
+
+  private async perform(job: OutboxJobRow): Promise<void> {
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(JSON.parse(job.payload), job);
+      await this.db.deleteFrom('outbox_jobs').where('id', '=', job.id).execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = job.attempts >= MAX_ATTEMPTS;
+      this.log[giveUp ? 'error' : 'warn']({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'outbox job failed');
+      // A job that keeps failing stays in the table with its error, parked, for an operator to see.
+      const retryAt = giveUp ? '9999-12-31T00:00:00.000Z' : storedTime(addSeconds(this.clock.now(), 2 ** job.attempts));
+      await this.db
+        .updateTable('outbox_jobs')
+        .set({ run_at: retryAt, locked_until: null, last_error: message.slice(0, 2000) })
+        .where('id', '=', job.id)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,166 @@
+// Invitation codes (DESIGN.md, "Invitation codes"): a tester's unique code, derived from the beta's
+// decoder key and the e-mail address so a site can check it offline, and custom codes made through
+// the management API, limited by uses and/or time.
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { InvitationCodeRow } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+
+const CODE_INVALID_OR_EXPIRED = 2312;
+const CODE_INVALID = 2313;
+
+export interface InvitationCodeBeta {
+  id: number;
+  settings: { decoder_key: string };
+}
+
+export interface InvitationCodeInput {
+  code?: string;
+  max_uses?: number;
+  expires_at?: string;
+}
+
+/** DESIGN.md: the first 10 hex characters of sha1(decoder_key + lowercase(email)). Test vector: key 'd1696aeb245fa90380a192a41730f07464c906ea', 'joe@gmail.com' → '6210ede5e4'. */
+export function uniqueInvitationCode(decoderKey: string, email: string): string {
+  return createHash('sha1').update(decoderKey + email.trim().toLowerCase(), 'utf8').digest('hex').slice(0, 10);
+}
+
+function normalized(code: string): string {
+  return code.trim().toLowerCase();
+}
+
+function isUniqueCode(beta: InvitationCodeBeta, email: string, code: string): boolean {
+  return normalized(code) === uniqueInvitationCode(beta.settings.decoder_key, email);
+}
+
+/** Is `code` valid for this e-mail in this beta right now, without using it? Either the tester's unique code (case-insensitive compare) or a custom code that is not expired and has uses left. */
+export async function isInvitationCodeValid(
+  executor: Executor,
+  beta: InvitationCodeBeta,
+  email: string,
+  code: string,
+  now: string,
+): Promise<boolean> {
+  if (!normalized(code)) return false;
+  if (isUniqueCode(beta, email, code)) return true;
+  const row = await executor
+    .selectFrom('invitation_codes')
+    .select('id')
+    .where('beta_id', '=', beta.id)
+    .where('code_normalized', '=', normalized(code))
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Uses a code for a signup/activation inside the caller's transaction. The unique code: nothing to record. A custom code: increments uses atomically (a single UPDATE … SET uses = uses + 1 WHERE … AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > now) — so concurrent redemptions never exceed max_uses on either database). Throws ApiError 2313 "Invitation code is invalid" when no such code exists at all, 2312 "Invitation code is invalid or expired" when a custom code exists but is expired or used up. */
+export async function redeemInvitationCode(
+  trx: Executor,
+  beta: InvitationCodeBeta,
+  email: string,
+  code: string,
+  now: string,
+): Promise<void> {
+  const wanted = normalized(code);
+  if (!wanted) throw new ApiError(CODE_INVALID, 'Invitation code is invalid');
+  if (isUniqueCode(beta, email, code)) return;
+  // The condition is evaluated against the row as locked by the UPDATE (PostgreSQL re-checks it
+  // after a concurrent update commits; SQLite has one writer), so uses never pass max_uses.
+  const result = await trx
+    .updateTable('invitation_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('beta_id', '=', beta.id)
+    .where('code_normalized', '=', wanted)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  const exists = await trx
+    .selectFrom('invitation_codes')
+    .select('id')
+    .where('beta_id', '=', beta.id)
+    .where('code_normalized', '=', wanted)
+    .executeTakeFirst();
+  if (exists) throw new ApiError(CODE_INVALID_OR_EXPIRED, 'Invitation code is invalid or expired');
+  throw new ApiError(CODE_INVALID, 'Invitation code is invalid');
+}
+
+export function presentInvitationCode(row: InvitationCodeRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    max_uses: row.max_uses,
+    uses: row.uses,
+    expires_at: apiTime(row.expires_at),
+    created_at: apiTime(row.created_at),
+  };
+}
+
+export class InvitationCodesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(betaId: number, page: { offset: number; perPage: number }): Promise<{ items: InvitationCodeRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.selectFrom('invitation_codes').selectAll().where('beta_id', '=', betaId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      this.db
+        .selectFrom('invitation_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('beta_id', '=', betaId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows, total: Number(count.n) };
+  }
+
+  async create(betaId: number, input: InvitationCodeInput): Promise<InvitationCodeRow> {
+    const now = this.clock.now();
+    const problems: string[] = [];
+    const code = input.code?.trim() ?? '';
+    if (!code) problems.push('code is required');
+    if (input.max_uses === undefined && input.expires_at === undefined) {
+      problems.push('max_uses or expires_at is required: a custom code is limited by usage or time');
+    }
+    let expiresAt: string | null = null;
+    if (input.expires_at !== undefined) {
+      const date = new Date(input.expires_at);
+      if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
+      else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
+      else expiresAt = storedTime(date);
+    }
+    if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: 2201, message })));
+    try {
+      return await this.db
+        .insertInto('invitation_codes')
+        .values({
+          beta_id: betaId,
+          code,
+          code_normalized: normalized(code),
+          max_uses: input.max_uses ?? null,
+          expires_at: expiresAt,
+          created_at: storedTime(now),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('code_normalized')) throw new ApiError(2201, 'Invitation code already exists');
+      throw error;
+    }
+  }
+
+  /** Deletes the custom code and returns it as it was. */
+  async delete(betaId: number, codeIdText: string): Promise<InvitationCodeRow> {
+    const id = parseId(codeIdText);
+    const row =
+      id === null
+        ? undefined
+        : await this.db.deleteFrom('invitation_codes').where('id', '=', id).where('beta_id', '=', betaId).returningAll().executeTakeFirst();
+    if (!row) throw ApiError.notFound('Invitation code');
+    return row;
+  }
+}

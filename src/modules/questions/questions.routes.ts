@@ -1,0 +1,71 @@
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
+import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { QuestionCreateBody, QuestionParams, QuestionSchema } from './questions.schemas.ts';
+import { presentQuestion, type QuestionInput, type QuestionsService } from './questions.service.ts';
+
+type QuestionFields = { kind?: string; prompt?: string; choices?: string[]; required?: boolean | '1' | '0' };
+
+/** `question` bodies are accepted wrapped or unwrapped; form booleans 1/0 become booleans. */
+function questionInput(body: ({ question?: QuestionFields } & QuestionFields) | undefined): QuestionInput {
+  const source = body?.question ?? body ?? {};
+  const required = source.required === '1' ? true : source.required === '0' ? false : source.required;
+  return { kind: source.kind, prompt: source.prompt, choices: source.choices, required };
+}
+
+export function questionsRoutes(app: App, betas: BetasService, questions: QuestionsService): void {
+  app.get('/api/v2/betas/:beta_id/questions', {
+    config: { permission: 'betas:read', series: 'betas' },
+    schema: {
+      tags: ['extension'],
+      summary: 'List signup questions',
+      description: 'The questions testers answer in `responses`, by id.',
+      params: BetaParams,
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: Type.Array(QuestionSchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
+      const page = pageOf(request.query);
+      const result = await questions.list(beta.id, page);
+      return sendPage(request, reply, page, { items: result.items.map(presentQuestion), total: result.total });
+    },
+  });
+
+  app.post('/api/v2/betas/:beta_id/questions', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      tags: ['extension'],
+      summary: 'Create signup question',
+      description:
+        'Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes ' +
+        '(multiple_select), 0 or 1 (agreement) or the text (text).',
+      params: BetaParams,
+      body: QuestionCreateBody,
+      response: { 201: QuestionSchema, ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
+      const question = await questions.create(beta.id, questionInput(request.body));
+      return reply.status(201).send(presentQuestion(question));
+    },
+  });
+
+  app.delete('/api/v2/betas/:beta_id/questions/:question_id', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      tags: ['extension'],
+      summary: 'Delete signup question',
+      description: 'Deletes the question and every answer to it. Answers with the question as it was.',
+      params: QuestionParams,
+      response: { 200: QuestionSchema, ...commonErrorResponses },
+    },
+    handler: async (request) => {
+      const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
+      return presentQuestion(await questions.delete(beta.id, request.params.question_id));
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import Type from 'typebox';
+import { BetaParams, Timestamp } from '../../http/schemas.ts';
+
+export const QuestionKinds = ['text', 'multiple_choice', 'multiple_select', 'scale', 'agreement'] as const;
+
+export const MAX_PROMPT_LENGTH = 1000;
+export const MAX_CHOICE_LENGTH = 500;
+export const MAX_CHOICES = 100;
+
+export const QuestionSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    kind: Type.Enum(QuestionKinds),
+    prompt: Type.String(),
+    choices: Type.Array(Type.String(), { description: 'Options, answered by zero-based index; empty for text and agreement' }),
+    required: Type.Boolean(),
+    created_at: Timestamp,
+  },
+  { $id: 'Question' },
+);
+
+const QuestionInputFields = Type.Partial(
+  Type.Object({
+    kind: Type.Enum(QuestionKinds, { description: 'text, multiple_choice, multiple_select, scale or agreement' }),
+    prompt: Type.String({ minLength: 1, maxLength: MAX_PROMPT_LENGTH }),
+    choices: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CHOICE_LENGTH }), {
+      maxItems: MAX_CHOICES,
+      description: 'Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement',
+    }),
+    // Forms send booleans as text: true/false (coerced by the validator) or 1/0 (DESIGN.md, "Bodies").
+    required: Type.Union([Type.Boolean(), Type.Literal('1'), Type.Literal('0')], {
+      description: 'The question must be answered (agreement: answered 1). Default false',
+    }),
+  }),
+);
+
+export const QuestionCreateBody = Type.Object({
+  question: Type.Optional({ ...QuestionInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...QuestionInputFields.properties,
+});
+
+export const QuestionParams = Type.Object({
+  ...BetaParams.properties,
+  question_id: Type.String({ maxLength: 40, description: 'Question id' }),
+});

@@ -1,0 +1,156 @@
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { pageOf, sendPage } from '../../http/pagination.ts';
+import { BetaParams, commonErrorResponses, sendAccepted } from '../../http/schemas.ts';
+import {
+  CheckinBody,
+  CheckinSchema,
+  DeleteQuery,
+  TesterCreateBody,
+  TesterListQuery,
+  TesterParams,
+  TesterSchema,
+  TesterUpdateBody,
+  VerifyQuery,
+} from './testers.schemas.ts';
+import type { TestersService } from './testers.service.ts';
+
+
+/** `queue` is a boolean flag: present (or true/1) queues, false/0 does not. */
+function wantsQueue(queue: string | undefined): boolean {
+  return queue !== undefined && !/^(false|0)$/i.test(queue);
+}
+
+export function testersRoutes(app: App, service: TestersService): void {
+  const series = 'testers' as const;
+
+  app.get('/api/v2/betas/:beta_id/testers', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'List testers',
+      params: BetaParams,
+      querystring: TesterListQuery,
+      response: { 200: Type.Array(TesterSchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const result = await service.list(principalOf(request).companyId, request.params.beta_id, request.query, page);
+      return sendPage(request, reply, page, result);
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id', {
+    config: { permission: 'testers:read', series },
+    schema: { tags: ['testers'], summary: 'Show tester', params: TesterParams, response: { 200: TesterSchema, ...commonErrorResponses } },
+    handler: async (request) => service.show(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Create tester',
+      params: BetaParams,
+      body: TesterCreateBody,
+      response: { 201: TesterSchema, ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const tester = await service.create(principalOf(request).companyId, request.params.beta_id, request.body?.tester);
+      return reply.status(201).send(tester);
+    },
+  });
+
+  app.put('/api/v2/betas/:beta_id/testers/:tester_id', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Update tester',
+      params: TesterParams,
+      body: TesterUpdateBody,
+      response: { 200: TesterSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester),
+  });
+
+  app.delete('/api/v2/betas/:beta_id/testers/:tester_id', {
+    config: { permission: 'testers:delete', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Delete tester',
+      description: 'Deletes at once (200, with the tester as it was), or with `queue` queues the deletion (202).',
+      params: TesterParams,
+      querystring: DeleteQuery,
+      response: { 200: TesterSchema, ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const { companyId } = principalOf(request);
+      const { beta_id, tester_id } = request.params;
+      if (wantsQueue(request.query.queue)) {
+        await service.queueDelete(companyId, beta_id, tester_id);
+        return sendAccepted(reply);
+      }
+      return service.delete(companyId, beta_id, tester_id);
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/verify', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Verify invitation code',
+      params: TesterParams,
+      querystring: VerifyQuery,
+      response: { 200: TesterSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      service.verify(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.query.invitation_code),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/checkin', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Check in tester by id',
+      description: 'Sets the tester active and records the day\'s checkin. 202, no body.',
+      params: TesterParams,
+      response: commonErrorResponses,
+    },
+    handler: async (request, reply) => {
+      await service.checkin(principalOf(request).companyId, request.params.beta_id, request.params.tester_id);
+      return sendAccepted(reply);
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/checkins', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'List checkins of a tester',
+      description: 'The last 60 checkins, newest first; one is recorded per day.',
+      params: TesterParams,
+      response: { 200: Type.Array(CheckinSchema), ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      service.listCheckins(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.post('/api/v2/betas/:beta_id/checkins', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      tags: ['testers'],
+      summary: 'Check in tester by e-mail',
+      params: BetaParams,
+      description: 'Body {"checkin":{"email":…}} (or unwrapped). 202, no body.',
+      body: CheckinBody,
+      response: commonErrorResponses,
+    },
+    handler: async (request, reply) => {
+      const { checkin, email } = request.body;
+      await service.checkinByEmail(principalOf(request).companyId, request.params.beta_id, checkin?.email ?? email);
+      return sendAccepted(reply);
+    },
+  });
+}

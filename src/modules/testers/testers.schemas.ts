@@ -1,0 +1,118 @@
+import Type from 'typebox';
+import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { ProfileFields, ProfileInputSchema } from './profile.ts';
+import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
+
+const ProfileSchema = Type.Object(
+  Object.fromEntries(ProfileFields.map((field) => [field, Nullable(Type.String())])),
+  { description: 'Profile fields, null when unset' },
+);
+
+const ResponseSchema = Type.Object({
+  question_id: Type.Integer(),
+  question: Type.String(),
+  answer: Type.String(),
+});
+
+const NullableInteger = Nullable(Type.Integer());
+
+/** The full tester object (spec 2.2) plus the extension field uuid. */
+export const TesterSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    uuid: Type.String({ description: 'Extension: a second, unguessable identifier' }),
+    email: Type.String(),
+    status: Type.Enum(TesterStatuses),
+    invitation_code: Type.String({ description: 'Empty string when no code was generated' }),
+    imported_at: NullableTimestamp,
+    applied_at: NullableTimestamp,
+    invited_at: NullableTimestamp,
+    joined_at: NullableTimestamp,
+    unsubscribed_at: NullableTimestamp,
+    share_clicks_count: Type.Integer(),
+    share_signups_count: Type.Integer(),
+    friend_invitations_allowed: Type.Integer(),
+    friend_invitations_count: Type.Integer(),
+    friend_invitations_remaining: Type.Integer(),
+    referral_code: Type.String(),
+    share_link: Type.String(),
+    share_status_link: Type.String(),
+    waitlist_position: NullableInteger,
+    waitlist_ahead: NullableInteger,
+    waitlist_behind: NullableInteger,
+    waitlist_length: Type.Integer(),
+    referred_by: Nullable(Type.String({ description: "The referrer's e-mail address" })),
+    groups: Type.String({ description: 'Comma-separated group names' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    profile: ProfileSchema,
+    responses: Type.Optional(Type.Array(ResponseSchema, { description: 'In create and update answers' })),
+  },
+  { $id: 'Tester' },
+);
+
+const AnswerInput = Type.Object({
+  question_id: Type.Union([Type.Integer(), Type.String({ maxLength: 20 })]),
+  answer: Type.Union([Type.String({ maxLength: 5000 }), Type.Number()]),
+});
+
+const ResponsesInput = Type.Object(
+  { response: Type.Optional(Type.Array(AnswerInput, { maxItems: 200 })) },
+  { description: 'Answers: {"response":[{"question_id":…,"answer":…}]}' },
+);
+
+const CommonInputFields = {
+  invitation_code: Type.String({ maxLength: 64 }),
+  referrer_id: Type.String({ maxLength: 320, description: "The referrer's id, referral code or e-mail" }),
+  groups: Type.String({ maxLength: 2000 }),
+  profile: ProfileInputSchema,
+  responses: ResponsesInput,
+};
+
+export const TesterCreateInput = Type.Partial(
+  Type.Object({
+    email: Type.String({ maxLength: 320 }),
+    status: Type.Enum(CreateStatuses),
+    ...CommonInputFields,
+  }),
+);
+
+export const TesterUpdateInput = Type.Partial(
+  Type.Object({
+    email: Type.String({ maxLength: 320 }),
+    status: Type.Enum(UpdateStatuses),
+    ...CommonInputFields,
+  }),
+);
+
+export const TesterCreateBody = Type.Object({ tester: Type.Optional(TesterCreateInput) });
+export const TesterUpdateBody = Type.Object({ tester: Type.Optional(TesterUpdateInput) });
+
+export const TesterParams = Type.Object({
+  beta_id: Type.String({ maxLength: 40 }),
+  tester_id: Type.String({ maxLength: 64, description: 'Tester id or uuid' }),
+});
+
+export const TesterListQuery = Type.Object({
+  ...PaginationQuery,
+  email_is: Type.Optional(Type.String({ maxLength: 320 })),
+  email_contains: Type.Optional(Type.String({ maxLength: 320 })),
+  email: Type.Optional(Type.String({ maxLength: 320, description: 'Legacy alias of email_contains' })),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  referral_code: Type.Optional(Type.String({ maxLength: 64 })),
+  custom_vars: Type.Optional(Type.String({ maxLength: 255 })),
+});
+
+export const DeleteQuery = Type.Object({
+  queue: Type.Optional(Type.String({ maxLength: 10, description: 'Queue the deletion (202) instead of deleting at once' })),
+});
+
+export const VerifyQuery = Type.Object({
+  invitation_code: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+export const CheckinSchema = Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }) });
+
+const CheckinFields = { email: Type.Optional(Type.String({ maxLength: 320 })) };
+export const CheckinBody = Type.Object({ checkin: Type.Optional(Type.Object(CheckinFields)), ...CheckinFields });

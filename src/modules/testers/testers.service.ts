@@ -1,0 +1,531 @@
+// Testers (users): signup, standing, status changes, deletion and checkins (spec 2.2, 3.1, 4.2, 4.3).
+// Every command runs in one transaction that also moves the beta's counters; rules that need no
+// database are checked before it opens, so a refused request writes nothing.
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { forUpdate, likeContains, lockName, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { isTransient, uniqueViolation } from '../../db/errors.ts';
+import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
+import { enqueueJob } from '../../jobs/outbox.ts';
+import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
+import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
+import { moveTesterCount } from '../betas/beta-counters.ts';
+import type { Beta, BetasService } from '../betas/betas.service.ts';
+import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
+import { listQuestions, prepareAnswers, responsesOf, saveAnswers } from '../questions/questions.service.ts';
+import { unusedReferralCode } from '../referrals/referral-codes.ts';
+import { creditReferral, findReferrer } from '../referrals/referrals.service.ts';
+import { standingsOf } from '../waitlist/waitlist.service.ts';
+import type { GeoLocator } from './geoip.ts';
+import { prepareProfile, type ProfileValues } from './profile.ts';
+import { presentTester, type TesterView } from './testers.presenter.ts';
+import type { TesterCreateInput, TesterUpdateInput } from './testers.schemas.ts';
+import { nextStatus, type TesterStatus } from './tester-status.ts';
+
+export type CreateInput = Static<typeof TesterCreateInput>;
+export type UpdateInput = Static<typeof TesterUpdateInput>;
+
+export interface ListFilters {
+  email_is?: string;
+  email_contains?: string;
+  email?: string;
+  name?: string;
+  referral_code?: string;
+  custom_vars?: string;
+}
+
+const TESTERS = GeneralCodes.testers;
+const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const QUEUED_DELETION_JOB = 'tester.delete';
+const CHECKINS_SHOWN = 60;
+
+const requiredFieldRules: Record<BetaSettings['required_fields'][number], { code: number; message: string; present: (p: ProfileValues) => unknown }> = {
+  name: { code: 2303, message: 'Name is required', present: (p) => p.first_name || p.last_name },
+  employer: { code: 2304, message: 'Employer is required', present: (p) => p.employer },
+  jobtitle: { code: 2305, message: 'Job title is required', present: (p) => p.jobtitle },
+  address: { code: 2306, message: 'Address is required', present: (p) => p.address_line1 },
+  country: { code: 2325, message: 'Country is required', present: (p) => p.country },
+};
+
+export const hiddenTesterError = () => new ApiError(2317, 'Plan limits exceeded and this tester is hidden');
+
+function normalizeEmail(email: string | undefined): { email: string; normalized: string } | null {
+  const trimmed = email?.trim() ?? '';
+  return trimmed ? { email: trimmed, normalized: trimmed.toLowerCase() } : null;
+}
+
+function emailProblems(email: string): ErrorEntry[] {
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? [] : [{ code: TESTERS, message: `Email ${JSON.stringify(email.slice(0, 80))} is not a valid e-mail address` }];
+}
+
+/** "beta, vip ,beta" → "beta,vip": trimmed, empty names dropped, each once. */
+function normalizeGroups(groups: string): string {
+  return [...new Set(groups.split(',').map((g) => g.trim()).filter(Boolean))].join(',');
+}
+
+function nameSearch(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  return [firstName, lastName].filter(Boolean).join(' ').toLowerCase();
+}
+
+function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {
+  const domain = normalizedEmail.slice(normalizedEmail.lastIndexOf('@') + 1);
+  return blocked.some((entry) => domain === entry || domain.endsWith(`.${entry}`));
+}
+
+function requiredFieldProblems(settings: BetaSettings, profile: ProfileValues): ErrorEntry[] {
+  return settings.required_fields
+    .map((field) => requiredFieldRules[field])
+    .filter((rule) => !rule.present(profile))
+    .map(({ code, message }) => ({ code, message }));
+}
+
+/** Timestamps a status sets the first time a tester reaches it; never cleared. */
+function milestoneFor(status: TesterStatus, row: Partial<TesterRow>, now: string): Partial<NewTester> {
+  switch (status) {
+    case 'applied':
+      return row.applied_at ? {} : { applied_at: now };
+    case 'invited':
+      return row.invited_at ? {} : { invited_at: now };
+    case 'active':
+      return row.joined_at ? {} : { joined_at: now };
+    case 'imported':
+      return row.imported_at ? {} : { imported_at: now };
+    default:
+      return {};
+  }
+}
+
+export class TestersService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+    private readonly geo: GeoLocator,
+    private readonly publicUrl: string,
+  ) {}
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  async show(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    const tester = await this.requireVisible(this.db, beta.id, testerRef);
+    return (await this.views(this.db, beta, [tester]))[0];
+  }
+
+  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: TesterView[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db.selectFrom('testers').where('beta_id', '=', beta.id).where('hidden', '=', 0);
+    if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
+    const contains = filters.email_contains ?? filters.email;
+    if (contains) query = query.where(likeContains('email_normalized', contains.trim().toLowerCase()));
+    if (filters.name?.trim()) query = query.where(likeContains('name_search', filters.name.trim().toLowerCase()));
+    if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
+    if (filters.custom_vars) {
+      const value = filters.custom_vars;
+      query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
+    }
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: await this.views(this.db, beta, rows), total: Number(count.n) };
+  }
+
+  async verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    const tester = await this.requireVisible(this.db, beta.id, testerRef);
+    if (!code?.trim()) throw new ApiError(TESTERS, 'invitation_code is required');
+    if (!(await isInvitationCodeValid(this.db, beta, tester.email, code.trim(), this.now()))) {
+      throw new ApiError(2312, 'Invitation code is invalid or expired');
+    }
+    return (await this.views(this.db, beta, [tester]))[0];
+  }
+
+  async listCheckins(companyId: number, betaId: string, testerRef: string): Promise<{ date: string }[]> {
+    const beta = await this.betas.require(companyId, betaId);
+    const tester = await this.requireVisible(this.db, beta.id, testerRef);
+    return this.db
+      .selectFrom('checkins')
+      .select('date')
+      .where('tester_id', '=', tester.id)
+      .orderBy('date', 'desc')
+      .limit(CHECKINS_SHOWN)
+      .execute();
+  }
+
+  // ---- signup --------------------------------------------------------------------------------
+
+  async create(companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    if (!input) {
+      throw new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
+    }
+    const settings = beta.settings;
+    const email = normalizeEmail(input.email);
+    const status = input.status ?? 'applied';
+    const errors: ErrorEntry[] = [];
+    if (!email) errors.push({ code: 2302, message: 'Email is required' });
+    else errors.push(...emailProblems(email.email));
+    if (!settings.accepting_signups) errors.push({ code: 2316, message: 'Project no longer accepting new signups' });
+    if (status === 'unconfirmed' && !settings.double_opt_in) {
+      errors.push({ code: TESTERS, message: 'Status unconfirmed needs double opt-in, which this beta has switched off' });
+    }
+    if (input.invitation_code && status !== 'active') {
+      errors.push({ code: TESTERS, message: 'invitation_code can only be given with status active' });
+    }
+    if (input.referrer_id && status !== 'applied' && status !== 'unconfirmed') {
+      errors.push({ code: TESTERS, message: 'referrer_id can only be given with status applied or unconfirmed' });
+    }
+    if (email && emailDomainBlocked(email.normalized, settings.blocked_email_domains)) {
+      errors.push({ code: 2319, message: 'Fraud protection: e-mail domain blacklisted' });
+    }
+    const profile = prepareProfile(input.profile ?? {}, { geo: this.geo });
+    errors.push(...profile.errors);
+    const ip = profile.values.ip ?? null;
+    if (ip && blockedIpMatcher(settings.blocked_ips)(ip)) errors.push({ code: 2320, message: 'Fraud protection: IP address blacklisted' });
+    errors.push(...requiredFieldProblems(settings, profile.values));
+    const questions = await listQuestions(this.db, beta.id);
+    const answers = prepareAnswers(questions, input.responses?.response ?? [], new Set());
+    errors.push(...answers.errors);
+    if (errors.length > 0 || !email) throw ApiError.many(errors);
+
+    const created = await this.transaction(async (trx) => {
+      const now = this.now();
+      const hidden = await this.beyondPlanLimit(trx, companyId);
+      if (ip && settings.max_signups_per_ip_per_day !== null) {
+        await this.checkSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day);
+      }
+      if (input.invitation_code) await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now);
+      const referrer = input.referrer_id ? await findReferrer(trx, beta.id, input.referrer_id, email.normalized) : undefined;
+      const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
+      const values: NewTester = {
+        ...profile.values,
+        uuid: randomUUID(),
+        beta_id: beta.id,
+        email: email.email,
+        email_normalized: email.normalized,
+        status,
+        hidden: hidden ? 1 : 0,
+        invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : '',
+        referral_code: referralCode,
+        referrer_id: referrer?.id ?? null,
+        friend_invitations_allowed: settings.friend_invitations_allowed,
+        groups: normalizeGroups(input.groups ?? ''),
+        name_search: nameSearch(profile.values.first_name, profile.values.last_name),
+        ...milestoneFor(status, {}, now),
+        created_at: now,
+        updated_at: now,
+      };
+      const row = await this.insertTester(trx, values);
+      if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
+      await saveAnswers(trx, row.id, answers.answers, now);
+      if (status === 'applied') await creditReferral(trx, row, now);
+      return row;
+    });
+    if (created.hidden) throw hiddenTesterError();
+    return this.viewWithResponses(companyId, beta.id, created.id);
+  }
+
+  // ---- changes -------------------------------------------------------------------------------
+
+  async update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    if (!input) {
+      throw new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
+    }
+    const settings = beta.settings;
+    const errors: ErrorEntry[] = [];
+    const email = input.email === undefined ? undefined : normalizeEmail(input.email);
+    if (email === null) errors.push({ code: 2302, message: 'Email is required' });
+    else if (email) errors.push(...emailProblems(email.email));
+    if (input.invitation_code && input.status !== 'active') {
+      errors.push({ code: TESTERS, message: 'invitation_code can only be given with status active' });
+    }
+    const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo }) : null;
+    if (profile) errors.push(...profile.errors);
+    if (errors.length > 0) throw ApiError.many(errors);
+
+    const testerId = await this.transaction(async (trx) => {
+      const now = this.now();
+      const current = await this.requireVisible(trx, beta.id, testerRef, { lock: true });
+      const ruleErrors: ErrorEntry[] = [];
+      const status = input.status ? nextStatus(current.status as TesterStatus, input.status, current.status_before_suspension) : (current.status as TesterStatus);
+      if (status === 'applied' && current.status !== 'applied' && !settings.accepting_signups) {
+        ruleErrors.push({ code: 2316, message: 'Project no longer accepting new signups' });
+      }
+      if (profile) {
+        const merged: ProfileValues = { ...current, ...profile.values };
+        const sentFields = new Set(Object.keys(input.profile ?? {}));
+        // Only fields this request touches are held to the beta's required list: a rule added
+        // after signup must not block unrelated updates.
+        ruleErrors.push(
+          ...requiredFieldProblems(settings, merged).filter((problem) =>
+            Object.entries(requiredFieldRules).some(([field, rule]) => rule.code === problem.code && touches(field, sentFields)),
+          ),
+        );
+      }
+      const questions = input.responses ? await listQuestions(trx, beta.id) : [];
+      const answered = input.responses ? await this.answeredQuestionIds(trx, current.id) : new Set<number>();
+      const answers = input.responses ? prepareAnswers(questions, input.responses.response ?? [], answered) : { answers: [], errors: [] };
+      ruleErrors.push(...answers.errors);
+      let referrerId = current.referrer_id;
+      if (input.referrer_id && current.referrer_id === null) {
+        if (status !== 'applied' && status !== 'unconfirmed') {
+          ruleErrors.push({ code: TESTERS, message: 'referrer_id can only be given to a tester in status applied or unconfirmed' });
+        } else {
+          referrerId = (await findReferrer(trx, beta.id, input.referrer_id, current.email_normalized))?.id ?? null;
+        }
+      }
+      if (ruleErrors.length > 0) throw ApiError.many(ruleErrors);
+      if (input.invitation_code) await redeemInvitationCode(trx, beta, email?.email ?? current.email, input.invitation_code.trim(), now);
+
+      const changes: TesterUpdate = { ...profile?.values, updated_at: now, referrer_id: referrerId };
+      if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized });
+      if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups);
+      if (profile) changes.name_search = nameSearch(changes.first_name ?? current.first_name, changes.last_name ?? current.last_name);
+      if (status !== current.status) {
+        Object.assign(changes, { status, ...milestoneFor(status, current, now) });
+        if (status === 'suspended') changes.status_before_suspension = current.status;
+        if (current.status === 'suspended') changes.status_before_suspension = null;
+        if (status === 'invited' && !current.invitation_code) {
+          changes.invitation_code = uniqueInvitationCode(settings.decoder_key, email?.email ?? current.email);
+        }
+      }
+      await this.updateTester(trx, current.id, changes);
+      await moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
+      await saveAnswers(trx, current.id, answers.answers, now);
+      if (status === 'applied') await creditReferral(trx, { ...current, referrer_id: referrerId }, now);
+      return current.id;
+    });
+    return this.viewWithResponses(companyId, beta.id, testerId);
+  }
+
+  /** Deletes at once and answers with the tester as it was. */
+  async delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    return this.transaction(async (trx) => {
+      const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: true });
+      const [view] = await this.views(trx, beta, [tester]);
+      await this.deleteRow(trx, tester);
+      return view;
+    });
+  }
+
+  /** Queues the deletion (spec: 202, returns at once); a worker performs it. */
+  async queueDelete(companyId: number, betaId: string, testerRef: string): Promise<void> {
+    const beta = await this.betas.require(companyId, betaId);
+    const tester = await this.requireVisible(this.db, beta.id, testerRef);
+    await enqueueJob(this.db, QUEUED_DELETION_JOB, { testerId: tester.id }, this.clock.now());
+  }
+
+  /** The worker's side of queueDelete. A tester already gone is fine. */
+  async performQueuedDeletion(payload: unknown): Promise<void> {
+    const testerId = (payload as { testerId?: unknown }).testerId;
+    if (typeof testerId !== 'number') throw new Error('tester.delete job without a testerId');
+    await this.transaction(async (trx) => {
+      const tester = await forUpdate(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
+      if (tester) await this.deleteRow(trx, tester);
+    });
+  }
+
+  get jobHandlers() {
+    return { [QUEUED_DELETION_JOB]: (payload: unknown) => this.performQueuedDeletion(payload) };
+  }
+
+  // ---- checkins ------------------------------------------------------------------------------
+
+  async checkin(companyId: number, betaId: string, testerRef: string): Promise<void> {
+    const beta = await this.betas.require(companyId, betaId);
+    await this.transaction(async (trx) => this.recordCheckin(trx, await this.requireVisible(trx, beta.id, testerRef, { lock: true })));
+  }
+
+  async checkinByEmail(companyId: number, betaId: string, emailText: string | undefined): Promise<void> {
+    const beta = await this.betas.require(companyId, betaId);
+    const email = normalizeEmail(emailText);
+    if (!email) throw new ApiError(2302, 'Email is required');
+    await this.transaction(async (trx) => {
+      const tester = await forUpdate(
+        this.dialect,
+        trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),
+      ).executeTakeFirst();
+      if (!tester) throw ApiError.notFound('Tester');
+      if (tester.hidden) throw hiddenTesterError();
+      await this.recordCheckin(trx, tester);
+    });
+  }
+
+  /** Checkin: one a day is recorded; any status but suspended becomes active (spec 3.1). */
+  private async recordCheckin(trx: Executor, tester: TesterRow): Promise<void> {
+    if (tester.status === 'suspended') throw new ApiError(TESTERS, 'A suspended tester cannot check in; unsuspend them first');
+    const nowDate = this.clock.now();
+    const now = storedTime(nowDate);
+    await trx
+      .insertInto('checkins')
+      .values({ beta_id: tester.beta_id, tester_id: tester.id, date: utcDate(nowDate), created_at: now })
+      .onConflict((oc) => oc.columns(['tester_id', 'date']).doNothing())
+      .execute();
+    await this.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
+    await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
+  }
+
+  /**
+   * Active testers who have not checked in (or joined) for their beta's idle_days become idle.
+   * Run periodically by the workers; returns how many changed.
+   */
+  async markIdleTesters(): Promise<number> {
+    const betas = await this.db.selectFrom('betas').select(['id', 'settings']).execute();
+    let changed = 0;
+    for (const { id, settings } of betas) {
+      const idleDays = (JSON.parse(settings) as Partial<BetaSettings>).idle_days;
+      if (!idleDays) continue;
+      const cutoff = storedTime(addSeconds(this.clock.now(), -idleDays * 86_400));
+      changed += await this.transaction(async (trx) => {
+        const now = this.now();
+        const result = await trx
+          .updateTable('testers')
+          .set({ status: 'idle', updated_at: now })
+          .where('beta_id', '=', id)
+          .where('status', '=', 'active')
+          .where((eb) => eb(eb.fn.coalesce('last_checkin_at', 'joined_at', 'created_at'), '<', cutoff))
+          .returning(['id', 'hidden'])
+          .execute();
+        await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, result.filter((r) => r.hidden === 0).length);
+        return result.length;
+      });
+    }
+    return changed;
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private now(): string {
+    return storedTime(this.clock.now());
+  }
+
+  /**
+   * Runs a command in a transaction, retrying a few times when the database reports a transient
+   * conflict, or when a freshly generated referral code or uuid collided at insert.
+   */
+  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(work);
+      } catch (error) {
+        const collided = uniqueViolation(error);
+        const retryable = isTransient(error) || (collided !== null && /referral_code|uuid/.test(collided));
+        if (!retryable || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  private async insertTester(trx: Executor, values: NewTester): Promise<TesterRow> {
+    try {
+      return await trx.insertInto('testers').values(values).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('email_normalized')) throw new ApiError(2310, 'Tester exists; use the update method');
+      throw error;
+    }
+  }
+
+  private async updateTester(trx: Executor, id: number, changes: TesterUpdate): Promise<void> {
+    try {
+      await trx.updateTable('testers').set(changes).where('id', '=', id).execute();
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('email_normalized')) {
+        throw new ApiError(2310, 'Another tester of this beta has that e-mail address');
+      }
+      throw error;
+    }
+  }
+
+  private async deleteRow(trx: Executor, tester: TesterRow): Promise<void> {
+    await trx.deleteFrom('testers').where('id', '=', tester.id).execute();
+    if (!tester.hidden) await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: null });
+  }
+
+  /** Whether the company's plan is full, so a new tester must be hidden. Serialises on the company. */
+  private async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
+    const company = await forUpdate(this.dialect, trx.selectFrom('companies').select('max_testers').where('id', '=', companyId)).executeTakeFirstOrThrow();
+    if (company.max_testers === null) return false;
+    const { visible } = await trx
+      .selectFrom('betas')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('testers_count'), eb.lit(0)).as('visible'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return Number(visible) >= company.max_testers;
+  }
+
+  private async checkSignupsFromIp(trx: Executor, betaId: number, ip: string, limit: number): Promise<void> {
+    await lockName(trx, this.dialect, `signups-from-ip:${betaId}:${ip}`);
+    const since = storedTime(addSeconds(this.clock.now(), -86_400));
+    const { n } = await trx
+      .selectFrom('testers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('beta_id', '=', betaId)
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= limit) throw new ApiError(2321, 'Fraud protection: too many signups from this IP address');
+  }
+
+  private async answeredQuestionIds(executor: Executor, testerId: number): Promise<Set<number>> {
+    const rows = await executor.selectFrom('tester_responses').select('question_id').where('tester_id', '=', testerId).execute();
+    return new Set(rows.map((r) => r.question_id));
+  }
+
+  /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden. */
+  private async requireVisible(executor: Executor, betaId: number, ref: string, options: { lock?: boolean } = {}): Promise<TesterRow> {
+    const byId = /^\d{1,15}$/.test(ref);
+    if (!byId && !UUID_PATTERN.test(ref)) throw ApiError.notFound('Tester');
+    let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
+    query = byId ? query.where('id', '=', Number(ref)) : query.where('uuid', '=', ref.toLowerCase());
+    const tester = await (options.lock ? forUpdate(this.dialect, query) : query).executeTakeFirst();
+    if (!tester) throw ApiError.notFound('Tester');
+    if (tester.hidden) throw hiddenTesterError();
+    return tester;
+  }
+
+  private async viewWithResponses(companyId: number, betaId: number, testerId: number): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
+    return (await this.views(this.db, beta, [row], { withResponses: true }))[0];
+  }
+
+  /** API views of rows of one beta, with standing and referrer fetched in batches. */
+  private async views(executor: Executor, beta: Beta, rows: TesterRow[], options: { withResponses?: boolean } = {}): Promise<TesterView[]> {
+    if (rows.length === 0) return [];
+    const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
+    const [standings, referrers, responses] = await Promise.all([
+      standingsOf(executor, beta, rows),
+      referrerIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
+      options.withResponses ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
+    ]);
+    const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
+    return rows.map((row) =>
+      presentTester(row, {
+        publicUrl: this.publicUrl,
+        settings: beta.settings,
+        standing: standings.get(row.id)!,
+        referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
+        responses: responses ? (responses.get(row.id) ?? []) : undefined,
+      }),
+    );
+  }
+}
+
+/** Whether a request that sent `sentFields` of the profile touches the required field `field`. */
+function touches(field: string, sentFields: ReadonlySet<string>): boolean {
+  switch (field) {
+    case 'name':
+      return sentFields.has('first_name') || sentFields.has('last_name');
+    case 'address':
+      return sentFields.has('address_line1');
+    default:
+      return sentFields.has(field);
+  }
+}

@@ -1,0 +1,226 @@
+// The `prelaunch` command, run as users run it: the real bin in a child process, on a database of
+// its own (SQLite file or PostgreSQL database, per TEST_DIALECT). Child processes are slow (tsx
+// start-up), so the cases that need no process of their own call runCli in this one.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../support/context.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { presentBeta, toBeta } from '../../src/modules/betas/betas.service.ts';
+import { Permissions } from '../../src/modules/accounts/permissions.ts';
+import { ApiError } from '../../src/errors.ts';
+import { apiTime } from '../../src/time.ts';
+import { runCli } from '../../src/cli/program.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/prelaunch.js', import.meta.url));
+const API_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const KEY_INFO_FIELDS = ['id', 'company_id', 'name', 'key_prefix', 'permissions', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'];
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('prelaunch CLI', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let database: DatabaseHandle;
+  let services: Services;
+
+  /** The bin in a child process, started outside the project directory as an installed command would be. */
+  function run(...args: string[]): Promise<Result> {
+    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: url };
+    delete env.NODE_TEST_CONTEXT; // the child is a program, not a test file
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, ...args], { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  /** The same program in this process: for cases a child process would only make slower. */
+  async function runHere(args: string[], env: Record<string, string | undefined> = { DATABASE_URL: url }): Promise<Result> {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(args, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } }, env);
+    return { code, stdout, stderr };
+  }
+
+  function json(result: Result): any {
+    assert.equal(result.code, 0, `exit code 0 expected; stderr: ${result.stderr}`);
+    assert.equal(result.stderr, '');
+    assert.ok(result.stdout.endsWith('\n'));
+    const value = JSON.parse(result.stdout);
+    assert.equal(result.stdout, `${JSON.stringify(value, null, 2)}\n`, 'pretty-printed with 2 spaces');
+    return value;
+  }
+
+  function assertFailed(result: Result, code: number, message: RegExp): void {
+    assert.equal(result.code, code, `stderr: ${result.stderr}`);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, message);
+    assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+  }
+
+  async function counts() {
+    const count = async (table: 'companies' | 'api_keys' | 'betas') =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    return { companies: await count('companies'), api_keys: await count('api_keys'), betas: await count('betas') };
+  }
+
+  let companyId: number;
+  let key: { id: number; key: string };
+
+  before(async () => {
+    ({ url, drop } = await createTestDatabase());
+    database = openDatabase(url, { poolSize: 2 });
+    services = await createServices(database, loadConfig({ DATABASE_URL: url, GEOIP_DATABASE_PATH: 'off' }));
+  });
+  after(async () => {
+    await database.close();
+    await drop();
+  });
+
+  test('migrate on a fresh database applies every migration; again, none', async () => {
+    assert.deepEqual(json(await run('migrate')), { applied: ['001-core'] });
+    const recorded = await database.db.selectFrom('kysely_migration' as any).select('name').execute();
+    assert.deepEqual(recorded.map((r: any) => r.name), ['001-core']);
+    assert.deepEqual(json(await runHere(['migrate'])), { applied: [] });
+  });
+
+  test('company create prints the company and stores it', async () => {
+    const company = json(await run('company', 'create', '--name', 'Acme', '--max-testers', '100'));
+    assert.deepEqual(Object.keys(company), ['id', 'name', 'max_testers', 'created_at', 'updated_at']);
+    assert.equal(company.name, 'Acme');
+    assert.equal(company.max_testers, 100);
+    assert.match(company.created_at, API_TIME);
+    const row = await database.db.selectFrom('companies').selectAll().where('id', '=', company.id).executeTakeFirstOrThrow();
+    assert.equal(row.name, 'Acme');
+    assert.equal(row.max_testers, 100);
+    assert.equal(apiTime(row.created_at), company.created_at);
+    companyId = company.id;
+  });
+
+  test('company list prints every company', async () => {
+    await services.accounts.createCompany({ name: 'Globex' });
+    const list = json(await run('company', 'list'));
+    assert.deepEqual(
+      list.map((c: any) => [c.name, c.max_testers]),
+      [['Acme', 100], ['Globex', null]],
+    );
+  });
+
+  test('key create prints the key once; it authenticates through the app', async () => {
+    const created = json(
+      await run('key', 'create', '--company', String(companyId), '--name', 'Ops', '--expires-at', '2099-01-01T12:00:00+02:00', '--permissions', 'betas:read, testers:read'),
+    );
+    assert.deepEqual(Object.keys(created), ['id', 'company_id', 'name', 'key', 'permissions', 'created_at', 'expires_at']);
+    assert.equal(created.company_id, companyId);
+    assert.equal(created.name, 'Ops');
+    assert.deepEqual(created.permissions, ['betas:read', 'testers:read']);
+    assert.equal(created.expires_at, '2099-01-01T10:00:00Z');
+    assert.match(created.created_at, API_TIME);
+    const row = await database.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    assert.equal(row.key_hash, createHash('sha256').update(created.key).digest('hex'));
+    assert.equal(row.company_id, companyId);
+
+    const principal = await services.accounts.authenticate(created.key);
+    assert.equal(principal.companyId, companyId);
+    assert.equal(principal.keyId, created.id);
+    assert.deepEqual([...principal.permissions], ['betas:read', 'testers:read']);
+    key = created;
+
+    // The defaults: every permission, no expiry.
+    const plain = json(await runHere(['key', 'create', '--company', String(companyId)]));
+    assert.equal(plain.name, 'API key');
+    assert.deepEqual(plain.permissions, [...Permissions]);
+    assert.equal(plain.expires_at, null);
+    assert.equal((await services.accounts.authenticate(plain.key)).permissions.size, Permissions.length);
+  });
+
+  test('key list shows key info, never a key or its hash', async () => {
+    const result = await run('key', 'list', '--company', String(companyId));
+    const list = json(result);
+    assert.equal(list.length, 2);
+    for (const info of list) assert.deepEqual(Object.keys(info), KEY_INFO_FIELDS);
+    assert.equal(list[0].id, key.id);
+    assert.equal(list[0].key_prefix, key.key.slice(0, 7));
+    assert.match(list[0].last_used_at, API_TIME, 'the authentication above was recorded');
+    assert.equal(list[0].revoked_at, null);
+    const hashes = await database.db.selectFrom('api_keys').select('key_hash').execute();
+    assert.ok(!result.stdout.includes(key.key));
+    for (const { key_hash } of hashes) assert.ok(!result.stdout.includes(key_hash));
+  });
+
+  test('key revoke revokes at once: the app refuses the key', async () => {
+    const revoked = json(await run('key', 'revoke', String(key.id)));
+    assert.deepEqual(Object.keys(revoked), KEY_INFO_FIELDS);
+    assert.equal(revoked.id, key.id);
+    assert.match(revoked.revoked_at, API_TIME);
+    const row = await database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    assert.equal(apiTime(row.revoked_at), revoked.revoked_at);
+    await assert.rejects(services.accounts.authenticate(key.key), (error: unknown) => error instanceof ApiError && /revoked/.test(error.message));
+  });
+
+  test('beta create prints the beta as the API presents it', async () => {
+    const beta = json(await run('beta', 'create', '--company', String(companyId), '--name', 'Launch', '--homepage-url', 'https://example.com/launch'));
+    const row = await database.db.selectFrom('betas').selectAll().where('id', '=', beta.id).executeTakeFirstOrThrow();
+    assert.equal(row.company_id, companyId);
+    assert.deepEqual(beta, presentBeta(toBeta(row)));
+    assert.equal(beta.name, 'Launch');
+    assert.equal(beta.homepage_url, 'https://example.com/launch');
+  });
+
+  test('errors: a message on stderr, nothing on stdout, nothing written', async () => {
+    const before = await counts();
+    const company = String(companyId);
+    // Independent of each other, so they run side by side.
+    const [unknownCompany, badPermission, badDate, missingOption] = await Promise.all([
+      run('key', 'create', '--company', '999999'),
+      run('key', 'create', '--company', company, '--permissions', 'betas:read,betas:fly'),
+      run('key', 'create', '--company', company, '--expires-at', '2027-02-30'),
+      run('beta', 'create', '--company', company, '--name', 'No URL'),
+    ]);
+    assertFailed(unknownCompany, 1, /^error: Company 999999 not found\n$/);
+    assertFailed(badPermission, 1, /^error: Unknown permission betas:fly; known: betas:read, .*\n$/);
+    assertFailed(badDate, 2, /^error: option '--expires-at <iso>' argument '2027-02-30' is invalid\. It must be an ISO 8601 date/);
+    assertFailed(missingOption, 2, /^error: required option '--homepage-url <url>' not specified\n$/);
+    assert.deepEqual(await counts(), before);
+  });
+
+  test('more failures, in process: service errors, usage errors, configuration', async () => {
+    const before = await counts();
+    const company = String(companyId);
+    assertFailed(await runHere(['beta', 'create', '--company', company, '--name', 'X', '--homepage-url', 'not a url']), 1, /^error: homepage_url must be an absolute http\(s\) URL\n$/);
+    assertFailed(await runHere(['beta', 'create', '--company', '999999', '--name', 'X', '--homepage-url', 'https://x.example']), 1, /^error: Company 999999 not found\n$/);
+    assertFailed(await runHere(['key', 'list', '--company', '999999']), 1, /^error: Company 999999 not found\n$/);
+    assertFailed(await runHere(['key', 'list', '--company', '12x']), 2, /^error: option '--company <id>' argument '12x' is invalid\. It must be a positive whole number\.\n$/);
+    assertFailed(await runHere(['key', 'revoke', '0']), 2, /It must be a positive whole number\./);
+    assertFailed(await runHere(['key', 'revoke', '999999']), 1, /^error: API key 999999 not found\n$/);
+    assertFailed(await runHere(['key', 'create', '--company', company, '--permissions', ',']), 1, /^error: A key needs at least one permission\n$/);
+    assertFailed(await runHere(['key', 'create', '--company', company, '--expires-at', '2001-01-01']), 2, /It must be in the future\./);
+    assertFailed(await runHere(['key', 'create', '--company', company, '--expires-at', '2099-01-01T10:00']), 2, /with a zone/);
+    assertFailed(await runHere(['company', 'create', '--name', 'X', '--max-testers', '-1']), 2, /It must be a whole number, 0 or more\./);
+    assertFailed(await runHere(['company', 'create', '--name', '   ']), 1, /^error: Company name must not be empty\n$/);
+    assertFailed(await runHere(['company', 'create', '--name', 'X', 'extra']), 2, /too many arguments/);
+    assertFailed(await runHere(['launch']), 2, /^error: unknown command 'launch'/);
+    assertFailed(await runHere([]), 2, /^Usage: prelaunch/);
+    assertFailed(await runHere(['company', 'list'], { DATABASE_URL: 'mysql://db' }), 1, /^error: Invalid configuration: DATABASE_URL/);
+    assert.deepEqual(await counts(), before);
+
+    const help = await runHere(['key', 'create', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /--permissions <list>/);
+    assert.equal(help.stderr, '');
+  });
+});

@@ -1,0 +1,68 @@
+// Helpers shared by the tester test files.
+import type { TestContext, TestResponse } from '../../support/context.ts';
+
+export const TESTER_FIELDS = [
+  'id', 'uuid', 'email', 'status', 'invitation_code', 'imported_at', 'applied_at', 'invited_at', 'joined_at',
+  'unsubscribed_at', 'share_clicks_count', 'share_signups_count', 'friend_invitations_allowed',
+  'friend_invitations_count', 'friend_invitations_remaining', 'referral_code', 'share_link', 'share_status_link',
+  'waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'referred_by', 'groups',
+  'created_at', 'updated_at', 'profile',
+].sort();
+
+export const PROFILE_FIELDS = [
+  'first_name', 'last_name', 'employer', 'jobtitle', 'address_line1', 'address_line2', 'city', 'state', 'postal_code',
+  'country', 'locale', 'telephone', 'gender', 'age', 'facebook_username', 'twitter_username', 'linkedin_username',
+  'browser_name', 'browser_version', 'os_name', 'os_version', 'ip', 'custom_var1', 'custom_var2', 'custom_var3',
+  'http_referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
+].sort();
+
+let counter = 0;
+export function uniqueEmail(prefix = 'tester'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function createTester(ctx: TestContext, betaId: number, tester: Record<string, unknown> = {}): Promise<any> {
+  const response = await ctx.request('POST', `/api/v2/betas/${betaId}/testers`, { body: { tester: { email: uniqueEmail(), ...tester } } });
+  if (response.status !== 201) throw new Error(`createTester failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export function codes(response: TestResponse): number[] {
+  return (response.body?.errors ?? []).map((e: { code: number }) => e.code);
+}
+
+export async function storedTester(ctx: TestContext, id: number) {
+  return ctx.database.db.selectFrom('testers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function storedBeta(ctx: TestContext, id: number) {
+  return ctx.database.db.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function testerCount(ctx: TestContext, betaId: number): Promise<number> {
+  const { n } = await ctx.database.db
+    .selectFrom('testers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('beta_id', '=', betaId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The beta's stored counters agree with a count of its rows, status by status. */
+export async function assertCountersExact(ctx: TestContext, betaId: number, assert: typeof import('node:assert/strict')): Promise<void> {
+  const beta = await storedBeta(ctx, betaId);
+  const rows = await ctx.database.db
+    .selectFrom('testers')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('beta_id', '=', betaId)
+    .where('hidden', '=', 0)
+    .groupBy('status')
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  assert.equal(beta.testers_count, total, 'testers_count');
+  for (const status of ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle']) {
+    assert.equal((beta as Record<string, unknown>)[`${status}_testers_count`], byStatus.get(status) ?? 0, `${status}_testers_count`);
+  }
+}
