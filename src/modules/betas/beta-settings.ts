@@ -55,6 +55,11 @@ export function defaultSettings(): BetaSettings {
   };
 }
 
+/** Visitors are sent to these URLs: only absolute http(s) ones, never javascript: or data:. */
+export function isWebUrl(text: string): boolean {
+  return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}
+
 /** Checks the rules a schema cannot say; returns a message per problem. */
 export function settingsProblems(patch: BetaSettingsPatch): string[] {
   const problems: string[] = [];
@@ -66,7 +71,7 @@ export function settingsProblems(patch: BetaSettingsPatch): string[] {
       problems.push(`settings.blocked_email_domains: ${domain} is not a domain name`);
     }
   }
-  if (patch.referral_url != null && !URL.canParse(patch.referral_url)) {
+  if (patch.referral_url != null && !isWebUrl(patch.referral_url)) {
     problems.push('settings.referral_url must be an absolute http(s) URL');
   }
   return problems;

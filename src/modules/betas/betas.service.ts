@@ -5,6 +5,7 @@ import type { BetaRow } from '../../db/types.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import {
   defaultSettings,
+  isWebUrl,
   mergeSettings,
   parseStoredSettings,
   settingsProblems,
@@ -52,7 +53,7 @@ function checkInput(input: BetaInput, creating: boolean): void {
   if (creating && !input.name?.trim()) problems.push('name is required');
   if (input.name !== undefined && !input.name.trim()) problems.push('name must not be empty');
   if (creating && !input.homepage_url) problems.push('homepage_url is required');
-  if (input.homepage_url !== undefined && !URL.canParse(input.homepage_url)) {
+  if (input.homepage_url !== undefined && !isWebUrl(input.homepage_url)) {
     problems.push('homepage_url must be an absolute http(s) URL');
   }
   if (input.settings) problems.push(...settingsProblems(input.settings));

@@ -82,9 +82,13 @@ export const ProfileInputSchema = Type.Object(
 /**
  * Validates and normalises a profile input and derives fields. Returns the column values to
  * write (only keys present in input, plus derived ones) and every problem found. A field with a
- * problem is left out of the values.
+ * problem is left out of the values. `storedCountry` is the tester's country before an update:
+ * a national phone number sent without a country is read in it.
  */
-export function prepareProfile(input: ProfileInput, deps: { geo: GeoLocator }): { values: ProfileValues; errors: ErrorEntry[] } {
+export function prepareProfile(
+  input: ProfileInput,
+  deps: { geo: GeoLocator; storedCountry?: string | null },
+): { values: ProfileValues; errors: ErrorEntry[] } {
   const errors: ErrorEntry[] = [];
   const fail = (code: number, message: string) => errors.push({ code, message });
 
@@ -122,7 +126,7 @@ export function prepareProfile(input: ProfileInput, deps: { geo: GeoLocator }): 
       values[key] = null;
       continue;
     }
-    const result = normalise(key, value, sent);
+    const result = normalise(key, value, sent, deps.storedCountry ?? null);
     if ('error' in result) fail(result.error.code, result.error.message);
     else values[key] = result.value;
   }
@@ -153,7 +157,7 @@ export function prepareProfile(input: ProfileInput, deps: { geo: GeoLocator }): 
 
 type Normalised = { value: string } | { error: ErrorEntry };
 
-function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, string | null>): Normalised {
+function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, string | null>, storedCountry: string | null): Normalised {
   const general = (message: string): Normalised => ({ error: { code: GeneralCodes.testers, message } });
   switch (key) {
     case 'country': {
@@ -179,7 +183,7 @@ function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, str
     }
     case 'telephone': {
       // A national number is read in the profile's own country, when that country is valid.
-      const country = sent.get('country')?.toUpperCase();
+      const country = (sent.has('country') ? sent.get('country') : storedCountry)?.toUpperCase();
       const defaultCountry = country && isCountryCode(country) && isSupportedCountry(country) ? country : undefined;
       // `max` metadata checks the digits, not only the length; `extract: false` refuses surrounding text.
       const phone = parsePhoneNumberFromString(value, { defaultCountry, extract: false });

@@ -244,14 +244,13 @@ export class TestersService {
     if (input.invitation_code && input.status !== 'active') {
       errors.push({ code: TESTERS, message: 'invitation_code can only be given with status active' });
     }
-    const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo }) : null;
-    if (profile) errors.push(...profile.errors);
     if (errors.length > 0) throw ApiError.many(errors);
 
     const testerId = await this.transaction(async (trx) => {
       const now = this.now();
       const current = await this.requireVisible(trx, beta.id, testerRef, { lock: true });
-      const ruleErrors: ErrorEntry[] = [];
+      const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
+      const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
       const status = input.status ? nextStatus(current.status as TesterStatus, input.status, current.status_before_suspension) : (current.status as TesterStatus);
       if (status === 'applied' && current.status !== 'applied' && !settings.accepting_signups) {
         ruleErrors.push({ code: 2316, message: 'Project no longer accepting new signups' });

@@ -56,6 +56,20 @@ describe('betas', () => {
     assert.match(response.body.errors.map((e: { message: string }) => e.message).join(' '), /waitlist_order/);
   });
 
+  test('homepage_url and referral_url must be http(s), also for callers that skip the HTTP schema', async () => {
+    await assert.rejects(
+      ctx.services.betas.create(ctx.companyId, { name: 'X', homepage_url: 'javascript:alert(1)' }),
+      (error: { errors?: { code: number; message: string }[] }) =>
+        error.errors?.[0].code === 2201 && error.errors[0].message === 'homepage_url must be an absolute http(s) URL',
+    );
+    const beta = await ctx.createBeta();
+    const response = await ctx.request('PATCH', `/api/v2/betas/${beta.id}`, { body: { settings: { referral_url: 'https://ok.example' } } });
+    assert.equal(response.status, 200);
+    await assert.rejects(ctx.services.betas.update(ctx.companyId, String(beta.id), { settings: { referral_url: 'data:text/html,hi' } }));
+    const stored = await ctx.request('GET', `/api/v2/betas/${beta.id}`);
+    assert.equal(stored.body.settings.referral_url, 'https://ok.example');
+  });
+
   test('show, and show with .json', async () => {
     const beta = await ctx.createBeta();
     for (const path of [`/api/v2/betas/${beta.id}`, `/api/v2/betas/${beta.id}.json`]) {

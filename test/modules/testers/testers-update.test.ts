@@ -172,6 +172,13 @@ describe('update tester', () => {
     assert.equal(changed.body.email, 'renamed@example.com');
   });
 
+  test('a national phone number on update is read in the stored country', async () => {
+    const tester = await createTester(ctx, beta.id, { profile: { country: 'DE' } });
+    const response = await put(tester.id, { profile: { telephone: '030 901820' } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.body.profile.telephone, '+4930901820');
+  });
+
   test('2307 and 2323 on update', async () => {
     const tester = await createTester(ctx, beta.id);
     assert.deepEqual(codes(await put(tester.id, { profile: { telephone: 'abc' } })), [2307]);
