@@ -15,6 +15,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
+import { addFormBooleanKeyword } from './http/form-boolean.ts';
 import './http/route-config.ts';
 
 // ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
@@ -28,11 +29,13 @@ export interface AppDependencies {
   config: Config;
   services: Services;
   isDatabaseReady: () => Promise<boolean>;
+  /** Where log lines go (stdout by default); tests read them from here. */
+  logDestination?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, services, isDatabaseReady }: AppDependencies): Promise<App> {
+export async function buildApp({ config, services, isDatabaseReady, logDestination }: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -40,7 +43,7 @@ export async function buildApp({ config, services, isDatabaseReady }: AppDepende
     rewriteUrl: rewriteRequest,
     ajv: {
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
-      plugins: [addFormats],
+      plugins: [addFormats, addFormBooleanKeyword],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -16,10 +16,10 @@ const EnvSchema = Type.Object({
     pattern: '^(https?://.*)?$',
     description: 'Address visitors reach the service at; share links are built from it (default http://localhost:PORT)',
   }),
-  LOG_LEVEL: Type.Union(
-    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
-    { default: 'info' },
-  ),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent',
+  }),
   GEOIP_DATABASE_PATH: Type.String({
     default: '',
     description: 'MMDB file for IP geolocation; empty = the bundled DB-IP Lite city database; "off" disables',

@@ -25,6 +25,7 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   const where = path || (context === 'querystring' ? 'query' : context ?? 'request');
   if (issue.keyword === 'required') return `${path ? `${path}.` : ''}${String(issue.params.missingProperty)} is required`;
   if (issue.keyword === 'type') return `${where} must be ${/^[aeiou]/.test(String(issue.params.type)) ? 'an' : 'a'} ${String(issue.params.type)}`;
+  if (issue.keyword === 'formBoolean') return `${where} must be true, false, 1 or 0`;
   if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
   return `${where} ${issue.message ?? 'is invalid'}`;
 }

@@ -6,9 +6,10 @@ export function maskSecrets(url: string): string {
   return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     serializers: {
       req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
         method: request.method,

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
+import { FormBoolean } from '../../http/form-boolean.ts';
 
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
 export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
@@ -30,8 +31,16 @@ export const BetaSettingsSchema = Type.Object({
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
 
-/** The same keys, every one optional: what create and PATCH accept. */
-export const BetaSettingsPatchSchema = Type.Partial(BetaSettingsSchema);
+/** The same keys, every one optional, booleans also as form text: what create and PATCH accept. */
+export const BetaSettingsPatchSchema = Type.Partial(
+  Type.Object({
+    ...BetaSettingsSchema.properties,
+    accepting_signups: FormBoolean(),
+    double_opt_in: FormBoolean(),
+    invite_a_friend_enabled: FormBoolean(),
+    vanity_referral_codes: FormBoolean(),
+  }),
+);
 export type BetaSettingsPatch = Static<typeof BetaSettingsPatchSchema>;
 
 export function defaultSettings(): BetaSettings {

@@ -7,13 +7,12 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { QuestionCreateBody, QuestionParams, QuestionSchema } from './questions.schemas.ts';
 import { presentQuestion, type QuestionInput, type QuestionsService } from './questions.service.ts';
 
-type QuestionFields = { kind?: string; prompt?: string; choices?: string[]; required?: boolean | '1' | '0' };
+type QuestionFields = { kind?: string; prompt?: string; choices?: string[]; required?: boolean };
 
-/** `question` bodies are accepted wrapped or unwrapped; form booleans 1/0 become booleans. */
+/** `question` bodies are accepted wrapped or unwrapped. */
 function questionInput(body: ({ question?: QuestionFields } & QuestionFields) | undefined): QuestionInput {
   const source = body?.question ?? body ?? {};
-  const required = source.required === '1' ? true : source.required === '0' ? false : source.required;
-  return { kind: source.kind, prompt: source.prompt, choices: source.choices, required };
+  return { kind: source.kind, prompt: source.prompt, choices: source.choices, required: source.required };
 }
 
 export function questionsRoutes(app: App, betas: BetasService, questions: QuestionsService): void {

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { FormBoolean } from '../../http/form-boolean.ts';
 import { BetaParams, Timestamp } from '../../http/schemas.ts';
 
 export const QuestionKinds = ['text', 'multiple_choice', 'multiple_select', 'scale', 'agreement'] as const;
@@ -27,10 +28,7 @@ const QuestionInputFields = Type.Partial(
       maxItems: MAX_CHOICES,
       description: 'Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement',
     }),
-    // Forms send booleans as text: true/false (coerced by the validator) or 1/0 (DESIGN.md, "Bodies").
-    required: Type.Union([Type.Boolean(), Type.Literal('1'), Type.Literal('0')], {
-      description: 'The question must be answered (agreement: answered 1). Default false',
-    }),
+    required: FormBoolean({ description: 'The question must be answered (agreement: answered 1). Default false' }),
   }),
 );
 

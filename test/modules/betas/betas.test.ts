@@ -38,6 +38,24 @@ describe('betas', () => {
     assert.equal(response.body.settings.signup_points, 4);
   });
 
+  test('form booleans: true/false/1/0, anything else refused', async () => {
+    for (const [text, expected] of [['1', true], ['0', false], ['true', true], ['false', false]] as const) {
+      const response = await ctx.request('POST', '/api/v2/betas', {
+        form: `name=B&homepage_url=https%3A%2F%2Fb.example&settings[double_opt_in]=${text}&settings[accepting_signups]=${text}`,
+      });
+      assert.equal(response.status, 201, text);
+      assert.equal(response.body.settings.double_opt_in, expected, text);
+      assert.equal(response.body.settings.accepting_signups, expected, text);
+    }
+    const wrong = await ctx.request('POST', '/api/v2/betas', { form: 'name=B&homepage_url=https%3A%2F%2Fb.example&settings[double_opt_in]=yes' });
+    assert.equal(wrong.status, 422);
+    assert.deepEqual(wrong.body.errors, [{ code: 2201, message: 'settings.double_opt_in must be true, false, 1 or 0' }]);
+    const json = await ctx.request('POST', '/api/v2/betas', { body: { name: 'J', homepage_url: 'https://j.example', settings: { vanity_referral_codes: true } } });
+    assert.equal(json.body.settings.vanity_referral_codes, true);
+    const stored = await ctx.database.db.selectFrom('betas').select('settings').where('id', '=', json.body.id).executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(stored.settings).vanity_referral_codes, true);
+  });
+
   test('create without a name or with a bad URL is 422 with every problem listed, and stores nothing', async () => {
     const before = await ctx.request('GET', '/api/v2/betas?per_page=100');
     const response = await ctx.request('POST', '/api/v2/betas', { body: { homepage_url: 'not a url' } });

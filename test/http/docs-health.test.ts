@@ -1,0 +1,60 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildApp } from '../../src/app.ts';
+import { startTestContext, type TestContext } from '../support/context.ts';
+
+describe('OpenAPI, reference and health', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  test('the OpenAPI 3.1 document is generated from the routes, with and without .json, no key needed', async () => {
+    for (const path of ['/api/v2/openapi.json', '/api/v2/openapi']) {
+      const response = await ctx.request('GET', path, { key: null });
+      assert.equal(response.status, 200, path);
+      const document = response.body;
+      assert.equal(document.openapi, '3.1.0');
+      assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'basic', 'bearer']);
+      const testers = document.paths['/api/v2/betas/{beta_id}/testers'];
+      assert.ok(testers.get && testers.post, 'list and create testers');
+      assert.deepEqual(testers.post.tags, ['testers']);
+      assert.ok(testers.post.requestBody.content['application/json'], 'JSON body documented');
+      assert.deepEqual(document.paths['/api/v2/betas'].post.tags, ['extension']);
+      assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/questions'].post.tags, ['extension']);
+      assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/invitation_codes'].post.tags, ['extension']);
+      assert.equal(document.paths['/healthz'], undefined, 'operational routes are not part of the API document');
+    }
+  });
+
+  test('the interactive reference is served at /docs', async () => {
+    const response = await ctx.request('GET', '/docs/', { key: null });
+    assert.equal(response.status, 200);
+    assert.match(String(response.headers['content-type']), /text\/html/);
+    assert.match(response.raw.body, /swagger/i);
+  });
+
+  test('/healthz answers while the process is up', async () => {
+    const response = await ctx.request('GET', '/healthz', { key: null });
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body, { status: 'ok' });
+  });
+
+  test('/readyz answers 200 with a reachable database and 503 without', async () => {
+    const ready = await ctx.request('GET', '/readyz', { key: null });
+    assert.equal(ready.status, 200);
+    assert.deepEqual(ready.body, { status: 'ready', database: 'ok' });
+    const unreachable = await buildApp({ config: ctx.config, services: ctx.services, isDatabaseReady: async () => false });
+    const response = await unreachable.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(response.statusCode, 503);
+    assert.deepEqual(response.json(), { status: 'unavailable', database: 'unreachable' });
+    await unreachable.close();
+  });
+
+  test('api_key values never reach the log line', async () => {
+    const { maskSecrets } = await import('../../src/http/logging.ts');
+    assert.equal(maskSecrets('/api/v2/betas?api_key=pl_secret&page=2'), '/api/v2/betas?api_key=[redacted]&page=2');
+    assert.equal(maskSecrets('/api/v2/betas?page=2&API_KEY=pl_secret'), '/api/v2/betas?page=2&API_KEY=[redacted]');
+  });
+});
