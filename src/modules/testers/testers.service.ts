@@ -445,9 +445,14 @@ export class TestersService {
     if (!tester.hidden) await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: null });
   }
 
-  /** Whether the company's plan is full, so a new tester must be hidden. Serialises on the company. */
+  /**
+   * Whether the company's plan is full, so a new tester must be hidden. Only a company with a
+   * limit serialises its signups (on its row); others pay one primary-key read.
+   */
   private async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
-    const company = await forUpdate(this.dialect, trx.selectFrom('companies').select('max_testers').where('id', '=', companyId)).executeTakeFirstOrThrow();
+    const limited = trx.selectFrom('companies').select('max_testers').where('id', '=', companyId);
+    if ((await limited.executeTakeFirstOrThrow()).max_testers === null) return false;
+    const company = await forUpdate(this.dialect, limited).executeTakeFirstOrThrow();
     if (company.max_testers === null) return false;
     const { visible } = await trx
       .selectFrom('betas')
