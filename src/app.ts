@@ -9,8 +9,9 @@ import type { Services } from './services.ts';
 import type { App } from './http/app-type.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.routes.ts';
+import { registerInputTextCheck } from './http/input-text.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
@@ -24,6 +25,8 @@ import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
 import { testersRoutes } from './modules/testers/testers.routes.ts';
+import { pointsRoutes } from './modules/points/points.routes.ts';
+import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -41,8 +44,10 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     rewriteUrl: rewriteRequest,
+    frameworkErrors: frameworkErrorHandler,
     ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
+      // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },
       plugins: [addFormats, addFormBooleanKeyword],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -53,6 +58,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
   });
   registerErrorHandling(app);
   await registerBodyParsers(app);
+  registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);
   healthRoutes(app, isDatabaseReady);
 
@@ -63,6 +69,8 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);
+    pointsRoutes(typed, services.points);
+    suppressionsRoutes(typed, services.suppressions);
   });
 
   return app;

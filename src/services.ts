@@ -9,6 +9,8 @@ import { QuestionsService } from './modules/questions/questions.service.ts';
 import { InvitationCodesService } from './modules/invitation-codes/invitation-codes.service.ts';
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
+import { PointsService } from './modules/points/points.service.ts';
+import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -16,6 +18,8 @@ export interface Services {
   questions: QuestionsService;
   invitationCodes: InvitationCodesService;
   testers: TestersService;
+  points: PointsService;
+  suppressions: SuppressionsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
 }
@@ -38,6 +42,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     questions: new QuestionsService(db, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,
+    points: new PointsService(db, dialect, clock, betas),
+    suppressions: new SuppressionsService(db, clock, betas),
     jobHandlers: { ...testers.jobHandlers },
   };
 }

@@ -61,6 +61,15 @@ export function forUpdate<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * Keeps the selected rows from being deleted (or their key changed) until the transaction ends,
+ * without blocking readers or updates of other columns: the lock a foreign key check takes, taken
+ * early. PostgreSQL FOR KEY SHARE; SQLite needs none (see forUpdate).
+ */
+export function forKeyShare<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'sqlite' ? query : query.forKeyShare();
+}
+
+/**
  * `column` contains `fragment`, literally: the fragment's % and _ match themselves. SQLite has no
  * default LIKE escape character, so the ESCAPE clause is spelled out for both engines.
  */

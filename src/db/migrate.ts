@@ -3,6 +3,7 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
+import * as referralEngine from './migrations/003-referral-engine.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -17,7 +18,11 @@ type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise
 
 const migrations: Record<string, MigrationModule> = {
   '001-core': core,
+  '003-referral-engine': referralEngine,
 };
+
+/** Every migration's name, in the order they apply. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
 
 function contextFor(dialect: DialectName): MigrationContext {
   return dialect === 'sqlite'

@@ -104,6 +104,7 @@ export interface TestersTable {
   joined_at: string | null;
   unsubscribed_at: string | null;
   last_checkin_at: string | null;
+  last_active_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -157,6 +158,76 @@ export interface OutboxJobsTable {
   created_at: string;
 }
 
+export interface PointsTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  quantity: number;
+  activity: string; // bonus, signup, share, referral, reward, friend_reward
+  reason: string | null;
+  reward_id: number | null;
+  dedupe_key: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface RewardDefinitionsTable {
+  id: Generated<number>;
+  beta_id: number;
+  descriptor: string;
+  name: string;
+  friend_name: string | null;
+  type: string; // SingleSided, DoubleSided, Milestone
+  max_quantity_per_user: number;
+  referrals_required: number | null;
+  points: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RewardRulesTable {
+  id: Generated<number>;
+  beta_id: number;
+  event: string;
+  definition_id: number;
+  created_at: string;
+}
+
+export interface RewardsTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  definition_id: number | null;
+  descriptor: string;
+  name: string;
+  type: string;
+  user_role: string; // referrer or friend
+  status: string; // earned, delivered, revoked
+  source: string; // manual, trigger, signup, milestone
+  earned_at: string;
+  delivered_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SuppressionsTable {
+  id: Generated<number>;
+  beta_id: number;
+  email: string;
+  email_normalized: string;
+  tester_id: number | null;
+  reason: string; // Manual, Unsubscribe, HardBounce, SpamComplaint
+  suppressed_at: string;
+}
+
+export interface FriendInvitationsTable {
+  id: Generated<number>;
+  beta_id: number;
+  inviter_id: number | null;
+  invitee_id: number | null;
+  message: string | null;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -167,6 +238,12 @@ export interface Database {
   invitation_codes: InvitationCodesTable;
   checkins: CheckinsTable;
   outbox_jobs: OutboxJobsTable;
+  points: PointsTable;
+  reward_definitions: RewardDefinitionsTable;
+  reward_rules: RewardRulesTable;
+  rewards: RewardsTable;
+  suppressions: SuppressionsTable;
+  friend_invitations: FriendInvitationsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -178,3 +255,9 @@ export type TesterUpdate = Updateable<TestersTable>;
 export type QuestionRow = Selectable<QuestionsTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type OutboxJobRow = Selectable<OutboxJobsTable>;
+export type PointRow = Selectable<PointsTable>;
+export type RewardDefinitionRow = Selectable<RewardDefinitionsTable>;
+export type RewardRuleRow = Selectable<RewardRulesTable>;
+export type RewardRow = Selectable<RewardsTable>;
+export type SuppressionRow = Selectable<SuppressionsTable>;
+export type FriendInvitationRow = Selectable<FriendInvitationsTable>;

@@ -1,19 +1,55 @@
 // Request bodies: JSON, form-encoded with bracket notation (tester[profile][first_name]=…), and
 // anything else read and dropped so the service can answer with its own "no data" code (2322).
+// Both readable kinds must be UTF-8: bytes that are not are refused (400) rather than stored as
+// U+FFFD replacement characters, which would silently lose what the client meant to send.
 import type { FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import qs from 'qs';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function badBody(message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode: 400 });
+}
+
+/** Form values are percent-encoded UTF-8: a malformed escape or invalid bytes is a malformed body. */
+function strictDecoder(text: string): string {
+  return decodeURIComponent(text.replace(/\+/g, ' '));
+}
 
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(badBody('Request body is not valid UTF-8'), undefined);
+    }
     // An empty body with a JSON content type is "no body", as for the checkin endpoint.
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
-  await app.register(formbody, {
-    parser: (body: string) =>
-      qs.parse(body, { depth: 6, arrayLimit: 200, parameterLimit: 2000, allowPrototypes: false, allowDots: false }),
+  // Parsed here rather than by @fastify/formbody, whose parser decodes the bytes leniently.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      const text = utf8.decode(body as Buffer);
+      done(
+        null,
+        qs.parse(text, {
+          depth: 6,
+          arrayLimit: 200,
+          parameterLimit: 2000,
+          // Past a limit qs would otherwise drop or reshape fields without a word.
+          throwOnLimitExceeded: true,
+          allowPrototypes: false,
+          allowDots: false,
+          decoder: strictDecoder,
+        }),
+      );
+    } catch (error) {
+      const detail = error instanceof RangeError ? `: ${error.message}` : '';
+      done(badBody(`Request body is not valid form data${detail}`), undefined);
+    }
   });
   // Fastify's own text/plain parser would hand the schema a string; dropped like any other type.
   app.removeContentTypeParser('text/plain');

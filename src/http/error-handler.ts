@@ -30,6 +30,21 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   return `${where} ${issue.message ?? 'is invalid'}`;
 }
 
+/**
+ * Errors Fastify raises before a route is found (Fastify's `frameworkErrors` option): a URL that
+ * does not decode, a path parameter longer than the router allows. Same error body as the rest.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Request-Id', request.id);
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    send(reply, status, [{ code: Codes.malformedBody, message: error.message }]);
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  send(reply, 500, [{ code: Codes.internal, message: `Internal error; reference ${request.id}` }]);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return send(reply, error.statusCode, error.errors);

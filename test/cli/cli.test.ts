@@ -11,6 +11,7 @@ import { createTestDatabase } from '../support/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import { migrationNames } from '../../src/db/migrate.ts';
 import { presentBeta, toBeta } from '../../src/modules/betas/betas.service.ts';
 import { Permissions } from '../../src/modules/accounts/permissions.ts';
 import { ApiError } from '../../src/errors.ts';
@@ -92,9 +93,9 @@ describe('prelaunch CLI', () => {
   });
 
   test('migrate on a fresh database applies every migration; again, none', async () => {
-    assert.deepEqual(json(await run('migrate')), { applied: ['001-core'] });
+    assert.deepEqual(json(await run('migrate')), { applied: [...migrationNames] });
     const recorded = await database.db.selectFrom('kysely_migration' as any).select('name').execute();
-    assert.deepEqual(recorded.map((r: any) => r.name), ['001-core']);
+    assert.deepEqual(recorded.map((r: any) => r.name), [...migrationNames]);
     assert.deepEqual(json(await runHere(['migrate'])), { applied: [] });
   });
 

@@ -88,7 +88,10 @@ export function settingsProblems(patch: BetaSettingsPatch): string[] {
 
 export function mergeSettings(current: BetaSettings, patch: BetaSettingsPatch): BetaSettings {
   const merged = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
+  // Only the schema's keys: the validator leaves unknown ones in place, and they are to be
+  // ignored (DESIGN.md, "Bodies"), not stored.
+  for (const key of Object.keys(BetaSettingsSchema.properties)) {
+    const value = (patch as Record<string, unknown>)[key];
     if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   }
   merged.blocked_email_domains = [...new Set(merged.blocked_email_domains.map((d) => d.replace(/^@/, '').toLowerCase()))];

@@ -1,19 +1,26 @@
 // Referral attribution and credit (DESIGN.md "Referrals"). A referrer is named by id, referral
 // code or e-mail within the beta; an unknown or self referrer is ignored, so a signup never fails
 // because of a bad link. The referral is credited once, when the referred tester reaches applied.
-import type { Executor } from '../../db/database.ts';
+import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 
+/**
+ * The referrer named by `reference`, kept from deletion until the caller's transaction ends: a
+ * concurrent delete of the referrer then either waits for the referred tester's insert, or ran
+ * first and the referrer is not found (ignored). Unlocked, the insert pointing at a referrer
+ * deleted meanwhile would fail its foreign key on PostgreSQL.
+ */
 export async function findReferrer(
-  executor: Executor,
+  trx: Executor,
+  dialect: DialectName,
   betaId: number,
   reference: string | number,
   referredEmailNormalized: string,
 ): Promise<TesterRow | undefined> {
   const text = String(reference).trim();
   if (!text || text.length > 320) return undefined;
-  let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
+  let query = trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
   if (text.includes('@')) {
     query = query.where('email_normalized', '=', text.toLowerCase());
   } else if (/^\d{1,15}$/.test(text)) {
@@ -22,7 +29,7 @@ export async function findReferrer(
   } else {
     query = query.where('referral_code', '=', text);
   }
-  const referrer = await query.executeTakeFirst();
+  const referrer = await forKeyShare(dialect, query).executeTakeFirst();
   if (!referrer || referrer.email_normalized === referredEmailNormalized) return undefined;
   return referrer;
 }

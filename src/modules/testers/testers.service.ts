@@ -117,7 +117,8 @@ export class TestersService {
 
   async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: TesterView[]; total: number }> {
     const beta = await this.betas.require(companyId, betaId);
-    let query = this.db.selectFrom('testers').where('beta_id', '=', beta.id).where('hidden', '=', 0);
+    const unfiltered = this.db.selectFrom('testers').where('beta_id', '=', beta.id).where('hidden', '=', 0);
+    let query = unfiltered;
     if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
     const contains = filters.email_contains ?? filters.email;
     if (contains) query = query.where(likeContains('email_normalized', contains.trim().toLowerCase()));
@@ -127,11 +128,27 @@ export class TestersService {
       const value = filters.custom_vars;
       query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
     }
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // Without filters the total is the beta's testers_count: it counts exactly the visible testers
+    // and moves in the same transaction as they do (beta-counters.ts), as waitlist_length relies on
+    // applied_testers_count; counting every row of a big beta on each page would cost more than the page.
+    const total =
+      query === unfiltered
+        ? Promise.resolve(beta.testers_count)
+        : query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((count) => Number(count.n));
+    // The page's ids first, then its rows: the ids come from an index alone, so the rows an offset
+    // skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
+    const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+    const [items, count] = await Promise.all([
+      this.db
+        .selectFrom('testers')
+        .selectAll()
+        .where('id', 'in', pageIds)
+        .orderBy('id')
+        .execute()
+        .then((rows) => this.views(this.db, beta, rows)),
+      total,
     ]);
-    return { items: await this.views(this.db, beta, rows), total: Number(count.n) };
+    return { items, total: count };
   }
 
   async verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {
@@ -199,7 +216,7 @@ export class TestersService {
         await this.checkSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day);
       }
       if (input.invitation_code) await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now);
-      const referrer = input.referrer_id ? await findReferrer(trx, beta.id, input.referrer_id, email.normalized) : undefined;
+      const referrer = input.referrer_id ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized) : undefined;
       const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
       const values: NewTester = {
         ...profile.values,
@@ -275,7 +292,7 @@ export class TestersService {
         if (status !== 'applied' && status !== 'unconfirmed') {
           ruleErrors.push({ code: TESTERS, message: 'referrer_id can only be given to a tester in status applied or unconfirmed' });
         } else {
-          referrerId = (await findReferrer(trx, beta.id, input.referrer_id, current.email_normalized))?.id ?? null;
+          referrerId = (await findReferrer(trx, this.dialect, beta.id, input.referrer_id, current.email_normalized))?.id ?? null;
         }
       }
       if (ruleErrors.length > 0) throw ApiError.many(ruleErrors);
@@ -494,7 +511,9 @@ export class TestersService {
 
   private async viewWithResponses(companyId: number, betaId: number, testerId: number): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
-    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
+    // Read after commit: a concurrent delete may have removed the tester since. It is gone now.
+    if (!row) throw ApiError.notFound('Tester');
     return (await this.views(this.db, beta, [row], { withResponses: true }))[0];
   }
 

@@ -1,0 +1,55 @@
+// Text the databases cannot store as sent is refused before any schema or service sees it:
+// U+0000 (PostgreSQL's text type cannot hold it: the query would fail) and unpaired UTF-16
+// surrogates such as a JSON "\ud800" (they have no UTF-8 form: both drivers would store U+FFFD).
+// Body, query and path parameters are checked, field names included, so the same request gets the
+// same answer on SQLite and PostgreSQL: 422 with the route's general code, like a schema error.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+interface Node {
+  value: unknown;
+  key: string;
+  parent: Node | null;
+}
+
+function pathOf(node: Node | null): string {
+  const keys: string[] = [];
+  for (let at = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().map((key) => `/${key}`).join('');
+}
+
+/** The first unstorable string in `root` (iteratively: bodies may nest thousands of levels deep). */
+function findUnstorable(root: unknown): { instancePath: string; message: string } | null {
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return { instancePath: pathOf(node), message: 'must not contain NUL characters or unpaired surrogates' };
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (UNSTORABLE.test(key)) {
+          return { instancePath: pathOf(node), message: 'must not have field names with NUL characters or unpaired surrogates' };
+        }
+        stack.push({ value: child, key, parent: node });
+      }
+    }
+  }
+  return null;
+}
+
+export function registerInputTextCheck(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const context of ['params', 'querystring', 'body'] as const) {
+      const found = findUnstorable(context === 'querystring' ? request.query : request[context]);
+      if (!found) continue;
+      // Shaped as a schema validation failure, so the error handler answers it the same way.
+      throw Object.assign(new Error(`${context}${found.instancePath} ${found.message}`), {
+        statusCode: 400,
+        validation: [{ instancePath: found.instancePath, keyword: 'text', message: found.message, params: {} }],
+        validationContext: context,
+      });
+    }
+  });
+}

@@ -1,0 +1,65 @@
+// The points ledger (spec 2.5, DESIGN.md "Points"): every award is a row, and the tester's
+// `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
+// carry a dedupe key, so an award repeated by a retry or a race is recorded once.
+import type { Executor } from '../../db/database.ts';
+import type { PointRow } from '../../db/types.ts';
+
+export const PointActivities = ['bonus', 'signup', 'share', 'referral', 'reward', 'friend_reward'] as const;
+export type PointActivity = (typeof PointActivities)[number];
+
+export interface PointAward {
+  betaId: number;
+  testerId: number;
+  quantity: number;
+  activity: PointActivity;
+  reason?: string | null;
+  rewardId?: number | null;
+  /** Unique per tester: a second award with the same key is not recorded. */
+  dedupeKey?: string | null;
+  now: string;
+}
+
+/** Records the award and adds it to the tester's points; null when its dedupe key was used already or it is worth nothing. */
+export async function awardPoints(trx: Executor, award: PointAward): Promise<PointRow | null> {
+  if (award.quantity === 0) return null;
+  const row = await trx
+    .insertInto('points')
+    .values({
+      beta_id: award.betaId,
+      tester_id: award.testerId,
+      quantity: award.quantity,
+      activity: award.activity,
+      reason: award.reason ?? null,
+      reward_id: award.rewardId ?? null,
+      dedupe_key: award.dedupeKey ?? null,
+      created_at: award.now,
+    })
+    .onConflict((oc) => oc.columns(['tester_id', 'dedupe_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .updateTable('testers')
+    .set((eb) => ({ points: eb('points', '+', row.quantity) }))
+    .where('id', '=', row.tester_id)
+    .execute();
+  return row;
+}
+
+/** Revokes a point: it stays listed with revoked_at but no longer counts. Null when it was already revoked. */
+export async function revokePoint(trx: Executor, pointId: number, now: string): Promise<PointRow | null> {
+  const row = await trx
+    .updateTable('points')
+    .set({ revoked_at: now })
+    .where('id', '=', pointId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .updateTable('testers')
+    .set((eb) => ({ points: eb('points', '-', row.quantity) }))
+    .where('id', '=', row.tester_id)
+    .execute();
+  return row;
+}

@@ -1,0 +1,188 @@
+// Points (spec 2.5, 4.6; DESIGN.md "Points"): bonus points awarded by hand, the list of a beta's
+// points, revocation (extension), and the share award the public share link makes. Every award
+// and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the order
+// of a points waitlist) in the same transaction.
+import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { isTransient } from '../../db/errors.ts';
+import type { PointRow } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { awardPoints, revokePoint, type PointActivity } from './points.ledger.ts';
+import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
+
+const POINTS = GeneralCodes.points;
+const EMAIL_REQUIRED = 2802;
+const EMAIL_NOT_FOUND = 2803;
+const QUANTITY_REQUIRED = 2804;
+
+export interface PointInput {
+  email?: string;
+  quantity?: number;
+  reason?: string;
+}
+
+export interface ListFilters {
+  email?: string;
+}
+
+/** A point as lists show it (spec 2.5, with the revoked_at extension). */
+export function presentPoint(row: PointRow) {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    activity: row.activity as PointActivity,
+    reason: row.reason,
+    user_id: row.tester_id,
+    created_at: apiTime(row.created_at),
+    revoked_at: apiTime(row.revoked_at),
+  };
+}
+
+/** A point as the create answer shows it: the spec's five fields, no activity (spec 4.6). */
+export function presentCreatedPoint(row: PointRow) {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    reason: row.reason,
+    user_id: row.tester_id,
+    created_at: apiTime(row.created_at),
+  };
+}
+
+/**
+ * A visitor followed `tester`'s share link: share_points (beta setting) once per visitor network
+ * per tester. `visitorNetwork` is an opaque key (e.g. a /24 of the IPv4 address or a daily visitor
+ * hash), used as the dedupe key `share:<visitorNetwork>`. Returns the point or null when already
+ * awarded or the beta gives 0.
+ */
+export async function awardSharePoints(
+  trx: Executor,
+  beta: { id: number; settings: { share_points: number } },
+  tester: { id: number },
+  visitorNetwork: string,
+  now: string,
+): Promise<PointRow | null> {
+  return awardPoints(trx, {
+    betaId: beta.id,
+    testerId: tester.id,
+    quantity: beta.settings.share_points,
+    activity: 'share',
+    dedupeKey: `share:${visitorNetwork}`,
+    now,
+  });
+}
+
+/** The checks that need no database, all reported together. */
+function checkInput(input: PointInput): { normalizedEmail: string; quantity: number; reason: string | null } {
+  const errors: ErrorEntry[] = [];
+  const normalizedEmail = input.email?.trim().toLowerCase() ?? '';
+  if (!normalizedEmail) errors.push({ code: EMAIL_REQUIRED, message: 'Email is required' });
+  const quantity = input.quantity;
+  if (quantity === undefined) errors.push({ code: QUANTITY_REQUIRED, message: 'Quantity is required' });
+  else if (!Number.isSafeInteger(quantity) || Math.abs(quantity) > MAX_POINT_QUANTITY) {
+    // The schema refuses these already; kept for callers that bypass it.
+    errors.push({ code: POINTS, message: `quantity must be an integer from -${MAX_POINT_QUANTITY} to ${MAX_POINT_QUANTITY}` });
+  } else if (quantity === 0) {
+    errors.push({ code: POINTS, message: 'quantity must not be 0: give a positive number to award points or a negative one to deduct' });
+  }
+  const reason = input.reason?.trim() || null;
+  if (reason !== null && reason.length > MAX_POINT_REASON_LENGTH) {
+    errors.push({ code: POINTS, message: `reason must be at most ${MAX_POINT_REASON_LENGTH} characters` });
+  }
+  if (errors.length > 0) throw ApiError.many(errors);
+  return { normalizedEmail, quantity: quantity!, reason };
+}
+
+export class PointsService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+  ) {}
+
+  /** The beta's points, by id; with `email`, only that tester's (none for an unknown address). Hidden testers' points are left out. */
+  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: PointRow[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db
+      .selectFrom('points')
+      .innerJoin('testers', 'testers.id', 'points.tester_id')
+      .where('points.beta_id', '=', beta.id)
+      .where('testers.hidden', '=', 0);
+    const email = filters.email?.trim().toLowerCase();
+    if (email) query = query.where('testers.beta_id', '=', beta.id).where('testers.email_normalized', '=', email);
+    const [items, count] = await Promise.all([
+      query.selectAll('points').orderBy('points.id').limit(page.perPage).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** Awards bonus points (a negative quantity deducts) to the beta's tester with the given e-mail. */
+  async create(companyId: number, betaId: string, input: PointInput): Promise<PointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const checked = checkInput(input);
+    return this.transaction(async (trx) => {
+      // Kept from deletion until the award is recorded (the points row references the tester).
+      const tester = await forKeyShare(
+        this.dialect,
+        trx
+          .selectFrom('testers')
+          .select(['id', 'hidden'])
+          .where('beta_id', '=', beta.id)
+          .where('email_normalized', '=', checked.normalizedEmail),
+      ).executeTakeFirst();
+      // A hidden tester (plan limit) is not shown by any list, so it is not found here either.
+      if (!tester || tester.hidden) throw new ApiError(EMAIL_NOT_FOUND, 'Email not found');
+      const row = await awardPoints(trx, {
+        betaId: beta.id,
+        testerId: tester.id,
+        quantity: checked.quantity,
+        activity: 'bonus',
+        reason: checked.reason,
+        now: this.now(),
+      });
+      if (!row) throw new Error('A bonus award without a dedupe key was not recorded');
+      return row;
+    });
+  }
+
+  /** Revokes a point (extension): it stays listed with revoked_at set and no longer counts. */
+  async revoke(companyId: number, betaId: string, pointIdText: string): Promise<PointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const pointId = parseId(pointIdText);
+    if (pointId === null) throw ApiError.notFound('Point');
+    return this.transaction(async (trx) => {
+      const point = await trx
+        .selectFrom('points')
+        .innerJoin('testers', 'testers.id', 'points.tester_id')
+        .select(['points.id', 'points.revoked_at'])
+        .where('points.id', '=', pointId)
+        .where('points.beta_id', '=', beta.id)
+        .where('testers.hidden', '=', 0)
+        .executeTakeFirst();
+      if (!point) throw ApiError.notFound('Point');
+      // The conditional update in revokePoint decides between concurrent revocations.
+      const revoked = point.revoked_at === null ? await revokePoint(trx, point.id, this.now()) : null;
+      if (!revoked) throw new ApiError(POINTS, 'Point already revoked');
+      return revoked;
+    });
+  }
+
+  private now(): string {
+    return storedTime(this.clock.now());
+  }
+
+  /** Runs a command in a transaction, retrying a few times when the database reports a transient conflict. */
+  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(work);
+      } catch (error) {
+        if (!isTransient(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,254 @@
+// Suppressions (spec 2.4, 3.3, 4.5; DESIGN.md "E-mail"): the beta's addresses that are never sent
+// to. One per address and beta (case-insensitive). Clients add Manual and Unsubscribe ones; the
+// service itself records HardBounce, SpamComplaint and one-click Unsubscribe ones (`suppress`).
+//
+// user_id is the beta's (visible) tester with the address *now*, found by the address rather than
+// stored: a tester who signs up after the suppression, or changes address, is shown as it is.
+// (The suppressions.tester_id column is therefore left null.)
+import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { isTransient, uniqueViolation } from '../../db/errors.ts';
+import type { SuppressionRow } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
+
+export type SuppressionReason = (typeof SuppressionReasons)[number];
+
+const SUPPRESSIONS = GeneralCodes.suppressions;
+const EMAIL_EXISTS = 2702;
+const EMAIL_REQUIRED = 2703;
+const MAX_EMAIL_LENGTH = 254;
+/** The same shape testers' addresses are held to (testers.service.ts). */
+const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
+/** Reasons whose suppression a client may delete (rule 2); the others only support may (rule 3). */
+const REMOVABLE: ReadonlySet<string> = new Set<SuppressionReason>(['Manual', 'HardBounce']);
+
+export interface SuppressionInput {
+  email?: string;
+  reason?: string;
+}
+
+export interface ListFilters {
+  email?: string;
+}
+
+/** A suppression with the tester it concerns. */
+export interface Suppression extends SuppressionRow {
+  user_id: number | null;
+}
+
+export function presentSuppression(suppression: Suppression) {
+  return {
+    id: suppression.id,
+    email: suppression.email,
+    user_id: suppression.user_id,
+    reason: suppression.reason as SuppressionReason,
+    suppressed_at: apiTime(suppression.suppressed_at),
+  };
+}
+
+function normalizeEmail(email: string | undefined): { email: string; normalized: string } | null {
+  const trimmed = email?.trim() ?? '';
+  return trimmed ? { email: trimmed, normalized: trimmed.toLowerCase() } : null;
+}
+
+/** The beta's suppressions with user_id: the visible tester of the beta with the address, if any. */
+function suppressionsWithUser(executor: Executor, betaId: number) {
+  return executor
+    .selectFrom('suppressions')
+    .leftJoin('testers', (join) =>
+      join
+        .onRef('testers.beta_id', '=', 'suppressions.beta_id')
+        .onRef('testers.email_normalized', '=', 'suppressions.email_normalized')
+        .on('testers.hidden', '=', 0),
+    )
+    .where('suppressions.beta_id', '=', betaId);
+}
+
+/** The id of the beta's visible tester with the address, or null. */
+async function userIdOf(executor: Executor, betaId: number, normalizedEmail: string): Promise<number | null> {
+  const tester = await executor
+    .selectFrom('testers')
+    .select('id')
+    .where('beta_id', '=', betaId)
+    .where('email_normalized', '=', normalizedEmail)
+    .where('hidden', '=', 0)
+    .executeTakeFirst();
+  return tester?.id ?? null;
+}
+
+/** Rule 1: the beta's tester with the address (hidden or not) is unsubscribed; the time is set once. */
+async function unsubscribeTester(trx: Executor, betaId: number, normalizedEmail: string, now: string): Promise<void> {
+  await trx
+    .updateTable('testers')
+    .set({ unsubscribed_at: now, updated_at: now })
+    .where('beta_id', '=', betaId)
+    .where('email_normalized', '=', normalizedEmail)
+    .where('unsubscribed_at', 'is', null)
+    .execute();
+}
+
+/** Whether the beta never sends to the address (case-insensitive). */
+export async function isSuppressed(executor: Executor, betaId: number, email: string): Promise<boolean> {
+  const address = normalizeEmail(email);
+  if (!address) return false;
+  const row = await executor
+    .selectFrom('suppressions')
+    .select('id')
+    .where('beta_id', '=', betaId)
+    .where('email_normalized', '=', address.normalized)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records a suppression the service itself learned (HardBounce, SpamComplaint, or an Unsubscribe
+ * from a one-click link); an existing suppression of the address is kept as it is. Unsubscribe
+ * also sets the tester's unsubscribed_at. Returns the suppression row.
+ */
+export async function suppress(
+  trx: Executor,
+  betaId: number,
+  email: string,
+  reason: 'Manual' | 'Unsubscribe' | 'HardBounce' | 'SpamComplaint',
+  now: string,
+): Promise<SuppressionRow> {
+  const address = normalizeEmail(email);
+  if (!address) throw new Error('suppress: an e-mail address is required');
+  if (!(SuppressionReasons as readonly string[]).includes(reason)) throw new Error(`suppress: unknown reason ${String(reason)}`);
+  // The person asked to hear no more, whatever suppression the address already had.
+  if (reason === 'Unsubscribe') await unsubscribeTester(trx, betaId, address.normalized, now);
+  // Insert, or find the suppression already there; a concurrent delete between the two is retried.
+  for (let attempt = 1; ; attempt++) {
+    const inserted = await trx
+      .insertInto('suppressions')
+      .values({ beta_id: betaId, email: address.email, email_normalized: address.normalized, tester_id: null, reason, suppressed_at: now })
+      .onConflict((oc) => oc.columns(['beta_id', 'email_normalized']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return inserted;
+    const existing = await trx
+      .selectFrom('suppressions')
+      .selectAll()
+      .where('beta_id', '=', betaId)
+      .where('email_normalized', '=', address.normalized)
+      .executeTakeFirst();
+    if (existing) return existing;
+    if (attempt >= 3) throw new Error('suppress: the suppression changed concurrently; try again');
+  }
+}
+
+/** The checks that need no database, all reported together. */
+function checkInput(input: SuppressionInput): { email: string; normalized: string; reason: SuppressionReason } {
+  const errors: ErrorEntry[] = [];
+  const address = normalizeEmail(input.email);
+  if (!address) errors.push({ code: EMAIL_REQUIRED, message: 'Email is required' });
+  else if (address.email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(address.email)) {
+    errors.push({ code: SUPPRESSIONS, message: `Email ${JSON.stringify(address.email.slice(0, 80))} is not a valid e-mail address` });
+  }
+  const reasonText = input.reason?.trim() || 'Manual';
+  // The reason's spelling is forgiven (unsubscribe, MANUAL); the stored one is the spec's.
+  const reason = ClientSuppressionReasons.find((r) => r.toLowerCase() === reasonText.toLowerCase());
+  if (!reason) errors.push({ code: SUPPRESSIONS, message: 'reason must be Manual or Unsubscribe' });
+  if (errors.length > 0) throw ApiError.many(errors);
+  return { email: address!.email, normalized: address!.normalized, reason: reason! };
+}
+
+export class SuppressionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+  ) {}
+
+  /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
+  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: Suppression[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db.selectFrom('suppressions').where('beta_id', '=', beta.id);
+    let withUser = suppressionsWithUser(this.db, beta.id);
+    const email = filters.email?.trim().toLowerCase();
+    if (email) {
+      query = query.where('email_normalized', '=', email);
+      withUser = withUser.where('suppressions.email_normalized', '=', email);
+    }
+    const [items, count] = await Promise.all([
+      withUser
+        .selectAll('suppressions')
+        .select('testers.id as user_id')
+        .orderBy('suppressions.id')
+        .limit(page.perPage)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** Adds the address to the beta's list; Unsubscribe also unsubscribes its tester (rule 1). */
+  async create(companyId: number, betaId: string, input: SuppressionInput): Promise<Suppression> {
+    const beta = await this.betas.require(companyId, betaId);
+    const checked = checkInput(input);
+    return this.transaction(async (trx) => {
+      const now = storedTime(this.clock.now());
+      let row: SuppressionRow;
+      try {
+        row = await trx
+          .insertInto('suppressions')
+          .values({
+            beta_id: beta.id,
+            email: checked.email,
+            email_normalized: checked.normalized,
+            tester_id: null,
+            reason: checked.reason,
+            suppressed_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        if (uniqueViolation(error)?.includes('email_normalized')) throw new ApiError(EMAIL_EXISTS, 'Email already exists');
+        throw error;
+      }
+      if (checked.reason === 'Unsubscribe') await unsubscribeTester(trx, beta.id, checked.normalized, now);
+      return { ...row, user_id: await userIdOf(trx, beta.id, checked.normalized) };
+    });
+  }
+
+  /**
+   * Deletes a Manual or HardBounce suppression: the address receives e-mail again (rule 2).
+   * Unsubscribe and SpamComplaint ones stay: only support may remove them (rule 3).
+   */
+  async delete(companyId: number, betaId: string, suppressionIdText: string): Promise<Suppression> {
+    const beta = await this.betas.require(companyId, betaId);
+    const id = parseId(suppressionIdText);
+    if (id === null) throw ApiError.notFound('Suppression');
+    return this.transaction(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('suppressions')
+        .where('id', '=', id)
+        .where('beta_id', '=', beta.id)
+        .where('reason', 'in', [...REMOVABLE])
+        .returningAll()
+        .executeTakeFirst();
+      if (deleted) return { ...deleted, user_id: await userIdOf(trx, beta.id, deleted.email_normalized) };
+      const kept = await trx.selectFrom('suppressions').select('reason').where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
+      if (!kept) throw ApiError.notFound('Suppression');
+      throw new ApiError(
+        SUPPRESSIONS,
+        `${kept.reason} suppressions can be removed only through support: the address stays suppressed (only Manual and HardBounce ones can be deleted)`,
+      );
+    });
+  }
+
+  /** Runs a command in a transaction, retrying a few times when the database reports a transient conflict. */
+  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(work);
+      } catch (error) {
+        if (!isTransient(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+}
