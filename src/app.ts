@@ -27,6 +27,8 @@ import { invitationCodesRoutes } from './modules/invitation-codes/invitation-cod
 import { testersRoutes } from './modules/testers/testers.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
+import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -71,6 +73,8 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     testersRoutes(typed, services.testers);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);
+    rewardDefinitionsRoutes(typed, services.rewardDefinitions);
+    rewardsRoutes(typed, services.rewards);
   });
 
   return app;

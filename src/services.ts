@@ -11,6 +11,8 @@ import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
+import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
+import { RewardsService } from './modules/rewards/rewards.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -20,6 +22,8 @@ export interface Services {
   testers: TestersService;
   points: PointsService;
   suppressions: SuppressionsService;
+  rewardDefinitions: RewardDefinitionsService;
+  rewards: RewardsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
 }
@@ -44,6 +48,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     testers,
     points: new PointsService(db, dialect, clock, betas),
     suppressions: new SuppressionsService(db, clock, betas),
+    rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
+    rewards: new RewardsService(db, dialect, clock, betas),
     jobHandlers: { ...testers.jobHandlers },
   };
 }

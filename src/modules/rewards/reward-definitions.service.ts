@@ -1,0 +1,281 @@
+// Reward configuration (management extension, DESIGN.md "Rewards"): the beta's reward definitions
+// and the rules that map an event name to the definitions it issues. Every rule problem answers
+// 422 with the series' general code 2601 and a message naming the problem.
+import { ApiError, GeneralCodes } from '../../errors.ts';
+import { forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { RewardDefinitionRow } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { inTransaction, type RewardType } from './reward-engine.ts';
+
+const REWARDS = GeneralCodes.rewards;
+
+export interface DefinitionInput {
+  descriptor?: string;
+  name?: string;
+  type?: string;
+  friend_name?: string | null;
+  max_quantity_per_user?: number;
+  referrals_required?: number | null;
+  points?: number;
+}
+
+export interface RuleInput {
+  event?: string;
+  descriptor?: string;
+}
+
+export interface RewardRuleView {
+  id: number;
+  event: string;
+  descriptor: string;
+  definition_id: number;
+  created_at: string;
+}
+
+type DefinitionValues = Pick<
+  RewardDefinitionRow,
+  'descriptor' | 'name' | 'type' | 'friend_name' | 'max_quantity_per_user' | 'referrals_required' | 'points'
+>;
+
+export function presentDefinition(row: RewardDefinitionRow) {
+  return {
+    id: row.id,
+    descriptor: row.descriptor,
+    name: row.name,
+    type: row.type as RewardType,
+    friend_name: row.friend_name,
+    max_quantity_per_user: row.max_quantity_per_user,
+    referrals_required: row.referrals_required,
+    points: row.points,
+    created_at: apiTime(row.created_at),
+    updated_at: apiTime(row.updated_at),
+  };
+}
+
+export function presentRule(rule: RewardRuleView) {
+  return { ...rule, created_at: apiTime(rule.created_at) };
+}
+
+function invalid(problems: string[]): ApiError {
+  return ApiError.many(problems.map((message) => ({ code: REWARDS, message })));
+}
+
+/**
+ * The definition as it will be stored: `input` over `current` (null on create). A change of type
+ * clears friend_name and referrals_required when the new type has no use for them and the request
+ * does not set them; sent explicitly for the wrong type they are an error.
+ */
+function checkDefinition(input: DefinitionInput, current: RewardDefinitionRow | null): DefinitionValues {
+  const problems: string[] = [];
+  const text = (field: 'descriptor' | 'name'): string => {
+    const sent = input[field]?.trim();
+    if (sent === undefined && !current) problems.push(`${field} is required`);
+    else if (sent === '') problems.push(`${field} must not be blank`);
+    return sent || current?.[field] || '';
+  };
+  const descriptor = text('descriptor');
+  const name = text('name');
+  if (input.type === undefined && !current) problems.push('type is required');
+  const type = input.type ?? current?.type ?? '';
+  const typeChanged = current !== null && type !== current.type;
+
+  const friendName =
+    input.friend_name !== undefined ? input.friend_name?.trim() || null : typeChanged && type !== 'DoubleSided' ? null : (current?.friend_name ?? null);
+  const referralsRequired =
+    input.referrals_required !== undefined
+      ? input.referrals_required
+      : typeChanged && type !== 'Milestone'
+        ? null
+        : (current?.referrals_required ?? null);
+  if (type === 'Milestone' && referralsRequired === null) problems.push('referrals_required is required for a Milestone reward');
+  if (type && type !== 'Milestone' && referralsRequired !== null) problems.push('referrals_required applies only to Milestone rewards');
+  if (type && type !== 'DoubleSided' && friendName !== null) problems.push('friend_name applies only to DoubleSided rewards');
+  if (problems.length > 0) throw invalid(problems);
+  return {
+    descriptor,
+    name,
+    type,
+    friend_name: friendName,
+    max_quantity_per_user: input.max_quantity_per_user ?? current?.max_quantity_per_user ?? 1,
+    referrals_required: referralsRequired,
+    points: input.points ?? current?.points ?? 0,
+  };
+}
+
+/** A unique violation of the descriptor index as the API's error; anything else unchanged. */
+function translateDescriptorClash(error: unknown, descriptor: string | undefined): unknown {
+  if (uniqueViolation(error)?.includes('descriptor')) {
+    return invalid([`descriptor ${JSON.stringify(descriptor)} is already used by another reward definition of this beta`]);
+  }
+  return error;
+}
+
+export class RewardDefinitionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+  ) {}
+
+  // ---- definitions ---------------------------------------------------------------------------
+
+  async listDefinitions(companyId: number, betaIdText: string, page: { offset: number; perPage: number }) {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const [rows, count] = await Promise.all([
+      this.db.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      this.db
+        .selectFrom('reward_definitions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('beta_id', '=', beta.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows, total: Number(count.n) };
+  }
+
+  async createDefinition(companyId: number, betaIdText: string, input: DefinitionInput): Promise<RewardDefinitionRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const values = checkDefinition(input, null);
+    const now = this.now();
+    try {
+      return await this.db
+        .insertInto('reward_definitions')
+        .values({ beta_id: beta.id, ...values, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      throw translateDescriptorClash(error, values.descriptor);
+    }
+  }
+
+  /**
+   * Changes the definition; rewards issued from it keep what they were issued with. A definition
+   * with rules cannot become a Milestone (milestones are earned by referrals, never by events).
+   * The definition's row lock serialises this with rule creation, which checks the type.
+   */
+  async updateDefinition(companyId: number, betaIdText: string, definitionIdText: string, input: DefinitionInput): Promise<RewardDefinitionRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const current = await this.requireDefinition(trx, beta.id, definitionIdText, { lock: true });
+        const values = checkDefinition(input, current);
+        if (values.type === 'Milestone' && current.type !== 'Milestone') {
+          const { n } = await trx
+            .selectFrom('reward_rules')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('definition_id', '=', current.id)
+            .executeTakeFirstOrThrow();
+          if (Number(n) > 0) throw invalid(['a reward definition with rules cannot become a Milestone: delete its rules first']);
+        }
+        return trx
+          .updateTable('reward_definitions')
+          .set({ ...values, updated_at: this.now() })
+          .where('id', '=', current.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    } catch (error) {
+      throw translateDescriptorClash(error, input.descriptor?.trim());
+    }
+  }
+
+  /** Deletes the definition with its rules; issued rewards stay. Answers with it as it was. */
+  async deleteDefinition(companyId: number, betaIdText: string, definitionIdText: string): Promise<RewardDefinitionRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const id = parseId(definitionIdText);
+    const row =
+      id === null
+        ? undefined
+        : await this.db.deleteFrom('reward_definitions').where('id', '=', id).where('beta_id', '=', beta.id).returningAll().executeTakeFirst();
+    if (!row) throw ApiError.notFound('Reward definition');
+    return row;
+  }
+
+  // ---- rules ---------------------------------------------------------------------------------
+
+  async listRules(companyId: number, betaIdText: string, page: { offset: number; perPage: number }) {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const [items, count] = await Promise.all([
+      this.rules(this.db, beta.id).orderBy('reward_rules.id').limit(page.perPage).offset(page.offset).execute(),
+      this.db.selectFrom('reward_rules').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', beta.id).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  async createRule(companyId: number, betaIdText: string, input: RuleInput): Promise<RewardRuleView> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const event = input.event?.trim() ?? '';
+    const descriptor = input.descriptor?.trim() ?? '';
+    const problems: string[] = [];
+    if (!event) problems.push('event is required');
+    if (!descriptor) problems.push('descriptor is required');
+    if (problems.length > 0) throw invalid(problems);
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        // Locked: the definition can neither be deleted nor become a Milestone before the rule is in.
+        const definition = await forUpdate(
+          this.dialect,
+          trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).where('descriptor', '=', descriptor),
+        ).executeTakeFirst();
+        if (!definition) throw invalid([`no reward definition has the descriptor ${JSON.stringify(descriptor)} in this beta`]);
+        if (definition.type === 'Milestone') {
+          throw invalid([`${JSON.stringify(descriptor)} is a Milestone reward: it is earned by referrals, not by events`]);
+        }
+        const rule = await trx
+          .insertInto('reward_rules')
+          .values({ beta_id: beta.id, event, definition_id: definition.id, created_at: this.now() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { id: rule.id, event: rule.event, descriptor: definition.descriptor, definition_id: definition.id, created_at: rule.created_at };
+      });
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('definition_id')) {
+        throw invalid([`a rule for the event ${JSON.stringify(event)} and the descriptor ${JSON.stringify(descriptor)} exists already`]);
+      }
+      throw error;
+    }
+  }
+
+  /** Deletes the rule; answers with it as it was. */
+  async deleteRule(companyId: number, betaIdText: string, ruleIdText: string): Promise<RewardRuleView> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const id = parseId(ruleIdText);
+    return inTransaction(this.db, async (trx) => {
+      const rule = id === null ? undefined : await this.rules(trx, beta.id).where('reward_rules.id', '=', id).executeTakeFirst();
+      if (!rule) throw ApiError.notFound('Reward rule');
+      await trx.deleteFrom('reward_rules').where('id', '=', rule.id).execute();
+      return rule;
+    });
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private now(): string {
+    return storedTime(this.clock.now());
+  }
+
+  private rules(executor: Executor, betaId: number) {
+    return executor
+      .selectFrom('reward_rules')
+      .innerJoin('reward_definitions', 'reward_definitions.id', 'reward_rules.definition_id')
+      .select([
+        'reward_rules.id',
+        'reward_rules.event',
+        'reward_definitions.descriptor',
+        'reward_rules.definition_id',
+        'reward_rules.created_at',
+      ])
+      .where('reward_rules.beta_id', '=', betaId);
+  }
+
+  private async requireDefinition(executor: Executor, betaId: number, idText: string, options: { lock?: boolean } = {}): Promise<RewardDefinitionRow> {
+    const id = parseId(idText);
+    const query = executor.selectFrom('reward_definitions').selectAll().where('id', '=', id ?? 0).where('beta_id', '=', betaId);
+    const row = id === null ? undefined : await (options.lock ? forUpdate(this.dialect, query) : query).executeTakeFirst();
+    if (!row) throw ApiError.notFound('Reward definition');
+    return row;
+  }
+}

@@ -1,0 +1,194 @@
+// Issued rewards (spec 2.3, 3.2, 4.4): list, show, manual issue, status changes and triggers.
+// Issuing and status changes go through reward-engine.ts; this file finds the beta, the user and
+// the definition, and turns what is wrong with a request into the spec's 2600 codes.
+import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import type { RewardRow, TesterRow } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import {
+  SIGNUP_EVENT,
+  StatusTargets,
+  changeStatus,
+  fireRewardEvent,
+  heldCount,
+  inTransaction,
+  insertReward,
+  type RewardRole,
+  type RewardStatus,
+  type RewardType,
+} from './reward-engine.ts';
+
+const EMAIL_REQUIRED: ErrorEntry = { code: 2602, message: 'Email is required' };
+const EMAIL_NOT_FOUND: ErrorEntry = { code: 2603, message: 'Email not found' };
+const DESCRIPTOR_REQUIRED: ErrorEntry = { code: 2604, message: 'Descriptor is required' };
+const EVENT_REQUIRED: ErrorEntry = { code: 2606, message: 'Event is required' };
+
+export interface RewardFilters {
+  email?: string;
+  status?: string;
+}
+
+export interface RewardCreateInput {
+  email?: string;
+  descriptor?: string;
+  skip_quantity_check?: boolean;
+}
+
+export interface RewardTriggerInput {
+  email?: string;
+  event?: string;
+}
+
+/** The reward object of spec 2.3: a whitelist of the row's fields. */
+export function presentReward(row: RewardRow) {
+  return {
+    id: row.id,
+    descriptor: row.descriptor,
+    name: row.name,
+    type: row.type as RewardType,
+    user_role: row.user_role as RewardRole,
+    user_id: row.tester_id,
+    status: row.status as RewardStatus,
+    earned_at: apiTime(row.earned_at),
+    delivered_at: apiTime(row.delivered_at),
+    revoked_at: apiTime(row.revoked_at),
+  };
+}
+
+function normalizedEmail(email: string | undefined): string {
+  return email?.trim().toLowerCase() ?? '';
+}
+
+export class RewardsService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+  ) {}
+
+  /** The beta's rewards by id; an e-mail that names no user gives an empty list. */
+  async list(companyId: number, betaIdText: string, filters: RewardFilters, page: { offset: number; perPage: number }) {
+    const beta = await this.betas.require(companyId, betaIdText);
+    let query = this.db.selectFrom('rewards').where('beta_id', '=', beta.id);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.email !== undefined) {
+      const email = normalizedEmail(filters.email);
+      query = query.where('tester_id', 'in', (eb) =>
+        eb.selectFrom('testers').select('id').where('beta_id', '=', beta.id).where('email_normalized', '=', email).where('hidden', '=', 0),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows, total: Number(count.n) };
+  }
+
+  async show(companyId: number, betaIdText: string, rewardIdText: string): Promise<RewardRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    return this.requireReward(this.db, beta.id, rewardIdText);
+  }
+
+  /**
+   * Manual issue of one reward (role referrer) to the user. 2609 when the user holds the
+   * definition's max_quantity_per_user already, unless skip_quantity_check.
+   */
+  async create(companyId: number, betaIdText: string, input: RewardCreateInput): Promise<RewardRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const email = normalizedEmail(input.email);
+    const descriptor = input.descriptor?.trim() ?? '';
+    const missing = [...(email ? [] : [EMAIL_REQUIRED]), ...(descriptor ? [] : [DESCRIPTOR_REQUIRED])];
+    if (missing.length > 0) throw ApiError.many(missing);
+    return inTransaction(this.db, async (trx) => {
+      const now = this.now();
+      // The user's row lock comes first: concurrent issues to one user count one after another.
+      const tester = await this.findTester(trx, beta.id, email);
+      const definition = await forKeyShare(
+        this.dialect,
+        trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).where('descriptor', '=', descriptor),
+      ).executeTakeFirst();
+      const notFound = [
+        ...(tester ? [] : [EMAIL_NOT_FOUND]),
+        ...(definition ? [] : [{ code: 2605, message: `Descriptor not found (${JSON.stringify(descriptor)})` }]),
+      ];
+      if (notFound.length > 0 || !tester || !definition) throw ApiError.many(notFound);
+      if (!input.skip_quantity_check) {
+        const held = await heldCount(trx, tester.id, definition.id);
+        if (held >= definition.max_quantity_per_user) {
+          throw new ApiError(2609, `Limit reached (the user holds ${held} of ${JSON.stringify(descriptor)}; at most ${definition.max_quantity_per_user} per user)`);
+        }
+      }
+      return insertReward(trx, {
+        betaId: beta.id,
+        testerId: tester.id,
+        definition,
+        role: 'referrer',
+        name: definition.name,
+        source: 'manual',
+        now,
+      });
+    });
+  }
+
+  /** earned → delivered or earned → revoked (revoking takes back the points granted with it). */
+  async updateStatus(companyId: number, betaIdText: string, rewardIdText: string, statusText: string | undefined): Promise<RewardRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const status = statusText?.trim() ?? '';
+    return inTransaction(this.db, async (trx) => {
+      const reward = await this.requireReward(trx, beta.id, rewardIdText);
+      if (!(StatusTargets as readonly string[]).includes(status)) {
+        const shown = status ? JSON.stringify(status) : 'none given';
+        throw new ApiError(2607, `Invalid status (${shown}; expected delivered or revoked)`);
+      }
+      const target = status as 'delivered' | 'revoked';
+      const changed = reward.status === 'earned' ? await changeStatus(trx, reward, target, this.now()) : null;
+      if (changed) return changed;
+      // Not earned, or a concurrent change moved it first: report the status it has now.
+      const current = await this.requireReward(trx, beta.id, rewardIdText);
+      throw new ApiError(2608, `Reward cannot transition to this status (${current.status} to ${target}; only earned rewards are delivered or revoked)`);
+    });
+  }
+
+  /** Fires the custom event for the user: every reward its rules earn, possibly none. */
+  async trigger(companyId: number, betaIdText: string, input: RewardTriggerInput): Promise<RewardRow[]> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const email = normalizedEmail(input.email);
+    const event = input.event?.trim() ?? '';
+    const missing = [...(email ? [] : [EMAIL_REQUIRED]), ...(event ? [] : [EVENT_REQUIRED])];
+    if (missing.length > 0) throw ApiError.many(missing);
+    if (event === SIGNUP_EVENT) {
+      throw new ApiError(GeneralCodes.rewards, 'The event signup is reserved: it fires by itself when a referral is credited');
+    }
+    return inTransaction(this.db, async (trx) => {
+      const actor = await this.findTester(trx, beta.id, email);
+      if (!actor) throw new ApiError(EMAIL_NOT_FOUND.code, EMAIL_NOT_FOUND.message);
+      return fireRewardEvent(trx, this.dialect, beta, event, actor, this.now());
+    });
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private now(): string {
+    return storedTime(this.clock.now());
+  }
+
+  /** The beta's visible user with the e-mail address, locked; hidden users (plan limit) are not found. */
+  private async findTester(trx: Executor, betaId: number, emailNormalized: string): Promise<TesterRow | undefined> {
+    const tester = await forUpdate(
+      this.dialect,
+      trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('email_normalized', '=', emailNormalized),
+    ).executeTakeFirst();
+    return tester && !tester.hidden ? tester : undefined;
+  }
+
+  private async requireReward(executor: Executor, betaId: number, idText: string): Promise<RewardRow> {
+    const id = parseId(idText);
+    const row =
+      id === null ? undefined : await executor.selectFrom('rewards').selectAll().where('id', '=', id).where('beta_id', '=', betaId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('Reward');
+    return row;
+  }
+}
