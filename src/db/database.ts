@@ -48,8 +48,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
 }
 
 /**
- * Row locking for read-then-write sequences. PostgreSQL needs FOR UPDATE; SQLite has no row locks
- * and needs none, because a transaction there holds the database's single write lock.
+ * Row locking for read-then-write sequences. PostgreSQL: FOR NO KEY UPDATE, the lock an UPDATE that
+ * changes no key takes anyway. Unlike FOR UPDATE it does not conflict with the FOR KEY SHARE that
+ * foreign-key checks (and forKeyShare) hold, so a tester being referred by many concurrent signups
+ * can still be locked for its counters without deadlocks. SQLite has no row locks and needs none:
+ * a transaction there holds the database's single write lock.
  */
 export function forUpdate<DB, TB extends keyof DB, O>(
   dialect: DialectName,
@@ -57,7 +60,16 @@ export function forUpdate<DB, TB extends keyof DB, O>(
   options: { skipLocked?: boolean } = {},
 ): SelectQueryBuilder<DB, TB, O> {
   if (dialect === 'sqlite') return query;
-  return options.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate();
+  return options.skipLocked ? query.forNoKeyUpdate().skipLocked() : query.forNoKeyUpdate();
+}
+
+/**
+ * Locks rows the transaction will delete. A DELETE takes PostgreSQL's strongest row lock, so it is
+ * taken up front (FOR UPDATE): the transaction then waits for others holding FOR KEY SHARE (signups
+ * referring to the row) instead of deadlocking with them after taking a weaker lock.
+ */
+export function forDelete<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'sqlite' ? query : query.forUpdate();
 }
 
 /**

@@ -57,17 +57,17 @@ export async function isInvitationCodeValid(
   return row !== undefined;
 }
 
-/** Uses a code for a signup/activation inside the caller's transaction. The unique code: nothing to record. A custom code: increments uses atomically (a single UPDATE … SET uses = uses + 1 WHERE … AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > now) — so concurrent redemptions never exceed max_uses on either database). Throws ApiError 2313 "Invitation code is invalid" when no such code exists at all, 2312 "Invitation code is invalid or expired" when a custom code exists but is expired or used up. */
+/** Uses a code for a signup/activation inside the caller's transaction and returns the code as the tester keeps it (the unique code, or the custom code as created). The unique code: nothing to record. A custom code: increments uses atomically (a single UPDATE … SET uses = uses + 1 WHERE … AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > now) — so concurrent redemptions never exceed max_uses on either database). Throws ApiError 2313 "Invitation code is invalid" when no such code exists at all, 2312 "Invitation code is invalid or expired" when a custom code exists but is expired or used up. */
 export async function redeemInvitationCode(
   trx: Executor,
   beta: InvitationCodeBeta,
   email: string,
   code: string,
   now: string,
-): Promise<void> {
+): Promise<string> {
   const wanted = normalized(code);
   if (!wanted) throw new ApiError(CODE_INVALID, 'Invitation code is invalid');
-  if (isUniqueCode(beta, email, code)) return;
+  if (isUniqueCode(beta, email, code)) return wanted;
   // The condition is evaluated against the row as locked by the UPDATE (PostgreSQL re-checks it
   // after a concurrent update commits; SQLite has one writer), so uses never pass max_uses.
   const result = await trx
@@ -77,8 +77,9 @@ export async function redeemInvitationCode(
     .where('code_normalized', '=', wanted)
     .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .returning('code')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return;
+  if (result) return result.code;
   const exists = await trx
     .selectFrom('invitation_codes')
     .select('id')

@@ -1,9 +1,16 @@
 // Referral attribution and credit (DESIGN.md "Referrals"). A referrer is named by id, referral
 // code or e-mail within the beta; an unknown or self referrer is ignored, so a signup never fails
-// because of a bad link. The referral is credited once, when the referred tester reaches applied.
+// because of a bad link. The referral is credited once, when the referred tester joins (reaches
+// applied, or checks in straight from unconfirmed).
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
+import type { BetaSettings } from '../betas/beta-settings.ts';
+import { awardPoints } from '../points/points.ledger.ts';
+import { awardMilestones, fireRewardEvent, SIGNUP_EVENT } from '../rewards/reward-engine.ts';
+
+type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points'> };
+type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
 
 /**
  * The referrer named by `reference`, kept from deletion until the caller's transaction ends: a
@@ -35,28 +42,56 @@ export async function findReferrer(
 }
 
 /**
- * Credits the tester's referral if it has a referrer and was not credited yet: the referrer's and
- * the beta's share_signups_count move. The conditional update makes a second credit impossible,
- * even from concurrent requests. Returns whether this call credited it.
+ * A tester joined the campaign: created in a signup status (applied, invited, active), confirmed,
+ * or moved from imported or unconfirmed into the campaign. Gives the beta's signup points once,
+ * and credits the tester's referral if there is one. Safe to call again: nothing happens twice.
  */
-export async function creditReferral(
-  trx: Executor,
-  tester: Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>,
-  now: string,
-): Promise<boolean> {
-  if (tester.referrer_id === null) return false;
+export async function recordSignup(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<void> {
+  await awardPoints(trx, {
+    betaId: beta.id,
+    testerId: tester.id,
+    quantity: beta.settings.signup_points,
+    activity: 'signup',
+    dedupeKey: 'signup',
+    now,
+  });
+  await creditReferral(trx, dialect, beta, tester, now);
+}
+
+/**
+ * Credits the tester's referral if it has a referrer and was not credited yet: the referrer's and
+ * the beta's share_signups_count move, the referrer earns the beta's referral points, the reserved
+ * `signup` reward rules fire and the referrer's milestones are checked. The conditional update
+ * makes a second credit impossible, even from concurrent requests.
+ */
+async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<void> {
+  const referrerId = tester.referrer_id;
+  if (referrerId === null) return;
   const result = await trx
     .updateTable('testers')
     .set({ referral_credited_at: now })
     .where('id', '=', tester.id)
     .where('referral_credited_at', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (Number(result.numUpdatedRows) !== 1) return;
   await trx
     .updateTable('testers')
     .set((eb) => ({ share_signups_count: eb('share_signups_count', '+', 1), updated_at: now }))
-    .where('id', '=', tester.referrer_id)
+    .where('id', '=', referrerId)
     .execute();
   await addToBetaCounter(trx, tester.beta_id, 'share_signups_count', 1);
-  return true;
+  await awardPoints(trx, {
+    betaId: beta.id,
+    testerId: referrerId,
+    quantity: beta.settings.referral_points,
+    activity: 'referral',
+    dedupeKey: `referral:${tester.id}`,
+    now,
+  });
+  // Both rows are locked by the updates above, referred tester first: the order the reward engine
+  // takes them in too.
+  const referred = await trx.selectFrom('testers').selectAll().where('id', '=', tester.id).executeTakeFirstOrThrow();
+  const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', referrerId).executeTakeFirstOrThrow();
+  await fireRewardEvent(trx, dialect, beta, SIGNUP_EVENT, referred, now);
+  await awardMilestones(trx, dialect, beta, referrer, now);
 }

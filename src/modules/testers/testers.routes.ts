@@ -17,9 +17,9 @@ import {
 import type { TestersService } from './testers.service.ts';
 
 
-/** `queue` is a boolean flag: present (or true/1) queues, false/0 does not. */
+/** `queue` is a boolean flag: present (or true/1/yes) queues; false/0/no/off does not. */
 function wantsQueue(queue: string | undefined): boolean {
-  return queue !== undefined && !/^(false|0)$/i.test(queue);
+  return queue !== undefined && !/^(false|0|no|off)$/i.test(queue.trim());
 }
 
 export function testersRoutes(app: App, service: TestersService): void {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
-import { forUpdate, likeContains, lockName, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forUpdate, likeContains, lockName, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { isTransient, uniqueViolation } from '../../db/errors.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
@@ -15,7 +15,7 @@ import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, responsesOf, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
-import { creditReferral, findReferrer } from '../referrals/referrals.service.ts';
+import { findReferrer, recordSignup } from '../referrals/referrals.service.ts';
 import { standingsOf } from '../waitlist/waitlist.service.ts';
 import type { GeoLocator } from './geoip.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
@@ -81,7 +81,10 @@ function requiredFieldProblems(settings: BetaSettings, profile: ProfileValues): 
     .map(({ code, message }) => ({ code, message }));
 }
 
-/** Timestamps a status sets the first time a tester reaches it; never cleared. */
+/** Statuses in which a new tester has joined the campaign (signup points, referral credit). */
+const JOINED_STATUSES: readonly TesterStatus[] = ['applied', 'invited', 'active'];
+
+/** Timestamps a status sets the first time a tester reaches it (never cleared), and the idle clock. */
 function milestoneFor(status: TesterStatus, row: Partial<TesterRow>, now: string): Partial<NewTester> {
   switch (status) {
     case 'applied':
@@ -89,7 +92,8 @@ function milestoneFor(status: TesterStatus, row: Partial<TesterRow>, now: string
     case 'invited':
       return row.invited_at ? {} : { invited_at: now };
     case 'active':
-      return row.joined_at ? {} : { joined_at: now };
+      // Every move to active restarts the idle clock (idle_days); joining happens once.
+      return row.joined_at ? { last_active_at: now } : { joined_at: now, last_active_at: now };
     case 'imported':
       return row.imported_at ? {} : { imported_at: now };
     default:
@@ -155,7 +159,8 @@ export class TestersService {
     const beta = await this.betas.require(companyId, betaId);
     const tester = await this.requireVisible(this.db, beta.id, testerRef);
     if (!code?.trim()) throw new ApiError(TESTERS, 'invitation_code is required');
-    if (!(await isInvitationCodeValid(this.db, beta, tester.email, code.trim(), this.now()))) {
+    const ownCode = tester.invitation_code !== '' && tester.invitation_code.toLowerCase() === code.trim().toLowerCase();
+    if (!ownCode && !(await isInvitationCodeValid(this.db, beta, tester.email, code.trim(), this.now()))) {
       throw new ApiError(2312, 'Invitation code is invalid or expired');
     }
     return (await this.views(this.db, beta, [tester]))[0];
@@ -215,7 +220,7 @@ export class TestersService {
       if (ip && settings.max_signups_per_ip_per_day !== null) {
         await this.checkSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day);
       }
-      if (input.invitation_code) await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now);
+      const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
       const referrer = input.referrer_id ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized) : undefined;
       const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
       const values: NewTester = {
@@ -226,7 +231,7 @@ export class TestersService {
         email_normalized: email.normalized,
         status,
         hidden: hidden ? 1 : 0,
-        invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : '',
+        invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : redeemedCode,
         referral_code: referralCode,
         referrer_id: referrer?.id ?? null,
         friend_invitations_allowed: settings.friend_invitations_allowed,
@@ -239,7 +244,7 @@ export class TestersService {
       const row = await this.insertTester(trx, values);
       if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
-      if (status === 'applied') await creditReferral(trx, row, now);
+      if (JOINED_STATUSES.includes(status)) await recordSignup(trx, this.dialect, beta, row, now);
       return row;
     });
     if (created.hidden) throw hiddenTesterError();
@@ -265,7 +270,7 @@ export class TestersService {
 
     const testerId = await this.transaction(async (trx) => {
       const now = this.now();
-      const current = await this.requireVisible(trx, beta.id, testerRef, { lock: true });
+      const current = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
       const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
       const status = input.status ? nextStatus(current.status as TesterStatus, input.status, current.status_before_suspension) : (current.status as TesterStatus);
@@ -296,7 +301,9 @@ export class TestersService {
         }
       }
       if (ruleErrors.length > 0) throw ApiError.many(ruleErrors);
-      if (input.invitation_code) await redeemInvitationCode(trx, beta, email?.email ?? current.email, input.invitation_code.trim(), now);
+      const redeemedCode = input.invitation_code
+        ? await redeemInvitationCode(trx, beta, email?.email ?? current.email, input.invitation_code.trim(), now)
+        : '';
 
       const changes: TesterUpdate = { ...profile?.values, updated_at: now, referrer_id: referrerId };
       if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized });
@@ -309,11 +316,14 @@ export class TestersService {
         if (status === 'invited' && !current.invitation_code) {
           changes.invitation_code = uniqueInvitationCode(settings.decoder_key, email?.email ?? current.email);
         }
+        // The code a tester activated with is theirs from then on (verify accepts it).
+        if (redeemedCode && !current.invitation_code) changes.invitation_code = redeemedCode;
       }
       await this.updateTester(trx, current.id, changes);
       await moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
       await saveAnswers(trx, current.id, answers.answers, now);
-      if (status === 'applied') await creditReferral(trx, { ...current, referrer_id: referrerId }, now);
+      // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
+      if (status === 'applied') await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now);
       return current.id;
     });
     return this.viewWithResponses(companyId, beta.id, testerId);
@@ -323,7 +333,7 @@ export class TestersService {
   async delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     return this.transaction(async (trx) => {
-      const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: true });
+      const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'delete' });
       const [view] = await this.views(trx, beta, [tester]);
       await this.deleteRow(trx, tester);
       return view;
@@ -342,7 +352,7 @@ export class TestersService {
     const testerId = (payload as { testerId?: unknown }).testerId;
     if (typeof testerId !== 'number') throw new Error('tester.delete job without a testerId');
     await this.transaction(async (trx) => {
-      const tester = await forUpdate(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
+      const tester = await forDelete(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
       if (tester) await this.deleteRow(trx, tester);
     });
   }
@@ -355,7 +365,7 @@ export class TestersService {
 
   async checkin(companyId: number, betaId: string, testerRef: string): Promise<void> {
     const beta = await this.betas.require(companyId, betaId);
-    await this.transaction(async (trx) => this.recordCheckin(trx, await this.requireVisible(trx, beta.id, testerRef, { lock: true })));
+    await this.transaction(async (trx) => this.recordCheckin(trx, beta, await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' })));
   }
 
   async checkinByEmail(companyId: number, betaId: string, emailText: string | undefined): Promise<void> {
@@ -369,12 +379,16 @@ export class TestersService {
       ).executeTakeFirst();
       if (!tester) throw ApiError.notFound('Tester');
       if (tester.hidden) throw hiddenTesterError();
-      await this.recordCheckin(trx, tester);
+      await this.recordCheckin(trx, beta, tester);
     });
   }
 
-  /** Checkin: one a day is recorded; any status but suspended becomes active (spec 3.1). */
-  private async recordCheckin(trx: Executor, tester: TesterRow): Promise<void> {
+  /**
+   * Checkin: one a day is recorded; any status but suspended becomes active (spec 3.1). A tester
+   * who had not joined yet (imported, unconfirmed) joins by checking in: signup points, and the
+   * referral credit an unconfirmed tester was waiting for.
+   */
+  private async recordCheckin(trx: Executor, beta: Beta, tester: TesterRow): Promise<void> {
     if (tester.status === 'suspended') throw new ApiError(TESTERS, 'A suspended tester cannot check in; unsuspend them first');
     const nowDate = this.clock.now();
     const now = storedTime(nowDate);
@@ -385,6 +399,7 @@ export class TestersService {
       .execute();
     await this.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
     await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
+    if (tester.status === 'imported' || tester.status === 'unconfirmed') await recordSignup(trx, this.dialect, beta, tester, now);
   }
 
   /**
@@ -405,7 +420,7 @@ export class TestersService {
           .set({ status: 'idle', updated_at: now })
           .where('beta_id', '=', id)
           .where('status', '=', 'active')
-          .where((eb) => eb(eb.fn.coalesce('last_checkin_at', 'joined_at', 'created_at'), '<', cutoff))
+          .where((eb) => eb(eb.fn.coalesce('last_active_at', 'created_at'), '<', cutoff))
           .returning(['id', 'hidden'])
           .execute();
         await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, result.filter((r) => r.hidden === 0).length);
@@ -498,12 +513,18 @@ export class TestersService {
   }
 
   /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden. */
-  private async requireVisible(executor: Executor, betaId: number, ref: string, options: { lock?: boolean } = {}): Promise<TesterRow> {
+  private async requireVisible(
+    executor: Executor,
+    betaId: number,
+    ref: string,
+    options: { lock?: 'update' | 'delete' } = {},
+  ): Promise<TesterRow> {
     const byId = /^\d{1,15}$/.test(ref);
     if (!byId && !UUID_PATTERN.test(ref)) throw ApiError.notFound('Tester');
     let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
     query = byId ? query.where('id', '=', Number(ref)) : query.where('uuid', '=', ref.toLowerCase());
-    const tester = await (options.lock ? forUpdate(this.dialect, query) : query).executeTakeFirst();
+    const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
+    const tester = await locked.executeTakeFirst();
     if (!tester) throw ApiError.notFound('Tester');
     if (tester.hidden) throw hiddenTesterError();
     return tester;

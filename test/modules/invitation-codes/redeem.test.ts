@@ -61,7 +61,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     return Number(row.uses);
   }
 
-  async function redeemError(promise: Promise<void>): Promise<ApiError> {
+  async function redeemError(promise: Promise<unknown>): Promise<ApiError> {
     try {
       await promise;
     } catch (error) {
@@ -77,7 +77,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     assert.equal(await isInvitationCodeValid(db, beta, 'joe@gmail.com', '6210ede5e4', NOW), true);
     assert.equal(await isInvitationCodeValid(db, beta, 'JOE@gmail.com', '6210EDE5E4', NOW), true);
     assert.equal(await isInvitationCodeValid(db, beta, 'ann@gmail.com', '6210ede5e4', NOW), false);
-    await redeemInvitationCode(db, beta, 'Joe@Gmail.com', '6210EDE5E4', NOW);
+    assert.equal(await redeemInvitationCode(db, beta, 'Joe@Gmail.com', '6210EDE5E4', NOW), '6210ede5e4', 'the unique code, as the tester keeps it');
     await redeemInvitationCode(db, beta, 'joe@gmail.com', '6210ede5e4', NOW); // again: still fine
     const rows = await db.selectFrom('invitation_codes').select('id').where('beta_id', '=', beta.id).execute();
     assert.deepEqual(rows, []);
@@ -111,7 +111,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     assert.equal(await usesOf(code.id), 0, 'checking does not use the code');
     await ctx.database.db.transaction().execute((trx) => redeemInvitationCode(trx, beta, 'ann@example.com', 'friends', NOW));
     assert.equal(await usesOf(code.id), 1);
-    await redeemInvitationCode(ctx.database.db, beta, 'bob@example.com', ' Friends ', NOW);
+    assert.equal(await redeemInvitationCode(ctx.database.db, beta, 'bob@example.com', ' Friends ', NOW), 'Friends', 'the custom code as created');
     assert.equal(await usesOf(code.id), 2);
     assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'cat@example.com', 'friends', NOW), false);
     const error = await redeemError(redeemInvitationCode(ctx.database.db, beta, 'cat@example.com', 'friends', NOW));

@@ -21,7 +21,7 @@ describe('points under concurrency', () => {
   }
 
   test('50 parallel creates for one tester: all 201, testers.points is the exact sum', async () => {
-    const beta = await ctx.createBeta({ waitlist_order: 'points' });
+    const beta = await ctx.createBeta({ waitlist_order: 'points', signup_points: 0, referral_points: 0 });
     const tester = await createTester(ctx, beta.id);
     const before = (await storedTester(ctx, tester.id))!.points;
     const quantities = Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? -(i + 1) : i + 1));
@@ -36,7 +36,7 @@ describe('points under concurrency', () => {
   });
 
   test('parallel revocations (each point twice) mixed with creates: one revocation wins per point, the sum stays exact', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await ctx.createBeta({ signup_points: 0, referral_points: 0 });
     const tester = await createTester(ctx, beta.id);
     const other = await createTester(ctx, beta.id);
     const created = [];

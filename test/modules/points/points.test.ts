@@ -20,6 +20,10 @@ describe('points', () => {
   const post = (betaId: number, body: unknown, key?: string) => ctx.request('POST', `/api/v2/betas/${betaId}/points`, { body, key });
   const postForm = (betaId: number, form: string) => ctx.request('POST', `/api/v2/betas/${betaId}/points`, { form });
 
+  /** A beta that gives no automatic points, so each test sees only the points it creates. */
+  const bonusOnlyBeta = (settings: Record<string, unknown> = {}, name?: string) =>
+    ctx.createBeta({ signup_points: 0, referral_points: 0, ...settings }, name);
+
   async function pointRows(betaId: number) {
     return ctx.database.db.selectFrom('points').selectAll().where('beta_id', '=', betaId).orderBy('id').execute();
   }
@@ -39,7 +43,7 @@ describe('points', () => {
   // ---- create ----------------------------------------------------------------------------------
 
   test('create (wrapped JSON) answers 201 with exactly the spec\'s five fields and adds to testers.points', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     const response = await post(beta.id, { point: { email: tester.email, quantity: 10, reason: '  Great feedback  ' } });
@@ -60,7 +64,7 @@ describe('points', () => {
   });
 
   test('create unwrapped with a negative quantity deducts; no reason is null; the e-mail matches case-insensitively', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id, { email: uniqueEmail('Mixed.Case') });
     const before = await testerPoints(tester.id);
     const response = await post(beta.id, { email: `  ${tester.email.toUpperCase()} `, quantity: -4 });
@@ -73,7 +77,7 @@ describe('points', () => {
   });
 
   test('create from form bodies: flat fields and point[…] bracket notation', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     const flat = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=7&reason=Nice+one`);
@@ -87,7 +91,7 @@ describe('points', () => {
   });
 
   test('quantity at the limits ±1,000,000 is accepted', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     assert.equal((await post(beta.id, { email: tester.email, quantity: 1_000_000 })).status, 201);
@@ -97,7 +101,7 @@ describe('points', () => {
   });
 
   test('2802 Email is required: missing or blank; nothing is stored', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     for (const body of [{ quantity: 5 }, { email: '   ', quantity: 5 }, { point: { email: '', quantity: 5 } }]) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
@@ -110,7 +114,7 @@ describe('points', () => {
   });
 
   test('2804 Quantity is required: missing, null or blank; both missing gives both codes', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     for (const body of [{ email: tester.email }, { email: tester.email, quantity: null }, { point: { email: tester.email, quantity: ' ' } }]) {
@@ -133,7 +137,7 @@ describe('points', () => {
   });
 
   test('2801: a non-integer, 0, or beyond ±1,000,000 quantity, and a reason over 500 characters', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     const cases: [unknown, string][] = [
@@ -161,8 +165,8 @@ describe('points', () => {
   });
 
   test('2803 Email not found: unknown address, a tester of another beta, a hidden tester', async () => {
-    const beta = await ctx.createBeta();
-    const other = await ctx.createBeta({}, 'Other');
+    const beta = await bonusOnlyBeta();
+    const other = await bonusOnlyBeta({}, 'Other');
     const elsewhere = await createTester(ctx, other.id);
     for (const email of ['nobody@example.com', elsewhere.email]) {
       const response = await post(beta.id, { email, quantity: 3 });
@@ -175,7 +179,7 @@ describe('points', () => {
 
     const company = await ctx.services.accounts.createCompany({ name: 'Small plan', maxTesters: 1 });
     const { key } = await ctx.services.accounts.createApiKey({ companyId: company.id });
-    const small = await ctx.request('POST', '/api/v2/betas', { key, body: { name: 'Tiny', homepage_url: 'https://tiny.example' } });
+    const small = await ctx.request('POST', '/api/v2/betas', { key, body: { name: 'Tiny', homepage_url: 'https://tiny.example', settings: { signup_points: 0 } } });
     const createHidden = async (email: string) => ctx.request('POST', `/api/v2/betas/${small.body.id}/testers`, { key, body: { tester: { email } } });
     assert.equal((await createHidden('visible@example.com')).status, 201);
     assert.equal((await createHidden('hidden@example.com')).status, 403);
@@ -187,7 +191,7 @@ describe('points', () => {
   });
 
   test('a beta of another company or that does not exist is 404; a key without the permission is 403', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const company = await ctx.services.accounts.createCompany({ name: 'Rival' });
     const { key: rivalKey } = await ctx.services.accounts.createApiKey({ companyId: company.id });
@@ -213,8 +217,8 @@ describe('points', () => {
   // ---- list ------------------------------------------------------------------------------------
 
   test('list: the beta\'s points by id with activity and revoked_at; email filter; pagination', async () => {
-    const beta = await ctx.createBeta();
-    const other = await ctx.createBeta({}, 'Other');
+    const beta = await bonusOnlyBeta();
+    const other = await bonusOnlyBeta({}, 'Other');
     const alice = await createTester(ctx, beta.id, { email: uniqueEmail('alice') });
     const bob = await createTester(ctx, beta.id, { email: uniqueEmail('bob') });
     const stranger = await createTester(ctx, other.id);
@@ -290,7 +294,7 @@ describe('points', () => {
   // ---- revoke (extension) ----------------------------------------------------------------------
 
   test('revoke: 200 with the point, revoked_at set, testers.points goes down; it stays listed', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     const created = (await post(beta.id, { email: tester.email, quantity: 8, reason: 'beta feedback' })).body;
@@ -324,7 +328,7 @@ describe('points', () => {
   });
 
   test('revoke twice: 422 2801 Point already revoked, testers.points moves once', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
     const point = (await post(beta.id, { email: tester.email, quantity: 6 })).body;
@@ -337,8 +341,8 @@ describe('points', () => {
   });
 
   test('revoke: another beta\'s point, an unknown id or a malformed one is 404 Point not found', async () => {
-    const beta = await ctx.createBeta();
-    const other = await ctx.createBeta({}, 'Other');
+    const beta = await bonusOnlyBeta();
+    const other = await bonusOnlyBeta({}, 'Other');
     const stranger = await createTester(ctx, other.id);
     const foreign = (await post(other.id, { email: stranger.email, quantity: 2 })).body;
     for (const id of [String(foreign.id), '99999999', 'abc', '0', '-1']) {
@@ -354,7 +358,7 @@ describe('points', () => {
   // ---- share points ----------------------------------------------------------------------------
 
   test('awardSharePoints: once per visitor network per tester, share_points each, activity share', async () => {
-    const beta = await ctx.createBeta({ share_points: 3 });
+    const beta = await bonusOnlyBeta({ share_points: 3 });
     const betaView = await ctx.services.betas.require(ctx.companyId, beta.id);
     const tester = await createTester(ctx, beta.id);
     const friend = await createTester(ctx, beta.id);
@@ -393,7 +397,7 @@ describe('points', () => {
   });
 
   test('awardSharePoints: a beta giving 0 share points awards nothing', async () => {
-    const beta = await ctx.createBeta({ share_points: 0 });
+    const beta = await bonusOnlyBeta({ share_points: 0 });
     const betaView = await ctx.services.betas.require(ctx.companyId, beta.id);
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
@@ -407,7 +411,7 @@ describe('points', () => {
   });
 
   test('awardSharePoints: the same visitor network in concurrent transactions is awarded once', async () => {
-    const beta = await ctx.createBeta({ share_points: 2 });
+    const beta = await bonusOnlyBeta({ share_points: 2 });
     const betaView = await ctx.services.betas.require(ctx.companyId, beta.id);
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
@@ -423,7 +427,7 @@ describe('points', () => {
   // ---- waitlist --------------------------------------------------------------------------------
 
   test('with waitlist_order points, bonus points move a tester up and revoking moves them back', async () => {
-    const beta = await ctx.createBeta({ waitlist_order: 'points' });
+    const beta = await bonusOnlyBeta({ waitlist_order: 'points' });
     const first = await createTester(ctx, beta.id);
     ctx.clock.advance(1000);
     const second = await createTester(ctx, beta.id);
@@ -455,7 +459,7 @@ describe('points', () => {
   });
 
   test('with the default referrals order, points do not move the waitlist', async () => {
-    const beta = await ctx.createBeta();
+    const beta = await bonusOnlyBeta();
     const first = await createTester(ctx, beta.id);
     ctx.clock.advance(1000);
     const second = await createTester(ctx, beta.id);

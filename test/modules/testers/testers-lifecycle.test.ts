@@ -196,7 +196,7 @@ describe('delete tester', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
-  for (const query of ['?queue=false', '?queue=0', '?queue=FALSE']) {
+  for (const query of ['?queue=false', '?queue=0', '?queue=FALSE', '?queue=no', '?queue=off']) {
     test(`${query} deletes at once (200)`, async () => {
       const beta = await ctx.createBeta();
       const tester = await createTester(ctx, beta.id);
@@ -351,12 +351,15 @@ describe('verify invitation code', () => {
     assert.equal((await storedCode(code.id)).uses, 1);
   });
 
-  test('a used-up custom code is refused even for the tester who used it (current behaviour)', async () => {
-    // Open question (see report): custom codes do not record who redeemed them, so verify cannot
-    // tell the redeeming tester from anyone else once the code has no uses left.
-    await newCode({ code: 'SINGLE', max_uses: 1 });
+  test('a used-up custom code stays valid for the tester who activated with it, and only for them', async () => {
+    await newCode({ code: 'Single', max_uses: 1 });
     const tester = await createTester(ctx, beta.id, { status: 'active', invitation_code: 'SINGLE' });
-    invalid(await verify(tester.id, '?invitation_code=SINGLE'), 'the redeemer');
+    assert.equal(tester.invitation_code, 'Single', 'the code a tester activated with is theirs');
+    const own = await verify(tester.id, '?invitation_code=single');
+    assert.equal(own.status, 200);
+    assert.equal(own.body.id, tester.id);
+    const other = await createTester(ctx, beta.id, { status: 'invited' });
+    invalid(await verify(other.id, '?invitation_code=SINGLE'), 'another tester');
   });
 
   test('a missing or empty invitation_code: 422 2301', async () => {
@@ -499,17 +502,18 @@ describe('checkins', () => {
     });
   }
 
-  test('checkin of a referred unconfirmed tester makes them active without crediting the referral (current behaviour)', async () => {
-    // Open question (see report): the referral is credited on reaching applied, which a checkin skips.
+  test('checkin of a referred unconfirmed tester makes them active and credits the referral they were waiting for', async () => {
     const referrer = await createTester(ctx, beta.id);
     const friend = await createTester(ctx, beta.id, { status: 'unconfirmed', referrer_id: referrer.referral_code });
     assert.equal(friend.referred_by, referrer.email);
     const shareSignups = (await storedBeta(ctx, beta.id)).share_signups_count;
     accepted(await checkin(friend.id));
     assert.equal((await storedTester(ctx, friend.id))?.status, 'active');
-    assert.equal((await storedTester(ctx, friend.id))?.referral_credited_at, null);
-    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 0);
-    assert.equal((await storedBeta(ctx, beta.id)).share_signups_count, shareSignups);
+    assert.ok((await storedTester(ctx, friend.id))?.referral_credited_at);
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 1);
+    assert.equal((await storedBeta(ctx, beta.id)).share_signups_count, shareSignups + 1);
+    accepted(await checkin(friend.id));
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 1, 'credited once');
     await assertCountersExact(ctx, beta.id, assert);
   });
 
@@ -671,18 +675,19 @@ describe('idle testers', () => {
     ctx.clock.set(START);
   });
 
-  test('a tester made active by PUT is judged by its last checkin or first joining (current behaviour)', async () => {
-    // Open question (see report): an idle tester re-activated by PUT, who has not checked in, goes
-    // idle again at the next sweep, because joined_at is set once and no checkin was recorded.
+  test('being set active by PUT restarts the idle clock, like a checkin', async () => {
     ctx.clock.set(START);
     const beta = await ctx.createBeta({ idle_days: 2 });
     const tester = await createTester(ctx, beta.id, { status: 'active' });
     ctx.clock.advance(3 * DAY);
-    await ctx.services.testers.markIdleTesters();
+    assert.equal(await ctx.services.testers.markIdleTesters(), 1);
     const put = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { status: 'active' } } });
     assert.equal(put.status, 200);
     assert.equal(put.body.status, 'active');
-    assert.equal(await ctx.services.testers.markIdleTesters(), 1);
+    assert.equal(await ctx.services.testers.markIdleTesters(), 0, 'just re-activated');
+    assert.equal((await storedTester(ctx, tester.id))?.status, 'active');
+    ctx.clock.advance(2 * DAY + 1000);
+    assert.equal(await ctx.services.testers.markIdleTesters(), 1, 'idle again idle_days after the re-activation');
     assert.equal((await storedTester(ctx, tester.id))?.status, 'idle');
 
     // A tester activated by PUT long after signing up is judged from that activation.
