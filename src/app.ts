@@ -25,6 +25,7 @@ import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
 import { testersRoutes } from './modules/testers/testers.routes.ts';
+import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);
+    friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);

@@ -9,6 +9,7 @@ import { QuestionsService } from './modules/questions/questions.service.ts';
 import { InvitationCodesService } from './modules/invitation-codes/invitation-codes.service.ts';
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
+import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
@@ -20,6 +21,7 @@ export interface Services {
   questions: QuestionsService;
   invitationCodes: InvitationCodesService;
   testers: TestersService;
+  friendInvitations: FriendInvitationsService;
   points: PointsService;
   suppressions: SuppressionsService;
   rewardDefinitions: RewardDefinitionsService;
@@ -46,6 +48,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     questions: new QuestionsService(db, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,
+    friendInvitations: new FriendInvitationsService(db, clock, betas, testers),
     points: new PointsService(db, dialect, clock, betas),
     suppressions: new SuppressionsService(db, clock, betas),
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),

@@ -5,6 +5,7 @@
 // user_id is the beta's (visible) tester with the address *now*, found by the address rather than
 // stored: a tester who signs up after the suppression, or changes address, is shown as it is.
 // (The suppressions.tester_id column is therefore left null.)
+import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { isTransient, uniqueViolation } from '../../db/errors.ts';
@@ -19,9 +20,6 @@ export type SuppressionReason = (typeof SuppressionReasons)[number];
 const SUPPRESSIONS = GeneralCodes.suppressions;
 const EMAIL_EXISTS = 2702;
 const EMAIL_REQUIRED = 2703;
-const MAX_EMAIL_LENGTH = 254;
-/** The same shape testers' addresses are held to (testers.service.ts). */
-const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
 /** Reasons whose suppression a client may delete (rule 2); the others only support may (rule 3). */
 const REMOVABLE: ReadonlySet<string> = new Set<SuppressionReason>(['Manual', 'HardBounce']);
 
@@ -47,11 +45,6 @@ export function presentSuppression(suppression: Suppression) {
     reason: suppression.reason as SuppressionReason,
     suppressed_at: apiTime(suppression.suppressed_at),
   };
-}
-
-function normalizeEmail(email: string | undefined): { email: string; normalized: string } | null {
-  const trimmed = email?.trim() ?? '';
-  return trimmed ? { email: trimmed, normalized: trimmed.toLowerCase() } : null;
 }
 
 /** The beta's suppressions with user_id: the visible tester of the beta with the address, if any. */
@@ -145,9 +138,7 @@ function checkInput(input: SuppressionInput): { email: string; normalized: strin
   const errors: ErrorEntry[] = [];
   const address = normalizeEmail(input.email);
   if (!address) errors.push({ code: EMAIL_REQUIRED, message: 'Email is required' });
-  else if (address.email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(address.email)) {
-    errors.push({ code: SUPPRESSIONS, message: `Email ${JSON.stringify(address.email.slice(0, 80))} is not a valid e-mail address` });
-  }
+  else if (!isValidEmail(address.email)) errors.push({ code: SUPPRESSIONS, message: invalidEmailMessage(address.email) });
   const reasonText = input.reason?.trim() || 'Manual';
   // The reason's spelling is forgiven (unsubscribe, MANUAL); the stored one is the spec's.
   const reason = ClientSuppressionReasons.find((r) => r.toLowerCase() === reasonText.toLowerCase());

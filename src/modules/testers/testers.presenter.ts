@@ -38,6 +38,12 @@ export interface TesterView {
   responses?: TesterResponse[];
 }
 
+/** The tester in friend invitations (spec 2.2: "lack waitlist fields and friend_invitations_allowed"). */
+export type ReducedTesterView = Omit<
+  TesterView,
+  'waitlist_position' | 'waitlist_ahead' | 'waitlist_behind' | 'waitlist_length' | 'friend_invitations_allowed'
+>;
+
 export interface Presentation {
   publicUrl: string;
   settings: Pick<BetaSettings, 'referral_url'>;

@@ -19,7 +19,8 @@ import { findReferrer, recordSignup } from '../referrals/referrals.service.ts';
 import { standingsOf } from '../waitlist/waitlist.service.ts';
 import type { GeoLocator } from './geoip.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
-import { presentTester, type TesterView } from './testers.presenter.ts';
+import { invalidEmailMessage, isValidEmail, normalizeEmail } from './email-address.ts';
+import { presentTester, type ReducedTesterView, type TesterView } from './testers.presenter.ts';
 import type { TesterCreateInput, TesterUpdateInput } from './testers.schemas.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 
@@ -36,7 +37,6 @@ export interface ListFilters {
 }
 
 const TESTERS = GeneralCodes.testers;
-const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUEUED_DELETION_JOB = 'tester.delete';
 const CHECKINS_SHOWN = 60;
@@ -51,13 +51,8 @@ const requiredFieldRules: Record<BetaSettings['required_fields'][number], { code
 
 export const hiddenTesterError = () => new ApiError(2317, 'Plan limits exceeded and this tester is hidden');
 
-function normalizeEmail(email: string | undefined): { email: string; normalized: string } | null {
-  const trimmed = email?.trim() ?? '';
-  return trimmed ? { email: trimmed, normalized: trimmed.toLowerCase() } : null;
-}
-
 function emailProblems(email: string): ErrorEntry[] {
-  return email.length <= 254 && EMAIL_PATTERN.test(email) ? [] : [{ code: TESTERS, message: `Email ${JSON.stringify(email.slice(0, 80))} is not a valid e-mail address` }];
+  return isValidEmail(email) ? [] : [{ code: TESTERS, message: invalidEmailMessage(email) }];
 }
 
 /** "beta, vip ,beta" → "beta,vip": trimmed, empty names dropped, each once. */
@@ -359,6 +354,42 @@ export class TestersService {
 
   get jobHandlers() {
     return { [QUEUED_DELETION_JOB]: (payload: unknown) => this.performQueuedDeletion(payload) };
+  }
+
+  // ---- friend invitations (spec 4.7) ----------------------------------------------------------
+
+  /**
+   * Creates the recipient of a friend invitation in the caller's transaction: invited at once with
+   * their invitation code, as if they had applied and been invited; not a referral. Hidden when the
+   * company's plan is full (the caller answers 2317 after commit).
+   */
+  async insertInvitee(trx: Executor, companyId: number, beta: Beta, email: string, now: string): Promise<TesterRow> {
+    const hidden = await this.beyondPlanLimit(trx, companyId);
+    const row = await this.insertTester(trx, {
+      uuid: randomUUID(),
+      beta_id: beta.id,
+      email,
+      email_normalized: email.toLowerCase(),
+      status: 'invited',
+      hidden: hidden ? 1 : 0,
+      invitation_code: uniqueInvitationCode(beta.settings.decoder_key, email),
+      referral_code: await unusedReferralCode(trx, { vanity: false }),
+      friend_invitations_allowed: beta.settings.friend_invitations_allowed,
+      groups: '',
+      name_search: '',
+      applied_at: now,
+      invited_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
+    return row;
+  }
+
+  /** The reduced tester objects of friend invitations: no waitlist fields, no friend_invitations_allowed. */
+  async reducedViews(executor: Executor, beta: Beta, rows: TesterRow[]): Promise<ReducedTesterView[]> {
+    const views = await this.views(executor, beta, rows);
+    return views.map(({ waitlist_position, waitlist_ahead, waitlist_behind, waitlist_length, friend_invitations_allowed, ...reduced }) => reduced);
   }
 
   // ---- checkins ------------------------------------------------------------------------------
