@@ -4,7 +4,7 @@
 // of a points waitlist) in the same transaction.
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
-import { isTransient } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
@@ -124,7 +124,7 @@ export class PointsService {
   async create(companyId: number, betaId: string, input: PointInput): Promise<PointRow> {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
-    return this.transaction(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       // Kept from deletion until the award is recorded (the points row references the tester).
       const tester = await forKeyShare(
         this.dialect,
@@ -154,7 +154,7 @@ export class PointsService {
     const beta = await this.betas.require(companyId, betaId);
     const pointId = parseId(pointIdText);
     if (pointId === null) throw ApiError.notFound('Point');
-    return this.transaction(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const point = await trx
         .selectFrom('points')
         .innerJoin('testers', 'testers.id', 'points.tester_id')
@@ -175,14 +175,4 @@ export class PointsService {
     return storedTime(this.clock.now());
   }
 
-  /** Runs a command in a transaction, retrying a few times when the database reports a transient conflict. */
-  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction().execute(work);
-      } catch (error) {
-        if (!isTransient(error) || attempt >= 5) throw error;
-      }
-    }
-  }
 }

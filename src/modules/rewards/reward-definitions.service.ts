@@ -8,7 +8,8 @@ import type { RewardDefinitionRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { inTransaction, type RewardType } from './reward-engine.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { type RewardType } from './reward-engine.ts';
 
 const REWARDS = GeneralCodes.rewards;
 

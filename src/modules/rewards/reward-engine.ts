@@ -9,7 +9,6 @@
 // SQLite transactions are serial anyway.
 import { sql } from 'kysely';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
-import { isTransient } from '../../db/errors.ts';
 import type { RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
 import { awardPoints, revokePoint } from '../points/points.ledger.ts';
 
@@ -250,17 +249,3 @@ export async function awardMilestones(
   return created;
 }
 
-/**
- * Runs a command in a transaction, again (a few times) when the database reports a transient
- * conflict: a PostgreSQL deadlock between row locks taken in different orders by different
- * commands, or a busy SQLite file.
- */
-export async function inTransaction<T>(db: Db, work: (trx: Executor) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (!isTransient(error) || attempt >= 5) throw error;
-    }
-  }
-}

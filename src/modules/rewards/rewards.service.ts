@@ -7,18 +7,8 @@ import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import {
-  SIGNUP_EVENT,
-  StatusTargets,
-  changeStatus,
-  fireRewardEvent,
-  heldCount,
-  inTransaction,
-  insertReward,
-  type RewardRole,
-  type RewardStatus,
-  type RewardType,
-} from './reward-engine.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward, type RewardRole, type RewardStatus, type RewardType } from './reward-engine.ts';
 
 const EMAIL_REQUIRED: ErrorEntry = { code: 2602, message: 'Email is required' };
 const EMAIL_NOT_FOUND: ErrorEntry = { code: 2603, message: 'Email not found' };

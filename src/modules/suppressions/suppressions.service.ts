@@ -8,7 +8,8 @@
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { isTransient, uniqueViolation } from '../../db/errors.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
@@ -181,7 +182,7 @@ export class SuppressionsService {
   async create(companyId: number, betaId: string, input: SuppressionInput): Promise<Suppression> {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
-    return this.transaction(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
       let row: SuppressionRow;
       try {
@@ -214,7 +215,7 @@ export class SuppressionsService {
     const beta = await this.betas.require(companyId, betaId);
     const id = parseId(suppressionIdText);
     if (id === null) throw ApiError.notFound('Suppression');
-    return this.transaction(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const deleted = await trx
         .deleteFrom('suppressions')
         .where('id', '=', id)
@@ -232,14 +233,4 @@ export class SuppressionsService {
     });
   }
 
-  /** Runs a command in a transaction, retrying a few times when the database reports a transient conflict. */
-  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction().execute(work);
-      } catch (error) {
-        if (!isTransient(error) || attempt >= 5) throw error;
-      }
-    }
-  }
 }

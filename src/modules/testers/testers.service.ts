@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
 import { forDelete, forUpdate, likeContains, lockName, type DialectName, type Db, type Executor } from '../../db/database.ts';
-import { isTransient, uniqueViolation } from '../../db/errors.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
@@ -467,20 +468,11 @@ export class TestersService {
     return storedTime(this.clock.now());
   }
 
-  /**
-   * Runs a command in a transaction, retrying a few times when the database reports a transient
-   * conflict, or when a freshly generated referral code or uuid collided at insert.
-   */
-  private async transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction().execute(work);
-      } catch (error) {
-        const collided = uniqueViolation(error);
-        const retryable = isTransient(error) || (collided !== null && /referral_code|uuid/.test(collided));
-        if (!retryable || attempt >= 5) throw error;
-      }
-    }
+  /** A command's transaction; a freshly generated referral code or uuid that collided is retried too. */
+  private transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, work, {
+      retryAlso: (error) => /referral_code|uuid/.test(uniqueViolation(error) ?? ''),
+    });
   }
 
   private async insertTester(trx: Executor, values: NewTester): Promise<TesterRow> {
