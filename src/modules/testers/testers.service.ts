@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
+import { parseId } from '../../http/schemas.ts';
 import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
 import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
@@ -51,6 +52,9 @@ const requiredFieldRules: Record<BetaSettings['required_fields'][number], { code
 };
 
 export const hiddenTesterError = () => new ApiError(2317, 'Plan limits exceeded and this tester is hidden');
+
+const noDataReceived = () =>
+  new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
 
 function emailProblems(email: string): ErrorEntry[] {
   return isValidEmail(email) ? [] : [{ code: TESTERS, message: invalidEmailMessage(email) }];
@@ -179,7 +183,7 @@ export class TestersService {
   async create(companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     if (!input) {
-      throw new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
+      throw noDataReceived();
     }
     const settings = beta.settings;
     const email = normalizeEmail(input.email);
@@ -252,7 +256,7 @@ export class TestersService {
   async update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     if (!input) {
-      throw new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
+      throw noDataReceived();
     }
     const settings = beta.settings;
     const errors: ErrorEntry[] = [];
@@ -542,10 +546,10 @@ export class TestersService {
     ref: string,
     options: { lock?: 'update' | 'delete' } = {},
   ): Promise<TesterRow> {
-    const byId = /^\d{1,15}$/.test(ref);
-    if (!byId && !UUID_PATTERN.test(ref)) throw ApiError.notFound('Tester');
+    const id = parseId(ref);
+    if (id === null && !UUID_PATTERN.test(ref)) throw ApiError.notFound('Tester');
     let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
-    query = byId ? query.where('id', '=', Number(ref)) : query.where('uuid', '=', ref.toLowerCase());
+    query = id !== null ? query.where('id', '=', id) : query.where('uuid', '=', ref.toLowerCase());
     const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
     const tester = await locked.executeTakeFirst();
     if (!tester) throw ApiError.notFound('Tester');
