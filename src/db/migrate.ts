@@ -4,6 +4,7 @@ import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migratio
 import type { DatabaseHandle, DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
+import * as webhooks from './migrations/004-webhooks.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -19,6 +20,7 @@ type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise
 const migrations: Record<string, MigrationModule> = {
   '001-core': core,
   '003-referral-engine': referralEngine,
+  '004-webhooks': webhooks,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -228,6 +228,40 @@ export interface FriendInvitationsTable {
   created_at: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  beta_id: number;
+  url: string;
+  secret: string;
+  events: string | null; // JSON array of event types; null = every type
+  enabled: Generated<number>;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  public_id: string; // evt_…
+  beta_id: number;
+  type: string;
+  payload: string; // JSON: the body as sent
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  attempt: number;
+  status: string; // succeeded, failed
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  next_attempt_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -244,6 +278,9 @@ export interface Database {
   rewards: RewardsTable;
   suppressions: SuppressionsTable;
   friend_invitations: FriendInvitationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -261,3 +298,6 @@ export type RewardRuleRow = Selectable<RewardRulesTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type SuppressionRow = Selectable<SuppressionsTable>;
 export type FriendInvitationRow = Selectable<FriendInvitationsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

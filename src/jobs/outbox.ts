@@ -8,11 +8,19 @@ import { forUpdate, type DialectName, type Db, type Executor } from '../db/datab
 import type { OutboxJobRow } from '../db/types.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 
-export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void>;
+/**
+ * Performs one job. Resolving finishes it (the row is deleted); resolving with `retryAt` runs it
+ * again then, for kinds with their own schedule (webhook deliveries); throwing retries it with
+ * exponential backoff, and after MAX_ATTEMPTS parks it with its error for an operator to see.
+ */
+export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void | { retryAt: Date }>;
 
+// A lease outlasts the slowest handler (a webhook delivery times out after 15 s) with room to
+// spare, so no job is claimed by a second runner while the first is still on it.
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
 const MAX_ATTEMPTS = 10;
+const PARKED = '9999-12-31T00:00:00.000Z';
 
 export async function enqueueJob(trx: Executor, kind: string, payload: unknown, runAt: Date): Promise<void> {
   const at = storedTime(runAt);
@@ -34,10 +42,10 @@ export class JobRunner {
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   ) {}
 
-  /** Claims due jobs and runs them; returns how many ran. */
+  /** Claims due jobs and runs them side by side (each is independent); returns how many ran. */
   async runDue(): Promise<number> {
     const jobs = await this.claim();
-    for (const job of jobs) await this.perform(job);
+    await Promise.all(jobs.map((job) => this.perform(job)));
     return jobs.length;
   }
 
@@ -92,14 +100,22 @@ export class JobRunner {
     const handler = this.handlers[job.kind];
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(JSON.parse(job.payload), job);
-      await this.db.deleteFrom('outbox_jobs').where('id', '=', job.id).execute();
+      const outcome = await handler(JSON.parse(job.payload), job);
+      if (outcome) {
+        await this.db
+          .updateTable('outbox_jobs')
+          .set({ run_at: storedTime(outcome.retryAt), locked_until: null })
+          .where('id', '=', job.id)
+          .execute();
+      } else {
+        await this.db.deleteFrom('outbox_jobs').where('id', '=', job.id).execute();
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= MAX_ATTEMPTS;
       this.log[giveUp ? 'error' : 'warn']({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'outbox job failed');
       // A job that keeps failing stays in the table with its error, parked, for an operator to see.
-      const retryAt = giveUp ? '9999-12-31T00:00:00.000Z' : storedTime(addSeconds(this.clock.now(), 2 ** job.attempts));
+      const retryAt = giveUp ? PARKED : storedTime(addSeconds(this.clock.now(), 2 ** job.attempts));
       await this.db
         .updateTable('outbox_jobs')
         .set({ run_at: retryAt, locked_until: null, last_error: message.slice(0, 2000) })

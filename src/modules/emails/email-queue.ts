@@ -1,0 +1,35 @@
+// What the domain asks of e-mail: messages are rendered and recorded in the caller's transaction
+// (outbox) and sent after commit by the workers. The domain names the occasion; which template,
+// whether it is enabled, and whether the address may be written to are the e-mail module's rules.
+import type { Executor } from '../../db/database.ts';
+import type { TesterStatus } from '../testers/tester-status.ts';
+
+/** The status a tester moved into, or `unsuspended` for a suspension lifted. */
+export type StatusEmailTrigger = TesterStatus | 'unsuspended';
+
+export interface StatusChange {
+  betaId: number;
+  testerId: number;
+  status: StatusEmailTrigger;
+  /** Stored time of the change. */
+  now: string;
+}
+
+export interface FriendInvitationSent {
+  betaId: number;
+  inviteeId: number;
+  senderId: number;
+  message: string | null;
+  now: string;
+}
+
+export interface EmailQueue {
+  /**
+   * A tester reached a status (created in it, or moved into it): invited → the invitation,
+   * unconfirmed → the double opt-in confirmation, applied, active, rejected, suspended and
+   * unsuspended → the status messages the beta has switched on. Others send nothing.
+   */
+  statusChanged(trx: Executor, change: StatusChange): Promise<void>;
+  /** The invitee of a friend invitation gets the beta's invite-a-friend message. */
+  friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void>;
+}
