@@ -9,6 +9,8 @@ import { QuestionsService } from './modules/questions/questions.service.ts';
 import { InvitationCodesService } from './modules/invitation-codes/invitation-codes.service.ts';
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
+import { TesterEvents } from './modules/testers/tester-events.ts';
+import type { EmailQueue } from './modules/emails/email-queue.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
@@ -41,16 +43,19 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const clock = options.clock ?? systemClock;
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
-  const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl);
+  const testerEvents = new TesterEvents(config.publicUrl);
+  // Replaced by the e-mail module (issue 4, in progress on its branch): until then nothing is queued.
+  const emails: EmailQueue = { statusChanged: async () => {}, friendInvited: async () => {} };
+  const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
   return {
     accounts: new AccountsService(db, clock),
     betas,
     questions: new QuestionsService(db, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,
-    friendInvitations: new FriendInvitationsService(db, clock, betas, testers),
+    friendInvitations: new FriendInvitationsService(db, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
-    suppressions: new SuppressionsService(db, clock, betas),
+    suppressions: new SuppressionsService(db, clock, betas, testerEvents),
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
     jobHandlers: { ...testers.jobHandlers },

@@ -32,7 +32,10 @@ export interface RaisedEvent {
   type: EventType;
   /** Stored time of the change. */
   now: string;
-  /** The resource exactly as the API shows it; only computed when an endpoint listens. */
+  /**
+   * The resource exactly as the API shows it; only computed when an endpoint listens. Undefined
+   * when the API shows no such resource (a hidden tester): then there is nothing to tell.
+   */
   data: () => unknown;
 }
 
@@ -51,8 +54,10 @@ export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<voi
     .execute();
   const listening = endpoints.filter((endpoint) => subscribesTo(endpoint.events, event.type));
   if (listening.length === 0) return;
+  const data = await event.data();
+  if (data === undefined) return;
   const publicId = `evt_${randomBytes(16).toString('hex')}`;
-  const body = { id: publicId, type: event.type, created_at: apiTime(event.now), beta_id: event.betaId, data: await event.data() };
+  const body = { id: publicId, type: event.type, created_at: apiTime(event.now), beta_id: event.betaId, data };
   const { id: eventId } = await trx
     .insertInto('webhook_events')
     .values({ public_id: publicId, beta_id: event.betaId, type: event.type, payload: JSON.stringify(body), created_at: event.now })

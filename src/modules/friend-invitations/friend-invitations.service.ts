@@ -1,13 +1,16 @@
 // Friend invitations (spec 4.7): a tester whose status allows it invites a friend, who becomes a
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
-import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { ApiError, type ErrorEntry } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { storedTime, apiTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import { hiddenTesterError, type TestersService } from '../testers/testers.service.ts';
 import type { ReducedTesterView } from '../testers/testers.presenter.ts';
+import type { TesterEvents } from '../testers/tester-events.ts';
+import type { EmailQueue } from '../emails/email-queue.ts';
 
 export interface FriendInvitationInput {
   sender_email?: string;
@@ -22,7 +25,6 @@ export interface FriendInvitationView {
   invitee: ReducedTesterView;
 }
 
-const GENERAL = GeneralCodes.friendInvitations;
 /** Statuses whose testers may invite friends (2505). */
 const SENDER_STATUSES = new Set(['invited', 'active', 'idle']);
 
@@ -32,6 +34,8 @@ export class FriendInvitationsService {
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly testers: TestersService,
+    private readonly events: TesterEvents,
+    private readonly emails: EmailQueue,
   ) {}
 
   async create(companyId: number, betaId: string, input: FriendInvitationInput): Promise<FriendInvitationView> {
@@ -46,7 +50,7 @@ export class FriendInvitationsService {
     if (sender && recipient && sender.normalized === recipient.normalized) errors.push({ code: 2507, message: 'Cannot invite yourself' });
     if (errors.length > 0 || !sender || !recipient) throw ApiError.many(errors);
 
-    const created = await this.db.transaction().execute(async (trx) => {
+    const created = await inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
       const inviter = await trx
         .selectFrom('testers')
@@ -83,6 +87,10 @@ export class FriendInvitationsService {
         .values({ beta_id: beta.id, inviter_id: inviter.id, invitee_id: invitee.id, message: input.message?.trim() || null, created_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await this.events.raise(trx, 'tester_updated', beta.id, [inviter.id], now);
+      if (!invitee.hidden) {
+        await this.emails.friendInvited(trx, { betaId: beta.id, inviteeId: invitee.id, senderId: inviter.id, message: invitation.message, now });
+      }
       return { invitation, inviterId: inviter.id, invitee };
     });
     if (created.invitee.hidden) throw hiddenTesterError();

@@ -3,6 +3,8 @@
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
 import type { Executor } from '../../db/database.ts';
 import type { PointRow } from '../../db/types.ts';
+import { raiseEvent } from '../events/events.ts';
+import { presentPoint } from './points.presenter.ts';
 
 export const PointActivities = ['bonus', 'signup', 'share', 'referral', 'reward', 'friend_reward'] as const;
 export type PointActivity = (typeof PointActivities)[number];
@@ -43,6 +45,7 @@ export async function awardPoints(trx: Executor, award: PointAward): Promise<Poi
     .set((eb) => ({ points: eb('points', '+', row.quantity) }))
     .where('id', '=', row.tester_id)
     .execute();
+  await raiseEvent(trx, { betaId: row.beta_id, type: 'point_earned', now: award.now, data: () => presentPoint(row) });
   return row;
 }
 
@@ -61,5 +64,6 @@ export async function revokePoint(trx: Executor, pointId: number, now: string): 
     .set((eb) => ({ points: eb('points', '-', row.quantity) }))
     .where('id', '=', row.tester_id)
     .execute();
+  await raiseEvent(trx, { betaId: row.beta_id, type: 'point_revoked', now, data: () => presentPoint(row) });
   return row;
 }

@@ -5,7 +5,8 @@ import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import { CreatedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
-import { presentCreatedPoint, presentPoint, type PointInput, type PointsService } from './points.service.ts';
+import { presentCreatedPoint, presentPoint } from './points.presenter.ts';
+import { type PointInput, type PointsService } from './points.service.ts';
 
 /** `point` bodies are accepted wrapped or unwrapped. */
 function pointInput(body: ({ point?: PointInput } & PointInput) | undefined): PointInput {

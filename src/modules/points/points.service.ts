@@ -7,9 +7,9 @@ import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { awardPoints, revokePoint, type PointActivity } from './points.ledger.ts';
+import { awardPoints, revokePoint } from './points.ledger.ts';
 import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
 
 const POINTS = GeneralCodes.points;
@@ -25,30 +25,6 @@ export interface PointInput {
 
 export interface ListFilters {
   email?: string;
-}
-
-/** A point as lists show it (spec 2.5, with the revoked_at extension). */
-export function presentPoint(row: PointRow) {
-  return {
-    id: row.id,
-    quantity: row.quantity,
-    activity: row.activity as PointActivity,
-    reason: row.reason,
-    user_id: row.tester_id,
-    created_at: apiTime(row.created_at),
-    revoked_at: apiTime(row.revoked_at),
-  };
-}
-
-/** A point as the create answer shows it: the spec's five fields, no activity (spec 4.6). */
-export function presentCreatedPoint(row: PointRow) {
-  return {
-    id: row.id,
-    quantity: row.quantity,
-    reason: row.reason,
-    user_id: row.tester_id,
-    created_at: apiTime(row.created_at),
-  };
 }
 
 /**

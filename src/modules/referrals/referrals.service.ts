@@ -45,8 +45,9 @@ export async function findReferrer(
  * A tester joined the campaign: created in a signup status (applied, invited, active), confirmed,
  * or moved from imported or unconfirmed into the campaign. Gives the beta's signup points once,
  * and credits the tester's referral if there is one. Safe to call again: nothing happens twice.
+ * Returns the referrer credited now (their tester object changed), or null.
  */
-export async function recordSignup(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<void> {
+export async function recordSignup(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<number | null> {
   await awardPoints(trx, {
     betaId: beta.id,
     testerId: tester.id,
@@ -55,7 +56,7 @@ export async function recordSignup(trx: Executor, dialect: DialectName, beta: Si
     dedupeKey: 'signup',
     now,
   });
-  await creditReferral(trx, dialect, beta, tester, now);
+  return creditReferral(trx, dialect, beta, tester, now);
 }
 
 /**
@@ -64,16 +65,16 @@ export async function recordSignup(trx: Executor, dialect: DialectName, beta: Si
  * `signup` reward rules fire and the referrer's milestones are checked. The conditional update
  * makes a second credit impossible, even from concurrent requests.
  */
-async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<void> {
+async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<number | null> {
   const referrerId = tester.referrer_id;
-  if (referrerId === null) return;
+  if (referrerId === null) return null;
   const result = await trx
     .updateTable('testers')
     .set({ referral_credited_at: now })
     .where('id', '=', tester.id)
     .where('referral_credited_at', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return;
+  if (Number(result.numUpdatedRows) !== 1) return null;
   await trx
     .updateTable('testers')
     .set((eb) => ({ share_signups_count: eb('share_signups_count', '+', 1), updated_at: now }))
@@ -94,4 +95,5 @@ async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupB
   const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', referrerId).executeTakeFirstOrThrow();
   await fireRewardEvent(trx, dialect, beta, SIGNUP_EVENT, referred, now);
   await awardMilestones(trx, dialect, beta, referrer, now);
+  return referrerId;
 }

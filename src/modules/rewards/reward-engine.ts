@@ -8,8 +8,10 @@
 // what the recipient holds: on PostgreSQL concurrent issues to one tester queue on that lock; on
 // SQLite transactions are serial anyway.
 import { sql } from 'kysely';
-import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate, type DialectName, type Executor } from '../../db/database.ts';
 import type { RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
+import { raiseEvent } from '../events/events.ts';
+import { presentReward } from './rewards.presenter.ts';
 import { awardPoints, revokePoint } from '../points/points.ledger.ts';
 
 export const RewardTypes = ['SingleSided', 'DoubleSided', 'Milestone'] as const;
@@ -60,6 +62,7 @@ export async function insertReward(trx: Executor, issue: RewardIssue): Promise<R
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await raiseEvent(trx, { betaId: issue.betaId, type: 'reward_earned', now: issue.now, data: () => presentReward(reward) });
   if (issue.definition.points > 0) {
     await awardPoints(trx, {
       betaId: issue.betaId,
@@ -89,6 +92,7 @@ export async function changeStatus(trx: Executor, reward: Pick<RewardRow, 'id'>,
     .returningAll()
     .executeTakeFirst();
   if (!changed) return null;
+  await raiseEvent(trx, { betaId: changed.beta_id, type: `reward_${to}`, now, data: () => presentReward(changed) });
   if (to === 'revoked') {
     const points = await trx.selectFrom('points').select('id').where('reward_id', '=', changed.id).where('revoked_at', 'is', null).execute();
     for (const point of points) await revokePoint(trx, point.id, now);

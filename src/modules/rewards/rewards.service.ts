@@ -5,10 +5,10 @@ import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward, type RewardRole, type RewardStatus, type RewardType } from './reward-engine.ts';
+import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward } from './reward-engine.ts';
 
 const EMAIL_REQUIRED: ErrorEntry = { code: 2602, message: 'Email is required' };
 const EMAIL_NOT_FOUND: ErrorEntry = { code: 2603, message: 'Email not found' };
@@ -29,22 +29,6 @@ export interface RewardCreateInput {
 export interface RewardTriggerInput {
   email?: string;
   event?: string;
-}
-
-/** The reward object of spec 2.3: a whitelist of the row's fields. */
-export function presentReward(row: RewardRow) {
-  return {
-    id: row.id,
-    descriptor: row.descriptor,
-    name: row.name,
-    type: row.type as RewardType,
-    user_role: row.user_role as RewardRole,
-    user_id: row.tester_id,
-    status: row.status as RewardStatus,
-    earned_at: apiTime(row.earned_at),
-    delivered_at: apiTime(row.delivered_at),
-    revoked_at: apiTime(row.revoked_at),
-  };
 }
 
 function normalizedEmail(email: string | undefined): string {

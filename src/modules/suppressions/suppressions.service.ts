@@ -15,6 +15,7 @@ import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
+import type { TesterEvents } from '../testers/tester-events.ts';
 
 export type SuppressionReason = (typeof SuppressionReasons)[number];
 
@@ -73,15 +74,20 @@ async function userIdOf(executor: Executor, betaId: number, normalizedEmail: str
   return tester?.id ?? null;
 }
 
-/** Rule 1: the beta's tester with the address (hidden or not) is unsubscribed; the time is set once. */
-async function unsubscribeTester(trx: Executor, betaId: number, normalizedEmail: string, now: string): Promise<void> {
-  await trx
+/**
+ * Rule 1: the beta's tester with the address (hidden or not) is unsubscribed; the time is set
+ * once. Returns the ids of the testers that changed.
+ */
+async function unsubscribeTester(trx: Executor, betaId: number, normalizedEmail: string, now: string): Promise<number[]> {
+  const changed = await trx
     .updateTable('testers')
     .set({ unsubscribed_at: now, updated_at: now })
     .where('beta_id', '=', betaId)
     .where('email_normalized', '=', normalizedEmail)
     .where('unsubscribed_at', 'is', null)
+    .returning('id')
     .execute();
+  return changed.map((row) => row.id);
 }
 
 /** Whether the beta never sends to the address (case-insensitive). */
@@ -95,43 +101,6 @@ export async function isSuppressed(executor: Executor, betaId: number, email: st
     .where('email_normalized', '=', address.normalized)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Records a suppression the service itself learned (HardBounce, SpamComplaint, or an Unsubscribe
- * from a one-click link); an existing suppression of the address is kept as it is. Unsubscribe
- * also sets the tester's unsubscribed_at. Returns the suppression row.
- */
-export async function suppress(
-  trx: Executor,
-  betaId: number,
-  email: string,
-  reason: 'Manual' | 'Unsubscribe' | 'HardBounce' | 'SpamComplaint',
-  now: string,
-): Promise<SuppressionRow> {
-  const address = normalizeEmail(email);
-  if (!address) throw new Error('suppress: an e-mail address is required');
-  if (!(SuppressionReasons as readonly string[]).includes(reason)) throw new Error(`suppress: unknown reason ${String(reason)}`);
-  // The person asked to hear no more, whatever suppression the address already had.
-  if (reason === 'Unsubscribe') await unsubscribeTester(trx, betaId, address.normalized, now);
-  // Insert, or find the suppression already there; a concurrent delete between the two is retried.
-  for (let attempt = 1; ; attempt++) {
-    const inserted = await trx
-      .insertInto('suppressions')
-      .values({ beta_id: betaId, email: address.email, email_normalized: address.normalized, tester_id: null, reason, suppressed_at: now })
-      .onConflict((oc) => oc.columns(['beta_id', 'email_normalized']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) return inserted;
-    const existing = await trx
-      .selectFrom('suppressions')
-      .selectAll()
-      .where('beta_id', '=', betaId)
-      .where('email_normalized', '=', address.normalized)
-      .executeTakeFirst();
-    if (existing) return existing;
-    if (attempt >= 3) throw new Error('suppress: the suppression changed concurrently; try again');
-  }
 }
 
 /** The checks that need no database, all reported together. */
@@ -153,6 +122,7 @@ export class SuppressionsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly betas: BetasService,
+    private readonly events: TesterEvents,
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
@@ -202,7 +172,7 @@ export class SuppressionsService {
         if (uniqueViolation(error)?.includes('email_normalized')) throw new ApiError(EMAIL_EXISTS, 'Email already exists');
         throw error;
       }
-      if (checked.reason === 'Unsubscribe') await unsubscribeTester(trx, beta.id, checked.normalized, now);
+      if (checked.reason === 'Unsubscribe') await this.unsubscribe(trx, beta.id, checked.normalized, now);
       return { ...row, user_id: await userIdOf(trx, beta.id, checked.normalized) };
     });
   }
@@ -233,4 +203,45 @@ export class SuppressionsService {
     });
   }
 
+  /**
+   * Records, in the caller's transaction, a suppression the service itself learned (HardBounce,
+   * SpamComplaint, or an Unsubscribe from a one-click link); an existing suppression of the
+   * address is kept as it is. Unsubscribe also sets the tester's unsubscribed_at. Returns the
+   * suppression row.
+   */
+  async suppress(
+    trx: Executor,
+    betaId: number,
+    email: string,
+    reason: 'Manual' | 'Unsubscribe' | 'HardBounce' | 'SpamComplaint',
+    now: string,
+  ): Promise<SuppressionRow> {
+    const address = normalizeEmail(email);
+    if (!address) throw new Error('suppress: an e-mail address is required');
+    if (!(SuppressionReasons as readonly string[]).includes(reason)) throw new Error(`suppress: unknown reason ${String(reason)}`);
+    // The person asked to hear no more, whatever suppression the address already had.
+    if (reason === 'Unsubscribe') await this.unsubscribe(trx, betaId, address.normalized, now);
+    // Insert, or find the suppression already there; a concurrent delete between the two is retried.
+    for (let attempt = 1; ; attempt++) {
+      const inserted = await trx
+        .insertInto('suppressions')
+        .values({ beta_id: betaId, email: address.email, email_normalized: address.normalized, tester_id: null, reason, suppressed_at: now })
+        .onConflict((oc) => oc.columns(['beta_id', 'email_normalized']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return inserted;
+      const existing = await trx
+        .selectFrom('suppressions')
+        .selectAll()
+        .where('beta_id', '=', betaId)
+        .where('email_normalized', '=', address.normalized)
+        .executeTakeFirst();
+      if (existing) return existing;
+      if (attempt >= 3) throw new Error('suppress: the suppression changed concurrently; try again');
+    }
+  }
+
+  private async unsubscribe(trx: Executor, betaId: number, normalizedEmail: string, now: string): Promise<void> {
+    await this.events.raise(trx, 'tester_updated', betaId, await unsubscribeTester(trx, betaId, normalizedEmail, now), now);
+  }
 }

@@ -15,14 +15,16 @@ import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
-import { listQuestions, prepareAnswers, responsesOf, saveAnswers } from '../questions/questions.service.ts';
+import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { findReferrer, recordSignup } from '../referrals/referrals.service.ts';
-import { standingsOf } from '../waitlist/waitlist.service.ts';
 import type { GeoLocator } from './geoip.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from './email-address.ts';
-import { presentTester, type ReducedTesterView, type TesterView } from './testers.presenter.ts';
+import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
+import { testerViews } from './tester-views.ts';
+import type { TesterEvents } from './tester-events.ts';
+import type { EmailQueue } from '../emails/email-queue.ts';
 import type { TesterCreateInput, TesterUpdateInput } from './testers.schemas.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 
@@ -109,6 +111,8 @@ export class TestersService {
     private readonly betas: BetasService,
     private readonly geo: GeoLocator,
     private readonly publicUrl: string,
+    private readonly events: TesterEvents,
+    private readonly emails: EmailQueue,
   ) {}
 
   // ---- reading -------------------------------------------------------------------------------
@@ -244,7 +248,10 @@ export class TestersService {
       const row = await this.insertTester(trx, values);
       if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
-      if (JOINED_STATUSES.includes(status)) await recordSignup(trx, this.dialect, beta, row, now);
+      const credited = JOINED_STATUSES.includes(status) ? await recordSignup(trx, this.dialect, beta, row, now) : null;
+      await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
+      if (credited !== null) await this.events.raise(trx, 'tester_updated', beta.id, [credited], now);
+      await this.emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
       return row;
     });
     if (created.hidden) throw hiddenTesterError();
@@ -323,7 +330,11 @@ export class TestersService {
       await moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
       await saveAnswers(trx, current.id, answers.answers, now);
       // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
-      if (status === 'applied') await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now);
+      const credited = status === 'applied' ? await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
+      await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
+      if (status !== current.status) {
+        await this.emails.statusChanged(trx, { betaId: beta.id, testerId: current.id, status: input.status === 'unsuspended' ? 'unsuspended' : status, now });
+      }
       return current.id;
     });
     return this.viewWithResponses(companyId, beta.id, testerId);
@@ -388,6 +399,7 @@ export class TestersService {
       updated_at: now,
     });
     if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
+    await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
     return row;
   }
 
@@ -435,7 +447,10 @@ export class TestersService {
       .execute();
     await this.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
     await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
-    if (tester.status === 'imported' || tester.status === 'unconfirmed') await recordSignup(trx, this.dialect, beta, tester, now);
+    const joining = tester.status === 'imported' || tester.status === 'unconfirmed';
+    const credited = joining ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
+    await this.events.raise(trx, 'tester_updated', tester.beta_id, credited === null ? [tester.id] : [tester.id, credited], now);
+    if (tester.status !== 'active') await this.emails.statusChanged(trx, { betaId: tester.beta_id, testerId: tester.id, status: 'active', now });
   }
 
   /**
@@ -460,6 +475,7 @@ export class TestersService {
           .returning(['id', 'hidden'])
           .execute();
         await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, result.filter((r) => r.hidden === 0).length);
+        await this.events.raise(trx, 'tester_updated', id, result.map((r) => r.id), now);
         return result.length;
       });
     }
@@ -499,7 +515,9 @@ export class TestersService {
     }
   }
 
+  /** Deletes the tester; tester_deleted is raised first, while the row is there to show. */
   private async deleteRow(trx: Executor, tester: TesterRow): Promise<void> {
+    await this.events.raise(trx, 'tester_deleted', tester.beta_id, [tester.id], this.now());
     await trx.deleteFrom('testers').where('id', '=', tester.id).execute();
     if (!tester.hidden) await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: null });
   }
@@ -565,27 +583,8 @@ export class TestersService {
     return (await this.views(this.db, beta, [row], { withResponses: true }))[0];
   }
 
-  /** API views of rows of one beta, with standing and referrer fetched in batches. */
-  private async views(executor: Executor, beta: Beta, rows: TesterRow[], options: { withResponses?: boolean } = {}): Promise<TesterView[]> {
-    if (rows.length === 0) return [];
-    const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
-    const [standings, referrers, responses] = await Promise.all([
-      standingsOf(executor, beta, rows),
-      referrerIds.length === 0
-        ? Promise.resolve([])
-        : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
-      options.withResponses ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
-    ]);
-    const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
-    return rows.map((row) =>
-      presentTester(row, {
-        publicUrl: this.publicUrl,
-        settings: beta.settings,
-        standing: standings.get(row.id)!,
-        referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
-        responses: responses ? (responses.get(row.id) ?? []) : undefined,
-      }),
-    );
+  private views(executor: Executor, beta: Beta, rows: TesterRow[], options: { withResponses?: boolean } = {}): Promise<TesterView[]> {
+    return testerViews(executor, beta, rows, { publicUrl: this.publicUrl, ...options });
   }
 }
 

@@ -1,0 +1,28 @@
+// Points as the API shows them (spec 2.5, 4.6): in lists and event bodies, and in the create answer.
+import type { PointRow } from '../../db/types.ts';
+import { apiTime } from '../../time.ts';
+import type { PointActivity } from './points.ledger.ts';
+
+/** A point as lists show it (spec 2.5, with the revoked_at extension). */
+export function presentPoint(row: PointRow) {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    activity: row.activity as PointActivity,
+    reason: row.reason,
+    user_id: row.tester_id,
+    created_at: apiTime(row.created_at),
+    revoked_at: apiTime(row.revoked_at),
+  };
+}
+
+/** A point as the create answer shows it: the spec's five fields, no activity (spec 4.6). */
+export function presentCreatedPoint(row: PointRow) {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    reason: row.reason,
+    user_id: row.tester_id,
+    created_at: apiTime(row.created_at),
+  };
+}

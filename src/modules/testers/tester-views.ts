@@ -1,0 +1,47 @@
+// Testers as the API shows them, read from the database: standing, referrer and answers fetched in
+// batches for a page, or one tester read afresh inside a transaction (event bodies, e-mails).
+import type { Executor } from '../../db/database.ts';
+import type { TesterRow } from '../../db/types.ts';
+import { toBeta, type Beta } from '../betas/betas.service.ts';
+import { responsesOf } from '../questions/questions.service.ts';
+import { standingsOf } from '../waitlist/waitlist.service.ts';
+import { presentTester, type TesterView } from './testers.presenter.ts';
+
+export async function testerViews(
+  executor: Executor,
+  beta: Beta,
+  rows: TesterRow[],
+  options: { publicUrl: string; withResponses?: boolean },
+): Promise<TesterView[]> {
+  if (rows.length === 0) return [];
+  const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
+  const [standings, referrers, responses] = await Promise.all([
+    standingsOf(executor, beta, rows),
+    referrerIds.length === 0
+      ? Promise.resolve([])
+      : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
+    options.withResponses ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
+  ]);
+  const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
+  return rows.map((row) =>
+    presentTester(row, {
+      publicUrl: options.publicUrl,
+      settings: beta.settings,
+      standing: standings.get(row.id)!,
+      referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
+      responses: responses ? (responses.get(row.id) ?? []) : undefined,
+    }),
+  );
+}
+
+/**
+ * A tester as "show tester" would answer now, read through `executor` (inside a transaction: with
+ * that transaction's counters and changes). Undefined when the tester is gone or hidden: the API
+ * shows no such tester.
+ */
+export async function currentTesterView(executor: Executor, publicUrl: string, testerId: number): Promise<TesterView | undefined> {
+  const row = await executor.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
+  if (!row || row.hidden) return undefined;
+  const beta = toBeta(await executor.selectFrom('betas').selectAll().where('id', '=', row.beta_id).executeTakeFirstOrThrow());
+  return (await testerViews(executor, beta, [row], { publicUrl, withResponses: true }))[0];
+}
