@@ -25,6 +25,7 @@ import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
 import { testersRoutes } from './modules/testers/testers.routes.ts';
+import { checkinsV1Routes } from './modules/testers/checkins-v1.routes.ts';
 import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
@@ -78,6 +79,10 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
   });
+  await app.register(
+    async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, services.testers),
+    { prefix: '/api/v1' },
+  );
 
   return app;
 }

@@ -45,29 +45,40 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   send(reply, 500, [{ code: Codes.internal, message: `Internal error; reference ${request.id}` }]);
 }
 
+/**
+ * What any error raised while serving a request means for the client: the status and the error
+ * entries. Unexpected failures are logged with the request id and described by that id alone.
+ * Shared by the JSON API and the v1 XML endpoint, which only render it differently.
+ */
+export function describeError(error: FastifyError, request: FastifyRequest): { status: number; errors: ErrorEntry[] } {
+  if (error instanceof ApiError) return { status: error.statusCode, errors: error.errors };
+  if (error.validation) {
+    const code = seriesCode(request) ?? Codes.malformedBody;
+    const issues = error.validation as unknown as ValidationIssue[];
+    return {
+      status: code === Codes.malformedBody ? 400 : 422,
+      errors: issues.map((issue) => ({ code, message: describeValidation(error.validationContext, issue) })),
+    };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, errors: [{ code: Codes.bodyTooLarge, message: 'Request body is too large' }] };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return { status: 400, errors: [{ code: Codes.malformedBody, message: 'Request body is not valid JSON' }] };
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own client errors (bad URL, bad content length, …) and the body parsers' own:
+    // their messages name no secret.
+    return { status: error.statusCode, errors: [{ code: Codes.malformedBody, message: error.message }] };
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return { status: 500, errors: [{ code: seriesCode(request) ?? Codes.internal, message: `Internal error; reference ${request.id}` }] };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return send(reply, error.statusCode, error.errors);
-    if (error.validation) {
-      const code = seriesCode(request) ?? Codes.malformedBody;
-      const status = code === Codes.malformedBody ? 400 : 422;
-      const issues = error.validation as unknown as ValidationIssue[];
-      return send(reply, status, issues.map((issue) => ({ code, message: describeValidation(error.validationContext, issue) })));
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, 413, [{ code: Codes.bodyTooLarge, message: 'Request body is too large' }]);
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return send(reply, 400, [{ code: Codes.malformedBody, message: 'Request body is not valid JSON' }]);
-    }
-    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad URL, bad content length, …): their messages name no secret.
-      return send(reply, error.statusCode, [{ code: Codes.malformedBody, message: error.message }]);
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, [
-      { code: seriesCode(request) ?? Codes.internal, message: `Internal error; reference ${request.id}` },
-    ]);
+    const { status, errors } = describeError(error, request);
+    return send(reply, status, errors);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,0 +1,42 @@
+// XML for the v1 interface (spec 9): request bodies read with fast-xml-parser, answers and errors
+// written with its builder. A body that declares a DOCTYPE is refused outright: v1 bodies never
+// need one, and refusing it closes off entity-expansion attacks whatever the parser's defaults.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { ErrorEntry } from '../errors.ts';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: false });
+const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false });
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+function badBody(message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode: 400 });
+}
+
+/** Parses XML bodies (application/xml, text/xml) in the scope it is registered in. */
+export function registerXmlBodyParser(app: FastifyInstance): void {
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(badBody('Request body is not valid UTF-8'), undefined);
+    }
+    if (text.trim() === '') return done(null, undefined);
+    if (/<!DOCTYPE|<!ENTITY/i.test(text)) return done(badBody('Request body must not declare a DOCTYPE'), undefined);
+    const valid = XMLValidator.validate(text);
+    if (valid !== true) return done(badBody(`Request body is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`), undefined);
+    done(null, parser.parse(text) as unknown);
+  });
+}
+
+/** Sends `document` ({root: {...}}) as an XML answer. */
+export function sendXml(reply: FastifyReply, status: number, document: Record<string, unknown>): FastifyReply {
+  return reply.status(status).type('application/xml; charset=utf-8').send(DECLARATION + (builder.build(document) as string));
+}
+
+/** The v1 error body: <errors><error><code>…</code><message>…</message></error>…</errors>. */
+export function sendXmlErrors(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
+  return sendXml(reply, status, { errors: { error: errors.map((e) => ({ code: e.code, message: e.message })) } });
+}
