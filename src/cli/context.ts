@@ -1,6 +1,6 @@
 // What every command shares: where output goes, and the database, opened (and migrated) only when
 // a command actually runs, so `--help` and usage errors never touch it.
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createServices, type Services } from '../services.ts';
@@ -17,6 +17,8 @@ export interface CliIo {
 }
 
 export interface Session {
+  config: Config;
+  database: DatabaseHandle;
   services: Services;
   /** Migrations this run applied before the command (the `migrate` command reports them). */
   applied: string[];
@@ -39,7 +41,7 @@ export class CliContext {
     const applied = await migrateToLatest(this.database);
     // No command here locates an IP address, so the GeoIP database (tens of MB) is not loaded.
     const services = await createServices(this.database, config, { geo: await openGeoLocator('off') });
-    this.session = { services, applied };
+    this.session = { config, database: this.database, services, applied };
     return this.session;
   }
 

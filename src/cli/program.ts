@@ -9,6 +9,7 @@ import { registerBetaCommands } from './commands/beta.ts';
 import { registerCompanyCommands } from './commands/company.ts';
 import { registerKeyCommands } from './commands/key.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
+import { registerWorkerCommand } from './commands/worker.ts';
 
 export type { CliIo } from './context.ts';
 
@@ -18,7 +19,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations. Output is JSON.')
+    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, workers. Output is JSON.')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -30,6 +31,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerKeyCommands(program, context);
   registerBetaCommands(program, context);
   registerMigrateCommand(program, context);
+  registerWorkerCommand(program, context);
   return program;
 }
 

@@ -1,0 +1,141 @@
+// The outbox runner: leases, retries, handler-chosen schedules, concurrent runners.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestContext, type TestContext } from '../support/context.ts';
+import { JobRunner, enqueueJob, type JobHandler } from '../../src/jobs/outbox.ts';
+
+const NOW = '2026-11-22T09:15:00.000Z';
+const quiet = { error: () => {}, warn: () => {} };
+
+describe('outbox runner', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+  beforeEach(async () => {
+    ctx.clock.set(NOW);
+    await ctx.database.db.deleteFrom('outbox_jobs').execute();
+  });
+
+  const runner = (handlers: Record<string, JobHandler>) => new JobRunner(ctx.database.db, ctx.database.dialect, ctx.clock, handlers, quiet);
+  const enqueue = (kind: string, payload: unknown) => enqueueJob(ctx.database.db, kind, payload, ctx.clock.now());
+  const jobs = () => ctx.database.db.selectFrom('outbox_jobs').selectAll().orderBy('id').execute();
+
+  test('a finished job is deleted; a failing one is retried with backoff and keeps its error', async () => {
+    let calls = 0;
+    const handlers: Record<string, JobHandler> = {
+      ok: async () => {},
+      flaky: async () => {
+        calls += 1;
+        if (calls < 3) throw new Error(`attempt ${calls} failed`);
+      },
+    };
+    await enqueue('ok', {});
+    await enqueue('flaky', { n: 1 });
+    assert.equal(await runner(handlers).runDue(), 2);
+    let [left] = await jobs();
+    assert.equal(left.kind, 'flaky');
+    assert.equal(left.attempts, 1);
+    assert.equal(left.last_error, 'attempt 1 failed');
+    assert.equal(left.run_at, '2026-11-22T09:15:02.000Z', 'retried after 2^1 s');
+    assert.equal(left.locked_until, null);
+
+    assert.equal(await runner(handlers).runDue(), 0, 'not due yet');
+    ctx.clock.advance(2_000);
+    await runner(handlers).runDue();
+    [left] = await jobs();
+    assert.equal(left.attempts, 2);
+    assert.equal(left.run_at, '2026-11-22T09:15:06.000Z', 'retried after 2^2 s');
+    ctx.clock.advance(4_000);
+    await runner(handlers).runDue();
+    assert.deepEqual(await jobs(), []);
+    assert.equal(calls, 3);
+  });
+
+  test('a job failing ten times is parked with its error, not lost', async () => {
+    await enqueue('broken', {});
+    const handlers = { broken: async () => { throw new Error('always'); } };
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await runner(handlers).runDue();
+      ctx.clock.advance(2 ** attempt * 1000);
+    }
+    const [parked] = await jobs();
+    assert.equal(parked.attempts, 10);
+    assert.equal(parked.run_at, '9999-12-31T00:00:00.000Z');
+    assert.equal(parked.last_error, 'always');
+    assert.equal(await runner(handlers).runDue(), 0);
+  });
+
+  test('a handler may choose when it runs again: no error recorded, attempts counted', async () => {
+    await enqueue('scheduled', {});
+    const seen: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      scheduled: async (_payload, job) => {
+        seen.push(job.attempts);
+        return job.attempts < 2 ? { retryAt: new Date('2026-11-22T10:00:00.000Z') } : undefined;
+      },
+    };
+    await runner(handlers).runDue();
+    const [waiting] = await jobs();
+    assert.equal(waiting.run_at, '2026-11-22T10:00:00.000Z');
+    assert.equal(waiting.last_error, null);
+    ctx.clock.set('2026-11-22T10:00:00.000Z');
+    await runner(handlers).runDue();
+    assert.deepEqual(seen, [1, 2]);
+    assert.deepEqual(await jobs(), []);
+  });
+
+  test('a job held by a runner that died is claimed again once its lease has run out', async () => {
+    await enqueue('work', {});
+    // The first runner never finishes: as if its process were killed mid-job.
+    const stuck = runner({ work: () => new Promise(() => {}) });
+    void stuck.runDue();
+    await waitFor(async () => (await jobs())[0]?.locked_until !== null);
+    let ran = 0;
+    const rescuer = runner({ work: async () => { ran += 1; } });
+    assert.equal(await rescuer.runDue(), 0, 'leased: not claimed twice');
+    ctx.clock.advance(61_000);
+    assert.equal(await rescuer.runDue(), 1);
+    assert.equal(ran, 1);
+    assert.deepEqual(await jobs(), []);
+  });
+
+  test('the jobs of a batch run side by side: a slow one does not hold the others', async () => {
+    await enqueue('slow', {});
+    await enqueue('fast', {});
+    let releaseSlow!: () => void;
+    const slowMayFinish = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const handlers: Record<string, JobHandler> = {
+      // Waits for the fast job: run one after the other, this would never finish.
+      slow: () => slowMayFinish,
+      fast: async () => releaseSlow(),
+    };
+    assert.equal(await runner(handlers).runDue(), 2);
+    assert.deepEqual(await jobs(), []);
+  });
+
+  test('runners polling together run each job once', async () => {
+    const total = 60;
+    for (let n = 0; n < total; n++) await enqueue('count', { n });
+    const ran: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      count: async (payload) => {
+        ran.push((payload as { n: number }).n);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+    };
+    const runners = [runner(handlers), runner(handlers), runner(handlers)];
+    while ((await jobs()).length > 0) await Promise.all(runners.map((r) => r.runDue()));
+    assert.equal(ran.length, total);
+    assert.equal(new Set(ran).size, total);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+}
