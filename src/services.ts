@@ -55,7 +55,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     testers,
     friendInvitations: new FriendInvitationsService(db, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
-    suppressions: new SuppressionsService(db, clock, betas, testerEvents),
+    suppressions: new SuppressionsService(db, clock, betas, testerEvents, testers),
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
     jobHandlers: { ...testers.jobHandlers },

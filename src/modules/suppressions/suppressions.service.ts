@@ -16,6 +16,7 @@ import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
+import type { TestersService } from '../testers/testers.service.ts';
 
 export type SuppressionReason = (typeof SuppressionReasons)[number];
 
@@ -123,6 +124,7 @@ export class SuppressionsService {
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly events: TesterEvents,
+    private readonly testers: TestersService,
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
@@ -206,8 +208,8 @@ export class SuppressionsService {
   /**
    * Records, in the caller's transaction, a suppression the service itself learned (HardBounce,
    * SpamComplaint, or an Unsubscribe from a one-click link); an existing suppression of the
-   * address is kept as it is. Unsubscribe also sets the tester's unsubscribed_at. Returns the
-   * suppression row.
+   * address is kept as it is. Unsubscribe also sets the tester's unsubscribed_at; HardBounce
+   * suspends the tester. Returns the suppression row.
    */
   async suppress(
     trx: Executor,
@@ -221,6 +223,8 @@ export class SuppressionsService {
     if (!(SuppressionReasons as readonly string[]).includes(reason)) throw new Error(`suppress: unknown reason ${String(reason)}`);
     // The person asked to hear no more, whatever suppression the address already had.
     if (reason === 'Unsubscribe') await this.unsubscribe(trx, betaId, address.normalized, now);
+    // The address does not exist: its tester is suspended (DESIGN.md "E-mail").
+    if (reason === 'HardBounce') await this.testers.suspendForHardBounce(trx, betaId, address.normalized, now);
     // Insert, or find the suppression already there; a concurrent delete between the two is retried.
     for (let attempt = 1; ; attempt++) {
       const inserted = await trx

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
+import { assertCountersExact, codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
 import { isSuppressed } from '../../../src/modules/suppressions/suppressions.service.ts';
 
 const FIELDS = ['email', 'id', 'reason', 'suppressed_at', 'user_id'];
@@ -338,6 +338,25 @@ describe('suppressions', () => {
     assert.deepEqual([bounce.reason, bounce.email_normalized, bounce.suppressed_at], ['HardBounce', 'hard@example.com', '2026-11-22T10:15:00.000Z']);
     const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/suppressions`);
     assert.deepEqual(listed.body.map((s: { reason: string }) => s.reason), ['Unsubscribe', 'HardBounce']);
+  });
+
+  test('suppress(): a hard bounce suspends the tester; unsuspending restores the status it had', async () => {
+    const beta = await ctx.createBeta();
+    const tester = await createTester(ctx, beta.id, { status: 'invited' });
+    const bystander = await createTester(ctx, beta.id, { status: 'invited' });
+    ctx.clock.set(LATER);
+    await learned(beta.id, tester.email.toUpperCase(), 'HardBounce');
+    const stored = await storedTester(ctx, tester.id);
+    assert.deepEqual([stored!.status, stored!.status_before_suspension, stored!.updated_at], ['suspended', 'invited', '2026-11-22T10:15:00.000Z']);
+    assert.equal((await storedTester(ctx, bystander.id))!.status, 'invited');
+    await assertCountersExact(ctx, beta.id, assert);
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}`)).body.invited_testers_count, 1);
+
+    await learned(beta.id, tester.email, 'HardBounce');
+    assert.equal((await storedTester(ctx, tester.id))!.status_before_suspension, 'invited', 'a second bounce changes nothing');
+    const restored = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { status: 'unsuspended' } } });
+    assert.equal(restored.body.status, 'invited');
+    await assertCountersExact(ctx, beta.id, assert);
   });
 
   test('suppress(): concurrent calls for one address record one suppression', async () => {
