@@ -30,6 +30,7 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -77,6 +78,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     suppressionsRoutes(typed, services.suppressions);
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
+    webhooksRoutes(typed, services.webhooks);
   });
 
   return app;

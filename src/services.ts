@@ -14,6 +14,8 @@ import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
 import { RewardsService } from './modules/rewards/rewards.service.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -26,6 +28,7 @@ export interface Services {
   suppressions: SuppressionsService;
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
+  webhooks: WebhooksService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
 }
@@ -42,6 +45,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
   const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl);
+  const allowPrivateTargets = config.webhookAllowPrivateTargets;
+  const webhookDeliverer = new WebhookDeliverer(db, clock, { allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -53,6 +58,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     suppressions: new SuppressionsService(db, clock, betas),
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
-    jobHandlers: { ...testers.jobHandlers },
+    webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers },
   };
 }
