@@ -52,7 +52,7 @@ function isLocalhostName(host: string): boolean {
  * localhost names (RFC 6761: they always mean this machine). Other names are judged when a
  * delivery resolves them (publicOnlyLookup).
  */
-export function privateHostProblem(url: URL): string | null {
+function privateHostProblem(url: URL): string | null {
   // The URL parser already canonicalised the host: 0x7f.1 and 2130706433 are 127.0.0.1 here.
   const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   if (isLocalhostName(host)) return `${host} is this machine (loopback)`;
@@ -78,7 +78,7 @@ export function webhookUrlProblems(text: string, allowPrivateTargets: boolean): 
 }
 
 /** A delivery refused because the target is not public; its message says why. */
-export class PrivateTargetError extends Error {
+class PrivateTargetError extends Error {
   readonly code = 'EPRIVATETARGET';
 }
 
