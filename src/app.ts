@@ -31,6 +31,7 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     suppressionsRoutes(typed, services.suppressions);
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
+    webhooksRoutes(typed, services.webhooks);
   });
   await app.register(
     async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, services.testers),

@@ -27,6 +27,19 @@ const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
   WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
+    default: false,
+    description:
+      'Let webhooks target loopback, private, link-local and other non-public addresses (development, private networks); ' +
+      'by default such URLs are refused and so are names that resolve to them',
+  }),
+  // At most half the outbox lease (60 s), so a slow receiver never outlives its job's claim.
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 30_000,
+    default: 15_000,
+    description: 'How long a webhook receiver has to answer, in milliseconds',
+  }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -41,6 +54,8 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
   readonly workersEnabled: boolean;
+  readonly webhookAllowPrivateTargets: boolean;
+  readonly webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +82,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,
     workersEnabled: parsed.WORKERS_ENABLED,
+    webhookAllowPrivateTargets: parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
   });
 }
 

@@ -16,6 +16,8 @@ import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
 import { RewardsService } from './modules/rewards/rewards.service.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -28,6 +30,7 @@ export interface Services {
   suppressions: SuppressionsService;
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
+  webhooks: WebhooksService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
 }
@@ -47,6 +50,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   // Replaced by the e-mail module (issue 4, in progress on its branch): until then nothing is queued.
   const emails: EmailQueue = { statusChanged: async () => {}, friendInvited: async () => {} };
   const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
+  const allowPrivateTargets = config.webhookAllowPrivateTargets;
+  const webhookDeliverer = new WebhookDeliverer(db, clock, { allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -58,6 +63,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     suppressions: new SuppressionsService(db, clock, betas, testerEvents, testers),
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
-    jobHandlers: { ...testers.jobHandlers },
+    webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers },
   };
 }

@@ -257,7 +257,7 @@ export interface WebhookDeliveriesTable {
   status: string; // succeeded, failed
   response_status: number | null;
   error: string | null;
-  duration_ms: number | null;
+  duration_ms: number;
   next_attempt_at: string | null;
   created_at: string;
 }

@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promis
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('response_status', 'integer')
     .addColumn('error', 'text')
-    .addColumn('duration_ms', 'integer')
+    .addColumn('duration_ms', 'integer', (c) => c.notNull())
     .addColumn('next_attempt_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();

@@ -1,0 +1,157 @@
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
+import { BetaParams, commonErrorResponses, sendAccepted } from '../../http/schemas.ts';
+import { MAX_ATTEMPTS } from './webhook-delivery.ts';
+import {
+  DeliveryParams,
+  WebhookBody,
+  WebhookDeliverySchema,
+  WebhookParams,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from './webhooks.schemas.ts';
+import {
+  presentDelivery,
+  presentWebhook,
+  presentWebhookWithSecret,
+  type WebhookInput,
+  type WebhooksService,
+} from './webhooks.service.ts';
+
+/** `webhook` bodies are accepted wrapped or unwrapped. */
+function webhookInput(body: ({ webhook?: WebhookInput } & WebhookInput) | undefined): WebhookInput {
+  const source = body?.webhook ?? body ?? {};
+  return { url: source.url, events: source.events, enabled: source.enabled };
+}
+
+const SIGNING =
+  'Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers ' +
+  '(webhook-id, webhook-timestamp, webhook-signature) using the endpoint\'s secret.';
+
+export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
+  const config = { permission: 'webhooks:manage', series: 'betas' } as const;
+  const tags = ['extension'];
+
+  app.get('/api/v2/betas/:beta_id/webhooks', {
+    config,
+    schema: {
+      tags,
+      summary: 'List webhook endpoints',
+      description: 'The beta\'s webhook endpoints by id. Secrets are never shown here.',
+      params: BetaParams,
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: Type.Array(WebhookSchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const result = await webhooks.list(principalOf(request).companyId, request.params.beta_id, page);
+      return sendPage(request, reply, page, { items: result.items.map(presentWebhook), total: result.total });
+    },
+  });
+
+  app.post('/api/v2/betas/:beta_id/webhooks', {
+    config,
+    schema: {
+      tags,
+      summary: 'Create webhook endpoint',
+      description:
+        `Events of the beta are sent to \`url\` from now on. ${SIGNING} The answer carries the signing \`secret\`, ` +
+        'shown only this once. URLs of loopback, private and other non-public addresses are refused unless the ' +
+        'operator allows them.',
+      params: BetaParams,
+      body: WebhookBody,
+      response: { 201: WebhookWithSecretSchema, ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const endpoint = await webhooks.create(principalOf(request).companyId, request.params.beta_id, webhookInput(request.body));
+      return reply.status(201).send(presentWebhookWithSecret(endpoint));
+    },
+  });
+
+  app.patch('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
+    config,
+    schema: {
+      tags,
+      summary: 'Update webhook endpoint',
+      description:
+        'Changes url, events and enabled; the fields not sent stay. Enabling an endpoint the service switched off ' +
+        '(its receiver answered 410 Gone) clears disabled_reason.',
+      params: WebhookParams,
+      body: WebhookBody,
+      response: { 200: WebhookSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentWebhook(
+        await webhooks.update(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id, webhookInput(request.body)),
+      ),
+  });
+
+  app.delete('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
+    config,
+    schema: {
+      tags,
+      summary: 'Delete webhook endpoint',
+      description: 'Deletes the endpoint and its delivery log; deliveries still pending are not sent. Answers with it as it was.',
+      params: WebhookParams,
+      response: { 200: WebhookSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentWebhook(await webhooks.delete(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
+  });
+
+  app.post('/api/v2/betas/:beta_id/webhooks/:webhook_id/rotate_secret', {
+    config,
+    schema: {
+      tags,
+      summary: 'Rotate webhook secret',
+      description:
+        'Replaces the signing secret and answers with the new one, shown only this once. Every delivery from now on, ' +
+        'retries of earlier events included, is signed with the new secret; the old one stops at once.',
+      params: WebhookParams,
+      response: { 200: WebhookWithSecretSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentWebhookWithSecret(await webhooks.rotateSecret(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
+  });
+
+  app.get('/api/v2/betas/:beta_id/webhooks/:webhook_id/deliveries', {
+    config,
+    schema: {
+      tags,
+      summary: 'List webhook deliveries',
+      description:
+        'Every attempt at sending an event to the endpoint, newest first. A 2xx answer succeeds; 410 Gone switches the ' +
+        `endpoint off; anything else, or no answer in time, fails and is tried again ${MAX_ATTEMPTS} times in all, ` +
+        'attempt N+1 coming 5 s + N⁴ s after attempt N (next_attempt_at).',
+      params: WebhookParams,
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: Type.Array(WebhookDeliverySchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const { beta_id, webhook_id } = request.params;
+      const result = await webhooks.deliveries(principalOf(request).companyId, beta_id, webhook_id, page);
+      return sendPage(request, reply, page, { items: result.items.map(presentDelivery), total: result.total });
+    },
+  });
+
+  app.post('/api/v2/betas/:beta_id/webhooks/:webhook_id/deliveries/:delivery_id/redeliver', {
+    config,
+    schema: {
+      tags,
+      summary: 'Redeliver webhook event',
+      description:
+        'Sends the delivery\'s event to the endpoint again, at once, with the same webhook-id; answers 202 with no body. ' +
+        'It is one attempt, logged like the others and not retried when it fails. A disabled endpoint answers 422.',
+      params: DeliveryParams,
+      response: { 202: Type.Null({ description: 'Queued' }), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const { beta_id, webhook_id, delivery_id } = request.params;
+      await webhooks.redeliver(principalOf(request).companyId, beta_id, webhook_id, delivery_id);
+      return sendAccepted(reply);
+    },
+  });
+}

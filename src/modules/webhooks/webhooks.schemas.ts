@@ -1,0 +1,76 @@
+import Type from 'typebox';
+import { FormBoolean } from '../../http/form-boolean.ts';
+import { BetaParams, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { EventTypes } from '../events/events.ts';
+import { MAX_URL_LENGTH } from './webhook-targets.ts';
+
+/** Stands for every event type, including types added later. */
+export const ALL_EVENTS = '*';
+export const DeliveryStatuses = ['succeeded', 'failed'] as const;
+
+const EVENTS_DESCRIPTION = `Event types sent to the endpoint: ${EventTypes.join(', ')}; ["${ALL_EVENTS}"] for all, including types added later`;
+
+const WebhookFields = {
+  id: Type.Integer(),
+  url: Type.String({ description: 'Where events are POSTed' }),
+  events: Type.Array(Type.String(), { description: EVENTS_DESCRIPTION }),
+  enabled: Type.Boolean({ description: 'Whether events are sent to it' }),
+  disabled_reason: Nullable(
+    Type.String({ description: 'Why the service switched the endpoint off (its receiver answered 410 Gone); null otherwise' }),
+  ),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const WebhookSchema = Type.Object(WebhookFields, { $id: 'Webhook' });
+
+export const WebhookWithSecretSchema = Type.Object(
+  {
+    ...WebhookFields,
+    secret: Type.String({
+      description:
+        'Signing secret (whsec_…) for the Standard Webhooks signature; shown only in this answer, never again. ' +
+        'Store it where the receiver can read it.',
+    }),
+  },
+  { $id: 'WebhookWithSecret' },
+);
+
+const WebhookInputFields = Type.Partial(
+  Type.Object({
+    url: Type.String({ description: `Absolute http(s) URL of a public host, at most ${MAX_URL_LENGTH} characters, no user name or password` }),
+    events: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: `${EVENTS_DESCRIPTION}. Default: all` }),
+    enabled: FormBoolean({ description: 'Send events to it (default true); enabling clears disabled_reason' }),
+  }),
+);
+
+export const WebhookBody = Type.Object({
+  webhook: Type.Optional({ ...WebhookInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...WebhookInputFields.properties,
+});
+
+export const WebhookParams = Type.Object({
+  ...BetaParams.properties,
+  webhook_id: Type.String({ maxLength: 40, description: 'Webhook endpoint id' }),
+});
+
+export const DeliveryParams = Type.Object({
+  ...WebhookParams.properties,
+  delivery_id: Type.String({ maxLength: 40, description: 'Delivery (attempt) id' }),
+});
+
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    event_id: Type.String({ description: 'The event (evt_…): the body\'s id and the webhook-id header, the same on every attempt' }),
+    event_type: Type.String(),
+    attempt: Type.Integer({ description: 'Which attempt at delivering this event to this endpoint, from 1 (redeliveries continue the count)' }),
+    status: Type.Enum(DeliveryStatuses),
+    response_status: Nullable(Type.Integer({ description: 'HTTP status the receiver answered; null when it did not answer' })),
+    error: Nullable(Type.String({ description: 'Why the attempt failed; null when it succeeded' })),
+    duration_ms: Type.Integer({ description: 'How long the attempt took' }),
+    next_attempt_at: { ...NullableTimestamp, description: 'When the next attempt is scheduled; null when none is (delivered, or given up)' },
+    created_at: Timestamp,
+  },
+  { $id: 'WebhookDelivery' },
+);

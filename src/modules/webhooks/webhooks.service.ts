@@ -1,0 +1,252 @@
+// Webhook endpoints of a beta and their delivery log (DESIGN.md "Webhooks"; the spec leaves webhook
+// configuration to the web interface, Prelaunch offers it as a management extension). Events are
+// raised by the domain (modules/events) and delivered by the worker (webhook-delivery.ts); this
+// service manages where they go and shows what happened to them.
+import { randomBytes } from 'node:crypto';
+import type { Updateable } from 'kysely';
+import { ApiError, GeneralCodes } from '../../errors.ts';
+import type { Db } from '../../db/database.ts';
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
+import { parseId } from '../../http/schemas.ts';
+import type { PageRequest } from '../../http/pagination.ts';
+import { apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { EventTypes, type EventType } from '../events/events.ts';
+import { queueRedelivery } from './webhook-delivery.ts';
+import { webhookUrlProblems } from './webhook-targets.ts';
+import { ALL_EVENTS } from './webhooks.schemas.ts';
+
+const GENERAL = GeneralCodes.betas;
+/** 24 random bytes, as Standard Webhooks secrets are: whsec_ and 32 base64 characters. */
+const SECRET_BYTES = 24;
+
+export interface WebhookInput {
+  url?: string;
+  events?: string[];
+  enabled?: boolean;
+}
+
+/** A delivery attempt with the event it carried. */
+export interface WebhookDelivery extends WebhookDeliveryRow {
+  event_public_id: string;
+  event_type: string;
+}
+
+export function presentWebhook(endpoint: WebhookEndpointRow) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events === null ? [ALL_EVENTS] : (JSON.parse(endpoint.events) as string[]),
+    enabled: endpoint.enabled === 1,
+    disabled_reason: endpoint.disabled_reason,
+    created_at: apiTime(endpoint.created_at),
+    updated_at: apiTime(endpoint.updated_at),
+  };
+}
+
+/** The endpoint with its secret: only in the answer that made the secret. */
+export function presentWebhookWithSecret(endpoint: WebhookEndpointRow) {
+  return { ...presentWebhook(endpoint), secret: endpoint.secret };
+}
+
+export function presentDelivery(delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    event_id: delivery.event_public_id,
+    event_type: delivery.event_type,
+    attempt: delivery.attempt,
+    status: delivery.status as 'succeeded' | 'failed',
+    response_status: delivery.response_status,
+    error: delivery.error,
+    duration_ms: delivery.duration_ms,
+    next_attempt_at: apiTime(delivery.next_attempt_at),
+    created_at: apiTime(delivery.created_at),
+  };
+}
+
+/** An endpoint or delivery id from the path; anything but a positive integer names nothing. */
+function idOf(text: string, what: 'Webhook' | 'Delivery'): number {
+  const id = parseId(text);
+  if (id === null) throw ApiError.notFound(what);
+  return id;
+}
+
+function newSecret(): string {
+  return `whsec_${randomBytes(SECRET_BYTES).toString('base64')}`;
+}
+
+/**
+ * The stored form of an event filter: null for every type (also "*" among others: it already
+ * includes them), else the JSON array in the order of EventTypes, each type once. Blank entries
+ * (an empty form field; a JSON null, which the validator turns into [""]) name nothing.
+ */
+function storedEvents(sent: string[], problems: string[]): string | null {
+  const events = sent.map((type) => type.trim()).filter((type) => type !== '');
+  if (events.length === 0) problems.push(`events must name at least one event type, or "${ALL_EVENTS}" for all`);
+  const unknown = [...new Set(events.filter((type) => type !== ALL_EVENTS && !(EventTypes as readonly string[]).includes(type)))];
+  for (const type of unknown) {
+    problems.push(`events: unknown event type ${JSON.stringify(type)}; known types are ${EventTypes.join(', ')}, or "${ALL_EVENTS}" for all`);
+  }
+  if (events.includes(ALL_EVENTS)) return null;
+  return JSON.stringify(EventTypes.filter((type: EventType) => events.includes(type)));
+}
+
+/** Checks the fields sent and returns them as stored; every problem is reported together. */
+function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets: boolean): Updateable<WebhookEndpointsTable> {
+  const problems: string[] = [];
+  const changes: Updateable<WebhookEndpointsTable> = {};
+  const url = input.url?.trim();
+  if (url === undefined || url === '') {
+    if (creating || url === '') problems.push('url is required');
+  } else {
+    problems.push(...webhookUrlProblems(url, allowPrivateTargets));
+    changes.url = url;
+  }
+  if (input.events !== undefined) changes.events = storedEvents(input.events, problems);
+  if (input.enabled !== undefined) {
+    changes.enabled = input.enabled ? 1 : 0;
+    // The reason the service switched it off no longer holds once someone switches it on.
+    if (input.enabled) changes.disabled_reason = null;
+  }
+  if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: GENERAL, message })));
+  return changes;
+}
+
+export class WebhooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+    private readonly options: { allowPrivateTargets: boolean },
+  ) {}
+
+  /** The beta's endpoints by id. */
+  async list(companyId: number, betaId: string, page: PageRequest): Promise<{ items: WebhookEndpointRow[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaId);
+    const [items, count] = await Promise.all([
+      this.db.selectFrom('webhook_endpoints').selectAll().where('beta_id', '=', beta.id).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      this.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', beta.id).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** A new endpoint with a new secret (every event type and enabled unless said otherwise). */
+  async create(companyId: number, betaId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const fields = checkInput(input, true, this.options.allowPrivateTargets);
+    const now = storedTime(this.clock.now());
+    return this.db
+      .insertInto('webhook_endpoints')
+      .values({
+        beta_id: beta.id,
+        url: fields.url as string,
+        secret: newSecret(),
+        events: fields.events ?? null,
+        enabled: fields.enabled ?? 1,
+        disabled_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Changes the fields sent; the others stay. */
+  async update(companyId: number, betaId: string, webhookId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const changes = checkInput(input, false, this.options.allowPrivateTargets);
+    return this.changeEndpoint(beta.id, webhookId, changes);
+  }
+
+  /** A new secret, which signs every delivery from now on (pending retries included); the old one stops at once. */
+  async rotateSecret(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    return this.changeEndpoint(beta.id, webhookId, { secret: newSecret() });
+  }
+
+  /** Deletes the endpoint and its delivery log; its pending deliveries end unsent. Returns it as it was. */
+  async delete(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const row = await this.db
+      .deleteFrom('webhook_endpoints')
+      .where('id', '=', idOf(webhookId, 'Webhook'))
+      .where('beta_id', '=', beta.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw ApiError.notFound('Webhook');
+    return row;
+  }
+
+  /** The endpoint's delivery attempts, newest first. */
+  async deliveries(companyId: number, betaId: string, webhookId: string, page: PageRequest): Promise<{ items: WebhookDelivery[]; total: number }> {
+    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    const [items, count] = await Promise.all([
+      this.db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+        .selectAll('webhook_deliveries')
+        .select(['webhook_events.public_id as event_public_id', 'webhook_events.type as event_type'])
+        .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
+        .orderBy('webhook_deliveries.id', 'desc')
+        .limit(page.perPage)
+        .offset(page.offset)
+        .execute(),
+      this.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('endpoint_id', '=', endpoint.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /**
+   * Sends the delivery's event to the endpoint again, at once and once (no retries: whoever asked
+   * sees the outcome in the log and can ask again). Same event, so the same webhook-id.
+   */
+  async redeliver(companyId: number, betaId: string, webhookId: string, deliveryId: string): Promise<void> {
+    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    const delivery = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('event_id')
+      .where('id', '=', idOf(deliveryId, 'Delivery'))
+      .where('endpoint_id', '=', endpoint.id)
+      .executeTakeFirst();
+    if (!delivery) throw ApiError.notFound('Delivery');
+    if (endpoint.enabled !== 1) {
+      const why = endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : '';
+      throw new ApiError(GENERAL, `The webhook is disabled${why}: enable it (PATCH with enabled true) before redelivering`);
+    }
+    await queueRedelivery(this.db, { eventId: delivery.event_id, endpointId: endpoint.id }, this.clock.now());
+  }
+
+  private async requireEndpoint(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    return this.endpointOf(beta.id, webhookId);
+  }
+
+  private async endpointOf(betaId: number, webhookId: string): Promise<WebhookEndpointRow> {
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', idOf(webhookId, 'Webhook'))
+      .where('beta_id', '=', betaId)
+      .executeTakeFirst();
+    if (!row) throw ApiError.notFound('Webhook');
+    return row;
+  }
+
+  /** Applies the changes; with none, the endpoint as it is (updated_at untouched). */
+  private async changeEndpoint(betaId: number, webhookId: string, changes: Updateable<WebhookEndpointsTable>): Promise<WebhookEndpointRow> {
+    if (Object.keys(changes).length === 0) return this.endpointOf(betaId, webhookId);
+    const row = await this.db
+      .updateTable('webhook_endpoints')
+      .set({ ...changes, updated_at: storedTime(this.clock.now()) })
+      .where('id', '=', idOf(webhookId, 'Webhook'))
+      .where('beta_id', '=', betaId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw ApiError.notFound('Webhook');
+    return row;
+  }
+}

@@ -1,0 +1,87 @@
+// A webhook receiver on 127.0.0.1 (a real HTTP server) and helpers to raise events and read the log.
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestContext } from '../../support/context.ts';
+import { raiseEvent, type EventType } from '../../../src/modules/events/events.ts';
+
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A status to answer with, or 'hang' to never answer. */
+export type Behaviour = number | 'hang';
+
+export interface Receiver {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  received: Received[];
+  /** How the next requests are answered (default 200). */
+  answer(behaviour: Behaviour): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  let behaviour: Behaviour = 200;
+  const received: Received[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (behaviour === 'hang') {
+        hanging.add(response);
+        return;
+      }
+      response.writeHead(behaviour, { 'content-type': 'text/plain' });
+      response.end('x'.repeat(10_000)); // longer than the service reads
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    answer(next) {
+      behaviour = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Raises an event as the domain does: in a transaction of its own. */
+export async function raise(ctx: TestContext, betaId: number, type: EventType = 'tester_created', data: unknown = { id: 1, email: 'ann@example.com' }) {
+  await ctx.database.db
+    .transaction()
+    .execute((trx) => raiseEvent(trx, { betaId, type, now: ctx.clock.now().toISOString(), data: () => data }));
+}
+
+export async function storedEvents(ctx: TestContext, betaId: number) {
+  return ctx.database.db.selectFrom('webhook_events').selectAll().where('beta_id', '=', betaId).orderBy('id').execute();
+}
+
+export async function storedDeliveries(ctx: TestContext, endpointId: number) {
+  return ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('id').execute();
+}
+
+export async function storedEndpoint(ctx: TestContext, endpointId: number) {
+  return ctx.database.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirst();
+}
+
+export async function pendingJobs(ctx: TestContext) {
+  return ctx.database.db.selectFrom('outbox_jobs').selectAll().where('kind', '=', 'webhook.deliver').orderBy('id').execute();
+}
+
+/** Creates an endpoint through the API; answers its body (with the secret). */
+export async function createEndpoint(ctx: TestContext, betaId: number, body: Record<string, unknown>) {
+  const response = await ctx.request('POST', `/api/v2/betas/${betaId}/webhooks`, { body });
+  if (response.status !== 201) throw new Error(`createEndpoint failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; url: string; secret: string; events: string[]; enabled: boolean };
+}
