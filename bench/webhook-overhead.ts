@@ -1,0 +1,159 @@
+// npm run bench:webhooks -- [--database-url URL] [--rounds 5] [--seconds 5] [--clients 8]
+// What a webhook endpoint costs the API (issue 4): create-tester throughput (each with a referral,
+// so points and a referrer update too) on a beta nobody listens to, against a beta with one
+// endpoint subscribed to every event, rounds alternating, in one process that also runs the
+// workers delivering to a receiver on loopback — as `npm start` does. Prints requests per second
+// and latency per variant (medians over the rounds) and their ratio; then waits for the outbox to
+// drain and checks that every event was delivered.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { isReachable } from '../src/db/migrate.ts';
+import { startWorkers } from '../src/jobs/workers.ts';
+import { createServices } from '../src/services.ts';
+import { systemClock } from '../src/time.ts';
+import { openBenchDatabase } from './seeding.ts';
+
+const USAGE = 'usage: npm run bench:webhooks -- [--database-url sqlite:PATH|postgres://…] [--rounds 5] [--seconds 5] [--clients 8]';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function positiveInteger(text: string | undefined, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number ≥ 1\n${USAGE}`);
+  return value;
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string', default: `sqlite:/tmp/prelaunch-bench/webhooks-${process.pid}.sqlite` },
+      rounds: { type: 'string', default: '5' },
+      seconds: { type: 'string', default: '5' },
+      clients: { type: 'string', default: '8' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const databaseUrl = values['database-url'];
+  const rounds = positiveInteger(values.rounds, 'rounds');
+  const seconds = positiveInteger(values.seconds, 'seconds');
+  const clients = positiveInteger(values.clients, 'clients');
+
+  let delivered = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      delivered += 1;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+  const database = await openBenchDatabase(databaseUrl);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  const services = await createServices(database, config);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const workers = startWorkers(database, services, systemClock, app.log);
+
+  const company = await services.accounts.createCompany({ name: `Webhook bench ${Date.now()}` });
+  const { key } = await services.accounts.createApiKey({ companyId: company.id });
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const newBeta = async (name: string) => (await services.betas.create(company.id, { name, homepage_url: 'https://example.com' })).id;
+  const quiet = await newBeta('No endpoint');
+  const listened = await newBeta('One endpoint');
+  const hook = await fetch(`${origin}/api/v2/betas/${listened}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: receiverUrl }) });
+  if (hook.status !== 201) throw new Error(`creating the endpoint failed: ${hook.status} ${await hook.text()}`);
+
+  let sequence = 0;
+  const codes = new Map<number, string[]>([[quiet, []], [listened, []]]);
+
+  /** Clients creating testers for `seconds`, each referred by an earlier tester of the beta. */
+  async function round(betaId: number): Promise<Round> {
+    const latencies: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    const known = codes.get(betaId)!;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline) {
+          sequence += 1;
+          const referrer = known.length > 0 ? known[Math.floor(Math.random() * known.length)] : undefined;
+          const started = performance.now();
+          const response = await fetch(`${origin}/api/v2/betas/${betaId}/testers`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ tester: { email: `bench-${process.pid}-${sequence}@example.com`, referrer_id: referrer } }),
+          });
+          const body = (await response.json()) as { referral_code?: string };
+          if (response.status !== 201) throw new Error(`create answered ${response.status}: ${JSON.stringify(body)}`);
+          latencies.push(performance.now() - started);
+          known.push(body.referral_code!);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  }
+
+  const load = loadavg()[0];
+  const results = new Map<number, Round[]>([[quiet, []], [listened, []]]);
+  await round(quiet); // warm-up, not counted
+  for (let n = 0; n < rounds; n++) {
+    for (const betaId of n % 2 === 0 ? [quiet, listened] : [listened, quiet]) {
+      results.get(betaId)!.push(await round(betaId));
+      process.stderr.write('.');
+    }
+  }
+  process.stderr.write('\n');
+
+  // Every event raised for the listened beta must reach the receiver.
+  const events = async () =>
+    Number((await database.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', listened).executeTakeFirstOrThrow()).n);
+  const drainDeadline = Date.now() + 120_000;
+  while (delivered < (await events()) && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const summary = (betaId: number) => {
+    const rs = results.get(betaId)!;
+    return { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) };
+  };
+  const none = summary(quiet);
+  const one = summary(listened);
+  const dialect = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  console.log(`create tester with referral, ${clients} clients, ${rounds} rounds of ${seconds} s each; ${dialect}; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
+  console.log('| variant | req/s (median) | p50 ms | p99 ms |');
+  console.log('|---|--:|--:|--:|');
+  console.log(`| no endpoint | ${none.rps.toFixed(1)} | ${none.p50.toFixed(1)} | ${none.p99.toFixed(1)} |`);
+  console.log(`| one endpoint, all events | ${one.rps.toFixed(1)} | ${one.p50.toFixed(1)} | ${one.p99.toFixed(1)} |`);
+  console.log(`ratio (one / none): ${(one.rps / none.rps).toFixed(2)}`);
+  console.log(`events delivered: ${delivered} of ${await events()}`);
+
+  await app.close();
+  await workers.stop();
+  await database.close();
+  receiver.close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
