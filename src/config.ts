@@ -27,6 +27,17 @@ const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
   WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
+  SMTP_URL: Type.String({
+    default: '',
+    pattern: '^(smtps?://.+)?$',
+    description:
+      'smtp://[user:password@]host[:port] (STARTTLS when offered) or smtps://… (TLS from the start); empty = e-mail is captured: stored and listed, never sent',
+  }),
+  EMAIL_FROM: Type.String({
+    default: '',
+    pattern: '^(.*@.*)?$',
+    description: 'Sender of every e-mail, e.g. "Rocket <hello@rocket.example>"; empty = the beta\'s name <no-reply@host of PUBLIC_URL>',
+  }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -41,6 +52,10 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
   readonly workersEnabled: boolean;
+  /** Where e-mail is sent through; null = captured (stored and listed, never sent). A secret: never log it. */
+  readonly smtpUrl: string | null;
+  /** The sender as configured, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
+  readonly emailFrom: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +72,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const parsed = candidate as Env;
+  // The URL carries the SMTP password: the message names the setting, never its value.
+  if (parsed.SMTP_URL && !(URL.canParse(parsed.SMTP_URL) && new URL(parsed.SMTP_URL).hostname)) {
+    throw new ConfigError('Invalid configuration: SMTP_URL must be smtp://[user:password@]host[:port] or smtps://… (percent-encode special characters)');
+  }
   return Object.freeze({
     port: parsed.PORT,
     host: parsed.HOST,
@@ -67,6 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,
     workersEnabled: parsed.WORKERS_ENABLED,
+    smtpUrl: parsed.SMTP_URL || null,
+    emailFrom: parsed.EMAIL_FROM.trim() || null,
   });
 }
 
