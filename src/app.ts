@@ -30,6 +30,7 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { emailsRoutes } from './modules/emails/emails.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -77,6 +78,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     suppressionsRoutes(typed, services.suppressions);
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
+    emailsRoutes(typed, services.emails);
   });
 
   return app;
