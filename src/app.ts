@@ -31,6 +31,7 @@ import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.t
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
+import { unsubscribeRoutes } from './public/unsubscribe.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -65,6 +66,8 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
   registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);
   healthRoutes(app, isDatabaseReady);
+  // Pages for visitors: no API key (the token in the link is the authority).
+  unsubscribeRoutes(app, services.emails);
 
   await app.register(async (api) => {
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
