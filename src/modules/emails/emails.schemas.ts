@@ -32,11 +32,20 @@ export const EmailTemplateSchema = Type.Object(
   { $id: 'EmailTemplate' },
 );
 
+/**
+ * Text or null as one JSON Schema type list rather than a union: the validator's type coercion
+ * would turn a null into "" through a union's string branch, and a too-long text gets one error
+ * instead of one per branch.
+ */
+function NullableText(options: { maxLength: number; description: string }) {
+  return Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+}
+
 const TemplateInputFields = Type.Partial(
   Type.Object({
-    subject: Nullable(Type.String({ maxLength: MAX_SUBJECT_LENGTH, description: 'Liquid; null = the default' })),
-    body: Nullable(Type.String({ maxLength: MAX_BODY_LENGTH, description: 'Liquid, plain text; null = the default' })),
-    html_body: Nullable(Type.String({ maxLength: MAX_HTML_BODY_LENGTH, description: 'Liquid, HTML; "" = no HTML part; null = the default' })),
+    subject: NullableText({ maxLength: MAX_SUBJECT_LENGTH, description: 'Liquid; null = the default' }),
+    body: NullableText({ maxLength: MAX_BODY_LENGTH, description: 'Liquid, plain text; null = the default' }),
+    html_body: NullableText({ maxLength: MAX_HTML_BODY_LENGTH, description: 'Liquid, HTML; "" = no HTML part; null = the default' }),
     enabled: FormBoolean({ description: 'Send messages on this occasion' }),
   }),
 );
@@ -60,7 +69,7 @@ export const EmailMessageSchema = Type.Object(
     status: Type.Enum(MessageStatuses, {
       description:
         'queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), ' +
-        'suppressed (the address is suppressed or the tester unsubscribed), failed (see error)',
+        'suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)',
     }),
     error: Nullable(Type.String({ description: 'Why it failed, or the last temporary failure while queued' })),
     user_id: Nullable(Type.Integer({ description: 'The tester, or null once deleted' })),

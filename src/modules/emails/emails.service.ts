@@ -239,8 +239,9 @@ export class EmailsService implements EmailQueue {
       .executeTakeFirst();
     // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
     if (!message || message.status !== 'queued') return;
-    // The address may have been suppressed, or its tester unsubscribed, since it was queued.
-    if (message.unsubscribed_at !== null || (await isSuppressed(this.db, message.beta_id, message.to_address))) {
+    // Since it was queued the address may have been suppressed, or its tester unsubscribed or
+    // deleted (tester_id is set on every message, and cleared only by a deletion).
+    if (message.tester_id === null || message.unsubscribed_at !== null || (await isSuppressed(this.db, message.beta_id, message.to_address))) {
       return this.settle(this.db, message.id, { status: 'suppressed' });
     }
     if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });
