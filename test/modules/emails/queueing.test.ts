@@ -155,6 +155,26 @@ describe('e-mail queueing', () => {
     assert.equal((await jobsFor([message.id])).length, 1);
   });
 
+  test('a status whose message is off costs one query; a status without a message costs none', async () => {
+    const beta = await ctx.createBeta();
+    const tester = await createTester(ctx, beta.id);
+    let queries = 0;
+    const counting = ctx.database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const change = { betaId: beta.id, testerId: tester.id, now: NOW };
+    await ctx.services.emails.statusChanged(counting, { ...change, status: 'applied' });
+    assert.equal(queries, 1);
+    await ctx.services.emails.statusChanged(counting, { ...change, status: 'imported' });
+    await ctx.services.emails.statusChanged(counting, { ...change, status: 'idle' });
+    assert.equal(queries, 1);
+    assert.deepEqual(await storedMessages(ctx, beta.id), []);
+  });
+
   test('a suppressed address is recorded as suppressed at once, with no send job', async () => {
     const beta = await ctx.createBeta();
     const email = uniqueEmail();
