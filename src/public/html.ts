@@ -50,7 +50,7 @@ ${content}
 `.html;
 }
 
-export function sendPage(reply: FastifyReply, status: number, title: string, content: Trusted): FastifyReply {
+export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted): FastifyReply {
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')

@@ -4,7 +4,7 @@
 import Type from 'typebox';
 import type { App } from '../http/app-type.ts';
 import type { EmailsService } from '../modules/emails/emails.service.ts';
-import { html, sendPage } from './html.ts';
+import { html, sendHtmlPage } from './html.ts';
 
 const Params = Type.Object({ token: Type.String() });
 
@@ -16,9 +16,9 @@ export function unsubscribeRoutes(app: App, emails: EmailsService): void {
     schema: { hide: true, params: Params },
     handler: async (request, reply) => {
       const target = await emails.unsubscribeTarget(request.params.token);
-      if (!target) return sendPage(reply, 404, 'Link not found', UNKNOWN);
+      if (!target) return sendHtmlPage(reply, 404, 'Link not found', UNKNOWN);
       // No action attribute: the form posts back to this very URL, wherever the service is mounted.
-      return sendPage(
+      return sendHtmlPage(
         reply,
         200,
         `Unsubscribe from ${target.betaName}`,
@@ -36,8 +36,8 @@ export function unsubscribeRoutes(app: App, emails: EmailsService): void {
     schema: { hide: true, params: Params },
     handler: async (request, reply) => {
       const target = await emails.unsubscribe(request.params.token);
-      if (!target) return sendPage(reply, 404, 'Link not found', UNKNOWN);
-      return sendPage(
+      if (!target) return sendHtmlPage(reply, 404, 'Link not found', UNKNOWN);
+      return sendHtmlPage(
         reply,
         200,
         'Unsubscribed',
