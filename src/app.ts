@@ -32,6 +32,8 @@ import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.t
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { emailsRoutes } from './modules/emails/emails.routes.ts';
+import { unsubscribeRoutes } from './public/unsubscribe.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -66,6 +68,8 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
   registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);
   healthRoutes(app, isDatabaseReady);
+  // Pages for visitors: no API key (the token in the link is the authority).
+  unsubscribeRoutes(app, services.emails);
 
   await app.register(async (api) => {
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
@@ -80,6 +84,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
+    emailsRoutes(typed, services.emails);
   });
   await app.register(
     async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, services.testers),

@@ -40,6 +40,17 @@ const EnvSchema = Type.Object({
     default: 15_000,
     description: 'How long a webhook receiver has to answer, in milliseconds',
   }),
+  SMTP_URL: Type.String({
+    default: '',
+    pattern: '^(smtps?://.+)?$',
+    description:
+      'smtp://[user:password@]host[:port] (STARTTLS when offered) or smtps://… (TLS from the start); empty = e-mail is captured: stored and listed, never sent',
+  }),
+  EMAIL_FROM: Type.String({
+    default: '',
+    pattern: '^(.*@.*)?$',
+    description: 'Sender of every e-mail, e.g. "Rocket <hello@rocket.example>"; empty = the beta\'s name <no-reply@host of PUBLIC_URL>',
+  }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -56,6 +67,10 @@ export interface Config {
   readonly workersEnabled: boolean;
   readonly webhookAllowPrivateTargets: boolean;
   readonly webhookTimeoutMs: number;
+  /** Where e-mail is sent through; null = captured (stored and listed, never sent). A secret: never log it. */
+  readonly smtpUrl: string | null;
+  /** The sender as configured, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
+  readonly emailFrom: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +87,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const parsed = candidate as Env;
+  // The URL carries the SMTP password: the message names the setting, never its value.
+  if (parsed.SMTP_URL && !(URL.canParse(parsed.SMTP_URL) && new URL(parsed.SMTP_URL).hostname)) {
+    throw new ConfigError('Invalid configuration: SMTP_URL must be smtp://[user:password@]host[:port] or smtps://… (percent-encode special characters)');
+  }
   return Object.freeze({
     port: parsed.PORT,
     host: parsed.HOST,
@@ -84,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersEnabled: parsed.WORKERS_ENABLED,
     webhookAllowPrivateTargets: parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+    smtpUrl: parsed.SMTP_URL || null,
+    emailFrom: parsed.EMAIL_FROM.trim() || null,
   });
 }
 

@@ -19,12 +19,14 @@ async function main(): Promise<void> {
 
   const workers = config.workersEnabled ? startWorkers(database, services, systemClock, app.log) : null;
 
-  // HTTP first (no new work), then the workers (finish what they hold), then the database.
+  // HTTP first (no new work), then the workers (finish what they hold), then what the services
+  // hold open (SMTP connections) and the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     await app.close();
     await workers?.stop();
+    services.close();
     await database.close();
   });
 

@@ -10,7 +10,8 @@ import { InvitationCodesService } from './modules/invitation-codes/invitation-co
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
 import { TesterEvents } from './modules/testers/tester-events.ts';
-import type { EmailQueue } from './modules/emails/email-queue.ts';
+import { EmailsService } from './modules/emails/emails.service.ts';
+import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
@@ -31,8 +32,11 @@ export interface Services {
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
   webhooks: WebhooksService;
+  emails: EmailsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
+  /** Releases what the services hold open (SMTP connections); after the workers have stopped. */
+  close(): void;
 }
 
 export interface ServiceOptions {
@@ -47,8 +51,12 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
   const testerEvents = new TesterEvents(config.publicUrl);
-  // Replaced by the e-mail module (issue 4, in progress on its branch): until then nothing is queued.
-  const emails: EmailQueue = { statusChanged: async () => {}, friendInvited: async () => {} };
+  const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
+  const emails = new EmailsService(db, clock, betas, suppressions, {
+    publicUrl: config.publicUrl,
+    emailFrom: config.emailFrom,
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : null,
+  });
   const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookDeliverer = new WebhookDeliverer(db, clock, { allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
@@ -60,10 +68,12 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     testers,
     friendInvitations: new FriendInvitationsService(db, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
-    suppressions: new SuppressionsService(db, clock, betas, testerEvents, testers),
+    suppressions,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers },
+    emails,
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
+    close: () => emails.close(),
   };
 }

@@ -262,6 +262,45 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  beta_id: number;
+  occasion: string; // see modules/emails/email-templates.ts
+  subject: string | null; // null = the default
+  body: string | null; // null = the default
+  html_body: string | null; // null = the default; '' = no HTML part
+  enabled: number | null; // null = the occasion's default
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailMessagesTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number | null;
+  to_address: string;
+  email_normalized: string;
+  occasion: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: string; // queued, sent, captured, suppressed, failed
+  error: string | null;
+  unsubscribe_token: string;
+  provider_message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  token: string;
+  tester_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -281,6 +320,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  email_templates: EmailTemplatesTable;
+  email_messages: EmailMessagesTable;
+  email_confirmations: EmailConfirmationsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -301,3 +343,5 @@ export type FriendInvitationRow = Selectable<FriendInvitationsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
+export type EmailMessageRow = Selectable<EmailMessagesTable>;

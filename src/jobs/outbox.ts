@@ -19,7 +19,8 @@ export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void |
 // spare, so no job is claimed by a second runner while the first is still on it.
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
-const MAX_ATTEMPTS = 10;
+/** Attempts before a throwing job is parked: a handler seeing its last one can settle it instead. */
+export const MAX_ATTEMPTS = 10;
 const PARKED = '9999-12-31T00:00:00.000Z';
 
 export async function enqueueJob(trx: Executor, kind: string, payload: unknown, runAt: Date): Promise<void> {

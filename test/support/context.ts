@@ -144,6 +144,7 @@ export async function startTestContext(options: { env?: Record<string, string> }
     },
     async close() {
       await app.close();
+      services.close();
       await database.close();
       await drop();
     },

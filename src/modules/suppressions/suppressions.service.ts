@@ -7,7 +7,7 @@
 // (The suppressions.tester_id column is therefore left null.)
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';
@@ -16,7 +16,7 @@ import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
-import type { TestersService } from '../testers/testers.service.ts';
+import { suspendForHardBounce } from '../testers/hard-bounce.ts';
 
 export type SuppressionReason = (typeof SuppressionReasons)[number];
 
@@ -121,10 +121,10 @@ function checkInput(input: SuppressionInput): { email: string; normalized: strin
 export class SuppressionsService {
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly events: TesterEvents,
-    private readonly testers: TestersService,
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
@@ -224,7 +224,7 @@ export class SuppressionsService {
     // The person asked to hear no more, whatever suppression the address already had.
     if (reason === 'Unsubscribe') await this.unsubscribe(trx, betaId, address.normalized, now);
     // The address does not exist: its tester is suspended (DESIGN.md "E-mail").
-    if (reason === 'HardBounce') await this.testers.suspendForHardBounce(trx, betaId, address.normalized, now);
+    if (reason === 'HardBounce') await suspendForHardBounce(trx, this.dialect, this.events, { betaId, normalizedEmail: address.normalized, now });
     // Insert, or find the suppression already there; a concurrent delete between the two is retried.
     for (let attempt = 1; ; attempt++) {
       const inserted = await trx

@@ -482,25 +482,6 @@ export class TestersService {
     return changed;
   }
 
-  // ---- hard bounces --------------------------------------------------------------------------
-
-  /**
-   * A hard bounce was reported for the address (DESIGN.md "E-mail", original): the beta's tester
-   * with it is suspended in the caller's transaction, as a PUT to suspended would (unsuspend
-   * restores the status before). No e-mail goes out about it: the address does not receive mail.
-   */
-  async suspendForHardBounce(trx: Executor, betaId: number, normalizedEmail: string, now: string): Promise<void> {
-    const tester = await forUpdate(
-      this.dialect,
-      trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('email_normalized', '=', normalizedEmail),
-    ).executeTakeFirst();
-    if (!tester || tester.status === 'suspended') return;
-    const from = tester.status as TesterStatus;
-    await this.updateTester(trx, tester.id, { status: nextStatus(from, 'suspended', null), status_before_suspension: from, updated_at: now });
-    if (!tester.hidden) await moveTesterCount(trx, betaId, { from, to: 'suspended' });
-    await this.events.raise(trx, 'tester_updated', betaId, [tester.id], now);
-  }
-
   // ---- helpers -------------------------------------------------------------------------------
 
   private now(): string {

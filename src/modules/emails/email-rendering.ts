@@ -1,0 +1,75 @@
+// Liquid for e-mail templates (DESIGN.md "Stack": users edit them, so a template language that
+// runs no JavaScript). Two engines: HTML bodies escape every output by default (`| raw` opts out),
+// subjects and text bodies do not. Nothing reaches the file system: include, render and layout are
+// removed, so a template is only what was stored. Render limits bound what a hostile template can
+// cost: rendering happens inside the transaction of the change that sends the message.
+import { Liquid, type Template } from 'liquidjs';
+
+export type TemplateKind = 'text' | 'html';
+
+/** A template that does not parse, or fails while rendering (a limit reached). */
+export class TemplateError extends Error {
+  override name = 'TemplateError';
+}
+
+function engine(kind: TemplateKind): Liquid {
+  const liquid = new Liquid({
+    outputEscape: kind === 'html' ? 'escape' : undefined,
+    // An unknown filter is a typo worth refusing when the template is saved, not an empty output.
+    strictFilters: true,
+    ownPropertyOnly: true,
+    templates: {},
+    timezoneOffset: 0,
+    parseLimit: 1_000_000,
+    renderLimit: 200,
+    memoryLimit: 5_000_000,
+  });
+  for (const tag of ['include', 'render', 'layout', 'block']) delete liquid.tags[tag];
+  return liquid;
+}
+
+const engines: Record<TemplateKind, Liquid> = { text: engine('text'), html: engine('html') };
+
+// Parsed templates by source: a beta's few templates are parsed once, not per message. Bounded so
+// a stream of edited templates cannot grow it without end (the oldest entry goes first).
+const MAX_CACHED = 500;
+const cache = new Map<string, Template[]>();
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function parsed(kind: TemplateKind, source: string): Template[] {
+  const key = `${kind}\u0000${source}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let templates: Template[];
+  try {
+    templates = engines[kind].parse(source);
+  } catch (error) {
+    throw new TemplateError(describe(error));
+  }
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(key, templates);
+  return templates;
+}
+
+/** Why the source is not a usable Liquid template, or null when it is. */
+export function liquidProblem(kind: TemplateKind, source: string): string | null {
+  try {
+    parsed(kind, source);
+    return null;
+  } catch (error) {
+    return describe(error);
+  }
+}
+
+/** Renders a template (parsed once and cached) with the variables; TemplateError when it fails. */
+export function renderLiquid(kind: TemplateKind, source: string, variables: Record<string, unknown>): string {
+  const templates = parsed(kind, source);
+  try {
+    return engines[kind].renderSync(templates, variables) as string;
+  } catch (error) {
+    throw new TemplateError(describe(error));
+  }
+}

@@ -1,0 +1,120 @@
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { pageOf, sendPage } from '../../http/pagination.ts';
+import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import {
+  EmailListQuery,
+  EmailMessageDetailSchema,
+  EmailMessageParams,
+  EmailMessageSchema,
+  EmailTemplateBody,
+  EmailTemplateParams,
+  EmailTemplateSchema,
+} from './emails.schemas.ts';
+import { presentMessage, presentMessageDetail, presentTemplate, type EmailsService } from './emails.service.ts';
+import type { TemplateInput } from './email-templates.ts';
+
+/** `email_template` bodies are accepted wrapped or unwrapped. */
+function templateInput(body: ({ email_template?: TemplateInput } & TemplateInput) | undefined): TemplateInput {
+  const source = body?.email_template ?? body ?? {};
+  return { subject: source.subject, body: source.body, html_body: source.html_body, enabled: source.enabled };
+}
+
+const TEMPLATE_VARIABLES =
+  'Templates are Liquid. Variables: `tester` (as the API shows it, with `profile`), `beta` (`id`, `name`, `homepage_url`), ' +
+  '`unsubscribe_url`; friend_invitation adds `sender` (the inviting tester) and `message`, confirmation adds `confirmation_url`. ' +
+  'HTML bodies escape every output (`| raw` opts out); subjects and text bodies do not.';
+
+export function emailsRoutes(app: App, emails: EmailsService): void {
+  const series = 'betas' as const;
+  const read = { permission: 'betas:read', series } as const;
+  const write = { permission: 'betas:write', series } as const;
+
+  app.get('/api/v2/betas/:beta_id/email_templates', {
+    config: read,
+    schema: {
+      tags: ['extension'],
+      summary: 'List e-mail templates',
+      description: `Every occasion's template as the beta sends it: its own parts, the built-in defaults elsewhere. ${TEMPLATE_VARIABLES}`,
+      params: BetaParams,
+      response: { 200: Type.Array(EmailTemplateSchema), ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      (await emails.listTemplates(principalOf(request).companyId, request.params.beta_id)).map(presentTemplate),
+  });
+
+  app.get('/api/v2/betas/:beta_id/email_templates/:occasion', {
+    config: read,
+    schema: {
+      tags: ['extension'],
+      summary: 'Show e-mail template',
+      description: `The occasion's template as the beta sends it. ${TEMPLATE_VARIABLES}`,
+      params: EmailTemplateParams,
+      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentTemplate(await emails.showTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
+  });
+
+  app.put('/api/v2/betas/:beta_id/email_templates/:occasion', {
+    config: write,
+    schema: {
+      tags: ['extension'],
+      summary: 'Change e-mail template',
+      description:
+        'Changes the parts sent; parts not sent keep their value, null brings a part back to its default. ' +
+        `A template that is not valid Liquid is refused (422) with the problem named. ${TEMPLATE_VARIABLES}`,
+      params: EmailTemplateParams,
+      body: EmailTemplateBody,
+      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentTemplate(
+        await emails.updateTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion, templateInput(request.body)),
+      ),
+  });
+
+  app.delete('/api/v2/betas/:beta_id/email_templates/:occasion', {
+    config: write,
+    schema: {
+      tags: ['extension'],
+      summary: 'Reset e-mail template',
+      description: 'Back to the built-in template, switched on or off as by default. Answers with the template now in effect.',
+      params: EmailTemplateParams,
+      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentTemplate(await emails.resetTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
+  });
+
+  app.get('/api/v2/betas/:beta_id/emails', {
+    config: read,
+    schema: {
+      tags: ['extension'],
+      summary: 'List e-mail messages',
+      description: 'Messages rendered for the beta\'s testers (sent, captured, suppressed, failed or queued), by id, without their bodies.',
+      params: BetaParams,
+      querystring: EmailListQuery,
+      response: { 200: Type.Array(EmailMessageSchema), ...commonErrorResponses },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const result = await emails.listMessages(principalOf(request).companyId, request.params.beta_id, request.query, page);
+      return sendPage(request, reply, page, { items: result.items.map(presentMessage), total: result.total });
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/emails/:email_id', {
+    config: read,
+    schema: {
+      tags: ['extension'],
+      summary: 'Show e-mail message',
+      description: 'One message with its bodies as rendered.',
+      params: EmailMessageParams,
+      response: { 200: EmailMessageDetailSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      presentMessageDetail(await emails.showMessage(principalOf(request).companyId, request.params.beta_id, request.params.email_id)),
+  });
+}

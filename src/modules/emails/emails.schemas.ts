@@ -1,0 +1,102 @@
+import Type from 'typebox';
+import { FormBoolean } from '../../http/form-boolean.ts';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { BetaParams, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { Occasions } from './email-templates.ts';
+
+export const MessageStatuses = ['queued', 'sent', 'captured', 'suppressed', 'failed'] as const;
+
+export const MAX_SUBJECT_LENGTH = 998; // RFC 5322's longest header line
+export const MAX_BODY_LENGTH = 100_000;
+export const MAX_HTML_BODY_LENGTH = 200_000;
+
+const OccasionDescription =
+  'invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), ' +
+  'applied, active, rejected, suspended, unsuspended';
+
+export const EmailTemplateSchema = Type.Object(
+  {
+    occasion: Type.Enum(Occasions, { description: OccasionDescription }),
+    enabled: Type.Boolean({ description: 'Messages are sent on this occasion (status messages are off until switched on)' }),
+    customized: Type.Boolean({ description: 'The beta rewrote the subject, body or html_body; the other parts are the defaults' }),
+    subject: Type.String({ description: 'Liquid template of the subject' }),
+    body: Type.String({ description: 'Liquid template of the plain text body' }),
+    html_body: Type.String({ description: 'Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only' }),
+    variables: Type.Array(Type.String(), {
+      description:
+        'Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; ' +
+        'friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url',
+    }),
+    updated_at: NullableTimestamp,
+  },
+  { $id: 'EmailTemplate' },
+);
+
+/**
+ * Text or null as one JSON Schema type list rather than a union: the validator's type coercion
+ * would turn a null into "" through a union's string branch, and a too-long text gets one error
+ * instead of one per branch.
+ */
+function NullableText(options: { maxLength: number; description: string }) {
+  return Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+}
+
+const TemplateInputFields = Type.Partial(
+  Type.Object({
+    subject: NullableText({ maxLength: MAX_SUBJECT_LENGTH, description: 'Liquid; null = the default' }),
+    body: NullableText({ maxLength: MAX_BODY_LENGTH, description: 'Liquid, plain text; null = the default' }),
+    html_body: NullableText({ maxLength: MAX_HTML_BODY_LENGTH, description: 'Liquid, HTML; "" = no HTML part; null = the default' }),
+    enabled: FormBoolean({ description: 'Send messages on this occasion' }),
+  }),
+);
+
+export const EmailTemplateBody = Type.Object({
+  email_template: Type.Optional({ ...TemplateInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...TemplateInputFields.properties,
+});
+
+export const EmailTemplateParams = Type.Object({
+  ...BetaParams.properties,
+  occasion: Type.String({ maxLength: 40, description: OccasionDescription }),
+});
+
+export const EmailMessageSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    to: Type.String({ description: 'Recipient address' }),
+    occasion: Type.Enum(Occasions),
+    subject: Type.String(),
+    status: Type.Enum(MessageStatuses, {
+      description:
+        'queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), ' +
+        'suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)',
+    }),
+    error: Nullable(Type.String({ description: 'Why it failed, or the last temporary failure while queued' })),
+    user_id: Nullable(Type.Integer({ description: 'The tester, or null once deleted' })),
+    created_at: Timestamp,
+    sent_at: NullableTimestamp,
+  },
+  { $id: 'EmailMessage' },
+);
+
+export const EmailMessageDetailSchema = Type.Object(
+  {
+    ...EmailMessageSchema.properties,
+    body: Type.String({ description: 'Plain text body as rendered' }),
+    html_body: Nullable(Type.String({ description: 'HTML body as rendered, or null for text only' })),
+    message_id: Nullable(Type.String({ description: 'Message-ID the SMTP server accepted it under' })),
+  },
+  { $id: 'EmailMessageDetail' },
+);
+
+export const EmailListQuery = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320, description: 'Exact match on the recipient (case-insensitive)' })),
+  occasion: Type.Optional(Type.Enum(Occasions)),
+  status: Type.Optional(Type.Enum(MessageStatuses)),
+  ...PaginationQuery,
+});
+
+export const EmailMessageParams = Type.Object({
+  ...BetaParams.properties,
+  email_id: Type.String({ maxLength: 40, description: 'E-mail message id' }),
+});

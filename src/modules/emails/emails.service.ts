@@ -1,0 +1,411 @@
+// E-mail (DESIGN.md "E-mail"): a message is rendered and recorded in the transaction of the change
+// that causes it, and an outbox job sends it after commit — through SMTP when SMTP_URL is set,
+// otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
+// unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link
+// (RFC 8058) whose POST records an Unsubscribe suppression.
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../../errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
+import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
+import { parseId } from '../../http/schemas.ts';
+import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
+import { currentTesterView } from '../testers/tester-views.ts';
+import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
+import { TemplateError } from './email-rendering.ts';
+import {
+  Occasions,
+  checkTemplateInput,
+  effectiveTemplate,
+  occasionForStatus,
+  renderEmail,
+  requireOccasion,
+  variablesOf,
+  type EffectiveTemplate,
+  type Occasion,
+  type RenderedEmail,
+  type TemplateInput,
+} from './email-templates.ts';
+import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
+import type { MessageStatuses } from './emails.schemas.ts';
+
+export const EMAIL_SEND_JOB = 'email.send';
+
+export type MessageStatus = (typeof MessageStatuses)[number];
+
+/** How long a double opt-in confirmation link works. */
+const CONFIRMATION_SECONDS = 7 * 86_400;
+/** 256 random bits, base64url: what unsubscribe and confirmation links carry. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+interface SendJob {
+  messageId: number;
+}
+
+export interface EmailsOptions {
+  publicUrl: string;
+  /** EMAIL_FROM, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
+  emailFrom: string | null;
+  /** The SMTP transport, or null to capture every message. */
+  mailer: Mailer | null;
+}
+
+export interface MessageFilters {
+  email?: string;
+  occasion?: Occasion;
+  status?: MessageStatus;
+}
+
+/** What an unsubscribe link names: the address and the beta it unsubscribes from. */
+export interface UnsubscribeTarget {
+  betaId: number;
+  betaName: string;
+  email: string;
+}
+
+/** A message in lists: everything but the bodies. */
+export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | 'unsubscribe_token'>;
+
+const SUMMARY_COLUMNS = [
+  'id', 'beta_id', 'tester_id', 'to_address', 'email_normalized', 'occasion', 'subject', 'status', 'error',
+  'provider_message_id', 'created_at', 'sent_at',
+] as const;
+
+export function presentTemplate(template: EffectiveTemplate) {
+  return {
+    occasion: template.occasion,
+    enabled: template.enabled,
+    customized: template.customized,
+    subject: template.subject,
+    body: template.body,
+    html_body: template.html_body,
+    variables: variablesOf(template.occasion),
+    updated_at: apiTime(template.updated_at),
+  };
+}
+
+export function presentMessage(message: MessageSummary) {
+  return {
+    id: message.id,
+    to: message.to_address,
+    occasion: message.occasion as Occasion,
+    subject: message.subject,
+    status: message.status as MessageStatus,
+    error: message.error,
+    user_id: message.tester_id,
+    created_at: apiTime(message.created_at),
+    sent_at: apiTime(message.sent_at),
+  };
+}
+
+export function presentMessageDetail(message: EmailMessageRow) {
+  return { ...presentMessage(message), body: message.text_body, html_body: message.html_body, message_id: message.provider_message_id };
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export class EmailsService implements EmailQueue {
+  readonly jobHandlers: Readonly<Record<string, JobHandler>>;
+  private readonly defaultFromAddress: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+    private readonly suppressions: SuppressionsService,
+    private readonly options: EmailsOptions,
+  ) {
+    this.defaultFromAddress = `no-reply@${new URL(options.publicUrl).hostname}`;
+    this.jobHandlers = { [EMAIL_SEND_JOB]: (payload, job) => this.deliver(payload as SendJob, job) };
+  }
+
+  /** Closes the SMTP connections (at shutdown). */
+  close(): void {
+    this.options.mailer?.close();
+  }
+
+  // ---- queueing (in the caller's transaction, no network) --------------------------------------
+
+  async statusChanged(trx: Executor, change: StatusChange): Promise<void> {
+    const occasion = occasionForStatus(change.status);
+    if (occasion) await this.record(trx, occasion, change.betaId, change.testerId, change.now, async () => ({}));
+  }
+
+  async friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void> {
+    await this.record(trx, 'friend_invitation', invitation.betaId, invitation.inviteeId, invitation.now, async () => ({
+      sender: (await currentTesterView(trx, this.options.publicUrl, invitation.senderId)) ?? null,
+      message: invitation.message,
+    }));
+  }
+
+  /**
+   * Renders the occasion's message for the tester and records it: queued with a send job, or
+   * suppressed at once (no job) when the address may not be written to, or failed when the
+   * template cannot be rendered — a signup never fails because of a template.
+   */
+  private async record(
+    trx: Executor,
+    occasion: Occasion,
+    betaId: number,
+    testerId: number,
+    now: string,
+    occasionVariables: () => Promise<Record<string, unknown>>,
+  ): Promise<void> {
+    // Most signups land in a status whose message is off: this one indexed read is all they cost.
+    const stored = await trx
+      .selectFrom('email_templates')
+      .selectAll()
+      .where('beta_id', '=', betaId)
+      .where('occasion', '=', occasion)
+      .executeTakeFirst();
+    const template = effectiveTemplate(occasion, stored);
+    if (!template.enabled) return;
+    const tester = await currentTesterView(trx, this.options.publicUrl, testerId);
+    if (!tester) return;
+    const beta = await trx.selectFrom('betas').select(['id', 'name', 'homepage_url']).where('id', '=', betaId).executeTakeFirstOrThrow();
+    const unsubscribeToken = newToken();
+    const variables: Record<string, unknown> = {
+      tester,
+      beta,
+      unsubscribe_url: this.unsubscribeUrl(unsubscribeToken),
+      ...(await occasionVariables()),
+    };
+    if (occasion === 'confirmation') {
+      variables.confirmation_url = `${this.options.publicUrl}/confirm/${await this.createConfirmation(trx, testerId, now)}`;
+    }
+    const held = tester.unsubscribed_at !== null || (await isSuppressed(trx, betaId, tester.email));
+    let rendered: RenderedEmail = { subject: '', text: '', html: null };
+    let error: string | null = null;
+    try {
+      rendered = renderEmail(template, variables);
+    } catch (problem) {
+      if (!(problem instanceof TemplateError)) throw problem;
+      error = `The ${occasion} template could not be rendered: ${problem.message}`;
+    }
+    const status: MessageStatus = held ? 'suppressed' : error ? 'failed' : 'queued';
+    const { id } = await trx
+      .insertInto('email_messages')
+      .values({
+        beta_id: betaId,
+        tester_id: testerId,
+        to_address: tester.email,
+        email_normalized: tester.email.toLowerCase(),
+        occasion,
+        subject: rendered.subject,
+        text_body: rendered.text,
+        html_body: rendered.html,
+        status,
+        error,
+        unsubscribe_token: unsubscribeToken,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (status === 'queued') {
+      const job: SendJob = { messageId: id };
+      await enqueueJob(trx, EMAIL_SEND_JOB, job, new Date(now));
+    }
+  }
+
+  /** A double opt-in token for the tester; the /confirm/{token} page redeems it. */
+  private async createConfirmation(trx: Executor, testerId: number, now: string): Promise<string> {
+    const token = newToken();
+    await trx
+      .insertInto('email_confirmations')
+      .values({ token, tester_id: testerId, created_at: now, expires_at: storedTime(addSeconds(new Date(now), CONFIRMATION_SECONDS)) })
+      .execute();
+    return token;
+  }
+
+  private unsubscribeUrl(token: string): string {
+    return `${this.options.publicUrl}/unsubscribe/${token}`;
+  }
+
+  // ---- sending (the email.send job, outside any transaction) -----------------------------------
+
+  private async deliver(job: SendJob, attempt: OutboxJobRow): Promise<void> {
+    const message = await this.db
+      .selectFrom('email_messages')
+      .innerJoin('betas', 'betas.id', 'email_messages.beta_id')
+      .leftJoin('testers', 'testers.id', 'email_messages.tester_id')
+      .selectAll('email_messages')
+      .select(['betas.name as beta_name', 'testers.unsubscribed_at'])
+      .where('email_messages.id', '=', job.messageId)
+      .executeTakeFirst();
+    // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
+    if (!message || message.status !== 'queued') return;
+    // Since it was queued the address may have been suppressed, or its tester unsubscribed or
+    // deleted (tester_id is set on every message, and cleared only by a deletion).
+    if (message.tester_id === null || message.unsubscribed_at !== null || (await isSuppressed(this.db, message.beta_id, message.to_address))) {
+      return this.settle(this.db, message.id, { status: 'suppressed' });
+    }
+    if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });
+    let providerId: string;
+    try {
+      ({ messageId: providerId } = await this.options.mailer.send({
+        from: this.options.emailFrom ?? { name: message.beta_name, address: this.defaultFromAddress },
+        to: message.to_address,
+        subject: message.subject,
+        text: message.text_body,
+        html: message.html_body,
+        headers: {
+          'List-Unsubscribe': `<${this.unsubscribeUrl(message.unsubscribe_token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }));
+    } catch (error) {
+      return this.notSent(message, classifySmtpFailure(error), attempt.attempts);
+    }
+    await this.settle(this.db, message.id, { status: 'sent', provider_message_id: providerId, sent_at: this.now(), error: null });
+  }
+
+  /**
+   * A refused recipient is a hard bounce: the message fails and the address is suppressed. A
+   * refused message fails. Anything else is tried again by the outbox (the error is kept on the
+   * message meanwhile) until its last attempt, which fails the message.
+   */
+  private async notSent(message: EmailMessageRow, failure: SmtpFailure, attempts: number): Promise<void> {
+    if (failure.kind === 'bounce') {
+      await inTransaction(this.db, async (trx) => {
+        await this.settle(trx, message.id, { status: 'failed', error: failure.description });
+        await this.suppressions.suppress(trx, message.beta_id, message.to_address, 'HardBounce', this.now());
+      });
+      return;
+    }
+    if (failure.kind === 'rejected' || attempts >= MAX_ATTEMPTS) {
+      return this.settle(this.db, message.id, { status: 'failed', error: failure.description });
+    }
+    await this.settle(this.db, message.id, { status: 'queued', error: failure.description });
+    throw new Error(`E-mail message ${message.id} not sent, to be retried: ${failure.description}`);
+  }
+
+  /** Changes a message that is still queued (an earlier, slower attempt may have settled it). */
+  private async settle(
+    executor: Executor,
+    messageId: number,
+    changes: { status: MessageStatus; error?: string | null; provider_message_id?: string; sent_at?: string },
+  ): Promise<void> {
+    await executor.updateTable('email_messages').set(changes).where('id', '=', messageId).where('status', '=', 'queued').execute();
+  }
+
+  // ---- templates ---------------------------------------------------------------------------------
+
+  /** Every occasion's template as the beta sends it. */
+  async listTemplates(companyId: number, betaId: string): Promise<EffectiveTemplate[]> {
+    const beta = await this.betas.require(companyId, betaId);
+    const rows = await this.db.selectFrom('email_templates').selectAll().where('beta_id', '=', beta.id).execute();
+    return Occasions.map((occasion) => effectiveTemplate(occasion, rows.find((row) => row.occasion === occasion)));
+  }
+
+  async showTemplate(companyId: number, betaId: string, occasionText: string): Promise<EffectiveTemplate> {
+    const beta = await this.betas.require(companyId, betaId);
+    const occasion = requireOccasion(occasionText);
+    const row = await this.db
+      .selectFrom('email_templates')
+      .selectAll()
+      .where('beta_id', '=', beta.id)
+      .where('occasion', '=', occasion)
+      .executeTakeFirst();
+    return effectiveTemplate(occasion, row);
+  }
+
+  /**
+   * Changes the parts sent (null = back to the default part), keeping the others: one upsert, so
+   * two concurrent changes of different parts both stay.
+   */
+  async updateTemplate(companyId: number, betaId: string, occasionText: string, input: TemplateInput): Promise<EffectiveTemplate> {
+    const beta = await this.betas.require(companyId, betaId);
+    const occasion = requireOccasion(occasionText);
+    checkTemplateInput(input);
+    const now = this.now();
+    const changes: { subject?: string | null; body?: string | null; html_body?: string | null; enabled?: number; updated_at: string } = {
+      updated_at: now,
+    };
+    if (input.subject !== undefined) changes.subject = input.subject;
+    if (input.body !== undefined) changes.body = input.body;
+    if (input.html_body !== undefined) changes.html_body = input.html_body;
+    if (input.enabled !== undefined) changes.enabled = input.enabled ? 1 : 0;
+    const row = await this.db
+      .insertInto('email_templates')
+      .values({ beta_id: beta.id, occasion, subject: null, body: null, html_body: null, enabled: null, created_at: now, ...changes })
+      .onConflict((oc) => oc.columns(['beta_id', 'occasion']).doUpdateSet(changes))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return effectiveTemplate(occasion, row);
+  }
+
+  /** Back to the built-in template (and its default on/off). */
+  async resetTemplate(companyId: number, betaId: string, occasionText: string): Promise<EffectiveTemplate> {
+    const beta = await this.betas.require(companyId, betaId);
+    const occasion = requireOccasion(occasionText);
+    await this.db.deleteFrom('email_templates').where('beta_id', '=', beta.id).where('occasion', '=', occasion).execute();
+    return effectiveTemplate(occasion, undefined);
+  }
+
+  // ---- messages ----------------------------------------------------------------------------------
+
+  async listMessages(
+    companyId: number,
+    betaId: string,
+    filters: MessageFilters,
+    page: { offset: number; perPage: number },
+  ): Promise<{ items: MessageSummary[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);
+    const email = filters.email?.trim().toLowerCase();
+    if (email) query = query.where('email_normalized', '=', email);
+    if (filters.occasion) query = query.where('occasion', '=', filters.occasion);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    const [items, count] = await Promise.all([
+      query.select(SUMMARY_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  async showMessage(companyId: number, betaId: string, messageIdText: string): Promise<EmailMessageRow> {
+    const beta = await this.betas.require(companyId, betaId);
+    const id = parseId(messageIdText);
+    const message =
+      id === null
+        ? undefined
+        : await this.db.selectFrom('email_messages').selectAll().where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
+    if (!message) throw ApiError.notFound('E-mail message');
+    return message;
+  }
+
+  // ---- unsubscribe links (public) ----------------------------------------------------------------
+
+  /** What the link unsubscribes, or undefined when the token names no message. Changes nothing. */
+  async unsubscribeTarget(token: string): Promise<UnsubscribeTarget | undefined> {
+    return this.findTarget(this.db, token);
+  }
+
+  /** Records the Unsubscribe suppression (which also unsubscribes the tester); idempotent. */
+  async unsubscribe(token: string): Promise<UnsubscribeTarget | undefined> {
+    return inTransaction(this.db, async (trx) => {
+      const target = await this.findTarget(trx, token);
+      if (target) await this.suppressions.suppress(trx, target.betaId, target.email, 'Unsubscribe', this.now());
+      return target;
+    });
+  }
+
+  private async findTarget(executor: Executor, token: string): Promise<UnsubscribeTarget | undefined> {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    return executor
+      .selectFrom('email_messages')
+      .innerJoin('betas', 'betas.id', 'email_messages.beta_id')
+      .select(['email_messages.beta_id as betaId', 'betas.name as betaName', 'email_messages.to_address as email'])
+      .where('email_messages.unsubscribe_token', '=', token)
+      .executeTakeFirst();
+  }
+
+  private now(): string {
+    return storedTime(this.clock.now());
+  }
+}
