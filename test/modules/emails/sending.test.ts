@@ -169,7 +169,7 @@ describe('e-mail sending over SMTP', () => {
     assert.deepEqual(smtp.attempts.filter((a) => a === email), [email, email]);
   });
 
-  test('a 550 to the recipient fails the message and records a HardBounce suppression', async () => {
+  test('a 550 to the recipient fails the message, records a HardBounce suppression and suspends the tester', async () => {
     const beta = await ctx.createBeta();
     const email = uniqueEmail('gone');
     smtp.script.rcpt.set(email, [550]);
@@ -186,6 +186,10 @@ describe('e-mail sending over SMTP', () => {
       [[email, 'HardBounce', tester.id]],
     );
     assert.equal(receivedBy(email).length, 0);
+    const suspended = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${tester.id}`);
+    assert.equal(suspended.body.status, 'suspended');
+    const restored = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { status: 'unsuspended' } } });
+    assert.equal(restored.body.status, 'invited');
   });
 
   test('a 554 after DATA fails the message without suppressing the address', async () => {
