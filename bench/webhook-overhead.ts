@@ -1,11 +1,13 @@
-// npm run bench:webhooks -- [--database-url URL] [--rounds 5] [--seconds 5] [--clients 8]
+// npm run bench:webhooks -- [--database-url URL] [--rounds 5] [--seconds 5] [--clients 8] [--separate-worker]
 // What a webhook endpoint costs the API (issue 4): create-tester throughput (each with a referral,
 // so points and a referrer update too) on a beta nobody listens to, against a beta with one
-// endpoint subscribed to every event, rounds alternating, in one process that also runs the
-// workers delivering to a receiver on loopback — as `npm start` does. Prints requests per second
-// and latency per variant (medians over the rounds) and their ratio; then waits for the outbox to
-// drain and checks that every event was delivered.
-import { createServer } from 'node:http';
+// endpoint subscribed to every event, rounds alternating. The API runs in this process with the
+// workers inside, as `npm start` does, or with --separate-worker beside one `prelaunch worker`
+// process; the receiver is a process of its own on loopback, as a real one would be elsewhere.
+// Prints requests per second and latency per variant (medians over the rounds) and their ratio;
+// then waits for the outbox to drain and checks that every event was delivered.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,7 +19,35 @@ import { createServices } from '../src/services.ts';
 import { systemClock } from '../src/time.ts';
 import { openBenchDatabase } from './seeding.ts';
 
-const USAGE = 'usage: npm run bench:webhooks -- [--database-url sqlite:PATH|postgres://…] [--rounds 5] [--seconds 5] [--clients 8]';
+const USAGE =
+  'usage: npm run bench:webhooks -- [--database-url sqlite:PATH|postgres://…] [--rounds 5] [--seconds 5] [--clients 8] [--separate-worker]';
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** A receiver answering 204 to every POST and GET /count with how many it received. */
+const RECEIVER = `
+let received = 0;
+const server = require('node:http').createServer((request, response) => {
+  if (request.method === 'GET') return response.end(String(received));
+  request.resume();
+  request.on('end', () => { received += 1; response.writeHead(204).end(); });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+/** The processes this run started: stopped however it ends. */
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: `http://127.0.0.1:${chunk.toString().trim()}` }));
+  });
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -44,10 +74,11 @@ interface Round {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      'database-url': { type: 'string', default: `sqlite:/tmp/prelaunch-bench/webhooks-${process.pid}.sqlite` },
+      'database-url': { type: 'string', default: `sqlite:/tmp/prelaunch-bench-webhooks/${process.pid}.sqlite` },
       rounds: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '5' },
       clients: { type: 'string', default: '8' },
+      'separate-worker': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -57,16 +88,10 @@ async function main(): Promise<void> {
   const seconds = positiveInteger(values.seconds, 'seconds');
   const clients = positiveInteger(values.clients, 'clients');
 
-  let delivered = 0;
-  const receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      delivered += 1;
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const separateWorker = values['separate-worker'];
+  const receiver = await startReceiver();
+  const receiverUrl = `${receiver.url}/hooks`;
+  const delivered = async () => Number(await (await fetch(`${receiver.url}/count`)).text());
 
   const database = await openBenchDatabase(databaseUrl);
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
@@ -74,7 +99,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const workers = startWorkers(database, services, systemClock, app.log);
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  const workers = separateWorker
+    ? spawn(process.execPath, ['bin/prelaunch.js', 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+    : startWorkers(database, services, systemClock, app.log);
+  if (!('stop' in workers)) children.push(workers);
 
   const company = await services.accounts.createCompany({ name: `Webhook bench ${Date.now()}` });
   const { key } = await services.accounts.createApiKey({ companyId: company.id });
@@ -130,7 +159,7 @@ async function main(): Promise<void> {
   const events = async () =>
     Number((await database.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', listened).executeTakeFirstOrThrow()).n);
   const drainDeadline = Date.now() + 120_000;
-  while (delivered < (await events()) && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while ((await delivered()) < (await events()) && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
 
   const summary = (betaId: number) => {
     const rs = results.get(betaId)!;
@@ -139,18 +168,20 @@ async function main(): Promise<void> {
   const none = summary(quiet);
   const one = summary(listened);
   const dialect = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  console.log(`create tester with referral, ${clients} clients, ${rounds} rounds of ${seconds} s each; ${dialect}; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
+  const workerShape = separateWorker ? 'workers in a separate process' : 'workers in the API process';
+  console.log(`create tester with referral, ${clients} clients, ${rounds} rounds of ${seconds} s each; ${dialect}; ${workerShape}; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
   console.log('| variant | req/s (median) | p50 ms | p99 ms |');
   console.log('|---|--:|--:|--:|');
   console.log(`| no endpoint | ${none.rps.toFixed(1)} | ${none.p50.toFixed(1)} | ${none.p99.toFixed(1)} |`);
   console.log(`| one endpoint, all events | ${one.rps.toFixed(1)} | ${one.p50.toFixed(1)} | ${one.p99.toFixed(1)} |`);
   console.log(`ratio (one / none): ${(one.rps / none.rps).toFixed(2)}`);
-  console.log(`events delivered: ${delivered} of ${await events()}`);
+  console.log(`events delivered: ${await delivered()} of ${await events()}`);
 
   await app.close();
-  await workers.stop();
+  if ('stop' in workers) await workers.stop();
+  else workers.kill('SIGTERM');
   await database.close();
-  receiver.close();
+  receiver.child.kill();
 }
 
 main().catch((error: unknown) => {

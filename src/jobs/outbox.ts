@@ -19,6 +19,7 @@ export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void |
 // spare, so no job is claimed by a second runner while the first is still on it.
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
+const MAX_IN_FLIGHT = 50;
 /** Attempts before a throwing job is parked: a handler seeing its last one can settle it instead. */
 export const MAX_ATTEMPTS = 10;
 const PARKED = '9999-12-31T00:00:00.000Z';
@@ -33,7 +34,9 @@ export async function enqueueJob(trx: Executor, kind: string, payload: unknown, 
 
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private claiming: Promise<unknown> | null = null;
+  /** Jobs started by the polling loop and not finished yet. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -45,34 +48,53 @@ export class JobRunner {
 
   /** Claims due jobs and runs them side by side (each is independent); returns how many ran. */
   async runDue(): Promise<number> {
-    const jobs = await this.claim();
+    const jobs = await this.claim(BATCH_SIZE);
     await Promise.all(jobs.map((job) => this.perform(job)));
     return jobs.length;
   }
 
+  /**
+   * Polls for due jobs and keeps up to MAX_IN_FLIGHT of them running: a slow job (a receiver
+   * taking its 15 s) holds one slot, not the loop. A full claim means more is waiting, so the next
+   * claim comes at once instead of after the interval; the backlog drains as fast as jobs finish.
+   */
   start(intervalMs = 500): void {
     if (this.timer) return;
     const tick = async () => {
+      let claimed = 0;
+      const free = Math.min(BATCH_SIZE, MAX_IN_FLIGHT - this.inFlight.size);
       try {
-        this.running = this.runDue();
-        await this.running;
+        if (free > 0) {
+          const claiming = this.claim(free);
+          this.claiming = claiming;
+          const jobs = await claiming;
+          claimed = jobs.length;
+          for (const job of jobs) {
+            const running = this.perform(job)
+              .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'outbox runner failed to record a job'))
+              .finally(() => this.inFlight.delete(running));
+            this.inFlight.add(running);
+          }
+        }
       } catch (error) {
         this.log.error({ err: error }, 'outbox runner failed to claim jobs');
       } finally {
-        this.running = null;
-        if (this.timer) this.timer = setTimeout(tick, intervalMs);
+        this.claiming = null;
+        if (this.timer) this.timer = setTimeout(tick, free > 0 && claimed === free ? 0 : intervalMs);
       }
     };
-    this.timer = setTimeout(tick, intervalMs);
+    this.timer = setTimeout(tick, 0);
   }
 
+  /** Stops polling and waits for the jobs already started. */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.inFlight);
   }
 
-  private async claim(): Promise<OutboxJobRow[]> {
+  private async claim(limit: number): Promise<OutboxJobRow[]> {
     const now = this.clock.now();
     const nowText = storedTime(now);
     return this.db.transaction().execute(async (trx) => {
@@ -84,7 +106,7 @@ export class JobRunner {
           .where('run_at', '<=', nowText)
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
           .orderBy('id')
-          .limit(BATCH_SIZE),
+          .limit(limit),
         { skipLocked: true },
       ).execute();
       if (due.length === 0) return [];

@@ -115,6 +115,21 @@ describe('outbox runner', () => {
     assert.deepEqual(await jobs(), []);
   });
 
+  test('the polling loop drains a backlog at once: a full claim is followed by the next without waiting', async () => {
+    const total = 95;
+    for (let n = 0; n < total; n++) await enqueue('quick', { n });
+    let ran = 0;
+    const polling = runner({ quick: async () => { ran += 1; } });
+    // An interval far longer than the test: only the immediate re-claims can drain five batches.
+    polling.start(60_000);
+    try {
+      await waitFor(async () => ran === total && (await jobs()).length === 0);
+    } finally {
+      await polling.stop();
+    }
+    assert.equal(ran, total);
+  });
+
   test('runners polling together run each job once', async () => {
     const total = 60;
     for (let n = 0; n < total; n++) await enqueue('count', { n });
@@ -133,7 +148,8 @@ describe('outbox runner', () => {
 });
 
 async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
