@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase, seedBench } from './seeding.ts';
@@ -97,9 +98,19 @@ async function main(): Promise<void> {
 
   // The app as main.ts builds it, without workers (nothing to deliver) and without logging.
   const database = await openBenchDatabase(databaseUrl);
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', GEOIP_DATABASE_PATH: 'off', WORKERS_ENABLED: 'false' });
+  // The limits the samples would reach are raised: the limiter still runs, and its cost is measured.
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    GEOIP_DATABASE_PATH: 'off',
+    WORKERS_ENABLED: 'false',
+    RATE_LIMIT_DEFAULT: '1000000/1m',
+    RATE_LIMIT_LIST_TESTERS: '1000000/1m',
+    RATE_LIMIT_LIST_TESTERS_COMPANY: '1000000/1m',
+  });
   const services = await createServices(database, config);
-  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+  const rateLimits = new RateLimits(config.rateLimits, null, config.redisKeyPrefix);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis: null });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The app did not listen on a TCP port');

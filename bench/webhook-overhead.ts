@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { createServices } from '../src/services.ts';
@@ -94,9 +95,17 @@ async function main(): Promise<void> {
   const delivered = async () => Number(await (await fetch(`${receiver.url}/count`)).text());
 
   const database = await openBenchDatabase(databaseUrl);
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  // The key's default rate limit is raised: the clients create testers as fast as they can.
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    GEOIP_DATABASE_PATH: 'off',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    RATE_LIMIT_DEFAULT: '1000000/1m',
+  });
   const services = await createServices(database, config);
-  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+  const rateLimits = new RateLimits(config.rateLimits, null, config.redisKeyPrefix);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis: null });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };

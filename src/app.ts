@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormatsModule from 'ajv-formats';
 import type { Config } from './config.ts';
 import type { Services } from './services.ts';
+import type { RedisConnection } from './redis.ts';
 import type { App } from './http/app-type.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
@@ -13,6 +14,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { healthRoutes } from './http/health.routes.ts';
 import { registerInputTextCheck } from './http/input-text.ts';
 import { loggerOptions } from './http/logging.ts';
+import type { RateLimits } from './http/rate-limits.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
@@ -39,11 +41,14 @@ export interface AppDependencies {
   config: Config;
   services: Services;
   isDatabaseReady: () => Promise<boolean>;
+  rateLimits: RateLimits;
+  /** The Redis connection the rate limits use, for /readyz; null without REDIS_URL. */
+  redis: RedisConnection | null;
   /** Where log lines go (stdout by default); tests read them from here. */
   logDestination?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, services, isDatabaseReady, logDestination }: AppDependencies): Promise<App> {
+export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, logDestination }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
@@ -67,13 +72,14 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
   await registerBodyParsers(app);
   registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);
-  healthRoutes(app, isDatabaseReady);
+  healthRoutes(app, isDatabaseReady, redis);
   // Pages for visitors: no API key (the token in the link is the authority).
   unsubscribeRoutes(app, services.emails);
 
   await app.register(async (api) => {
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
     typed.addHook('onRequest', authenticator(services.accounts));
+    typed.addHook('onRequest', rateLimits.authenticated);
     betasRoutes(typed, services.betas);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
@@ -87,7 +93,7 @@ export async function buildApp({ config, services, isDatabaseReady, logDestinati
     emailsRoutes(typed, services.emails);
   });
   await app.register(
-    async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, services.testers),
+    async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, rateLimits, services.testers),
     { prefix: '/api/v1' },
   );
 

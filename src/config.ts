@@ -3,6 +3,14 @@
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
+// A rate limit as COUNT/WINDOW: "60/1m" is 60 requests per minute (window in s, m or h).
+const RATE_PATTERN = '^[1-9][0-9]{0,8}/[1-9][0-9]{0,5}[smh]$';
+const WINDOW_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+function rateSetting(fallback: string, description: string) {
+  return Type.String({ default: fallback, pattern: RATE_PATTERN, description: `${description}, as COUNT/WINDOW (window in s, m or h)` });
+}
+
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port' }),
   HOST: Type.String({ default: '0.0.0.0', description: 'Interface to listen on' }),
@@ -51,9 +59,36 @@ const EnvSchema = Type.Object({
     pattern: '^(.*@.*)?$',
     description: 'Sender of every e-mail, e.g. "Rocket <hello@rocket.example>"; empty = the beta\'s name <no-reply@host of PUBLIC_URL>',
   }),
+  REDIS_URL: Type.String({
+    default: '',
+    pattern: '^(rediss?://.+)?$',
+    description: 'redis://[user:password@]host[:port][/db] or rediss://… (TLS); rate-limit counters are shared there by every process; empty = counted in each process\'s memory',
+  }),
+  REDIS_KEY_PREFIX: Type.String({ default: 'prelaunch:', description: 'Prefix of every key Prelaunch writes in Redis (several deployments on one Redis)' }),
+  RATE_LIMIT_DEFAULT: rateSetting('1200/1m', 'Requests per API key to any authenticated route'),
+  RATE_LIMIT_LIST_BETAS: rateSetting('90/15m', 'List betas, per company'),
+  RATE_LIMIT_SHOW_BETA: rateSetting('90/15m', 'Show beta, per company'),
+  RATE_LIMIT_LIST_TESTERS: rateSetting('60/1m', 'List testers, per beta'),
+  RATE_LIMIT_LIST_TESTERS_COMPANY: rateSetting('180/1m', 'List testers, per company across all its betas'),
+  RATE_LIMIT_LIST_REWARDS: rateSetting('60/1m', 'List rewards, per beta'),
+  RATE_LIMIT_LIST_POINTS: rateSetting('60/1m', 'List points, per beta'),
 });
 
 type Env = Static<typeof EnvSchema>;
+
+/** A fixed-window limit: `points` requests per `seconds`. */
+export interface Rate {
+  readonly points: number;
+  readonly seconds: number;
+}
+
+/** The configured limits (docs/decisions.md, "Rate limits", says whose requests each one counts). */
+export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters' | 'listTestersCompany' | 'listRewards' | 'listPoints';
+
+function parseRate(text: string): Rate {
+  const [points, window] = text.split('/');
+  return { points: Number(points), seconds: Number(window.slice(0, -1)) * WINDOW_SECONDS[window.slice(-1) as keyof typeof WINDOW_SECONDS] };
+}
 
 export interface Config {
   readonly port: number;
@@ -71,6 +106,10 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** The sender as configured, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
   readonly emailFrom: string | null;
+  /** Where rate-limit counters are shared; null = each process counts in memory. A secret: never log it. */
+  readonly redisUrl: string | null;
+  readonly redisKeyPrefix: string;
+  readonly rateLimits: Readonly<Record<RateLimitName, Rate>>;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.SMTP_URL && !(URL.canParse(parsed.SMTP_URL) && new URL(parsed.SMTP_URL).hostname)) {
     throw new ConfigError('Invalid configuration: SMTP_URL must be smtp://[user:password@]host[:port] or smtps://… (percent-encode special characters)');
   }
+  if (parsed.REDIS_URL && !(URL.canParse(parsed.REDIS_URL) && new URL(parsed.REDIS_URL).hostname)) {
+    throw new ConfigError('Invalid configuration: REDIS_URL must be redis://[user:password@]host[:port][/db] or rediss://… (percent-encode special characters)');
+  }
   return Object.freeze({
     port: parsed.PORT,
     host: parsed.HOST,
@@ -105,6 +147,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL || null,
     emailFrom: parsed.EMAIL_FROM.trim() || null,
+    redisUrl: parsed.REDIS_URL || null,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    rateLimits: Object.freeze({
+      default: parseRate(parsed.RATE_LIMIT_DEFAULT),
+      listBetas: parseRate(parsed.RATE_LIMIT_LIST_BETAS),
+      showBeta: parseRate(parsed.RATE_LIMIT_SHOW_BETA),
+      listTesters: parseRate(parsed.RATE_LIMIT_LIST_TESTERS),
+      listTestersCompany: parseRate(parsed.RATE_LIMIT_LIST_TESTERS_COMPANY),
+      listRewards: parseRate(parsed.RATE_LIMIT_LIST_REWARDS),
+      listPoints: parseRate(parsed.RATE_LIMIT_LIST_POINTS),
+    }),
   });
 }
 

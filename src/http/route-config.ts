@@ -1,8 +1,10 @@
-// What each route declares besides its schema: the permission it needs and the error series it
-// answers in (its "General error" code for validation and unexpected failures).
+// What each route declares besides its schema: the permission it needs, the error series it
+// answers in (its "General error" code for validation and unexpected failures) and the rate limit
+// it counts against besides its key's default (rate-limits.ts).
 import type { Permission } from '../modules/accounts/permissions.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
 import type { GeneralCodes } from '../errors.ts';
+import type { RateLimitScope } from './rate-limits.ts';
 
 export type ErrorSeries = keyof typeof GeneralCodes;
 
@@ -10,6 +12,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
     series?: ErrorSeries;
+    rateLimit?: RateLimitScope;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -45,7 +45,7 @@ describe('OpenAPI, reference and health', () => {
     const ready = await ctx.request('GET', '/readyz', { key: null });
     assert.equal(ready.status, 200);
     assert.deepEqual(ready.body, { status: 'ready', database: 'ok' });
-    const unreachable = await buildApp({ config: ctx.config, services: ctx.services, isDatabaseReady: async () => false });
+    const unreachable = await buildApp({ config: ctx.config, services: ctx.services, rateLimits: ctx.rateLimits, redis: ctx.redis, isDatabaseReady: async () => false });
     const response = await unreachable.inject({ method: 'GET', url: '/readyz' });
     assert.equal(response.statusCode, 503);
     assert.deepEqual(response.json(), { status: 'unavailable', database: 'unreachable' });

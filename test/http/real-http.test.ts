@@ -15,7 +15,7 @@ describe('over real HTTP', () => {
     ctx = await startTestContext();
     const logs = new PassThrough();
     logs.on('data', (chunk: Buffer) => logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    app = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, isDatabaseReady: async () => true, logDestination: logs });
+    app = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, rateLimits: ctx.rateLimits, redis: ctx.redis, isDatabaseReady: async () => true, logDestination: logs });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(async () => {

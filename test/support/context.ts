@@ -14,6 +14,8 @@ import { createServices, type Services } from '../../src/services.ts';
 import type { App } from '../../src/http/app-type.ts';
 import type { Clock } from '../../src/time.ts';
 import { createJobRunner } from '../../src/jobs/workers.ts';
+import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
+import type { RedisConnection } from '../../src/redis.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -62,6 +64,36 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
+/**
+ * Limits no test file reaches by accident (files share one company and key); rate-limits.test.ts
+ * configures the ones it tests.
+ */
+const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_DEFAULT: '1000000/1m',
+  RATE_LIMIT_LIST_BETAS: '1000000/1m',
+  RATE_LIMIT_SHOW_BETA: '1000000/1m',
+  RATE_LIMIT_LIST_TESTERS: '1000000/1m',
+  RATE_LIMIT_LIST_TESTERS_COMPANY: '1000000/1m',
+  RATE_LIMIT_LIST_REWARDS: '1000000/1m',
+  RATE_LIMIT_LIST_POINTS: '1000000/1m',
+};
+
+/** Where a context's Redis log lines go (warn and info): tests read them. */
+export interface LogLines {
+  lines: { level: 'warn' | 'info'; message: string; details?: object }[];
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+export function logLines(): LogLines {
+  const lines: LogLines['lines'] = [];
+  return {
+    lines,
+    warn: (details, message) => lines.push({ level: 'warn', message, details }),
+    info: (message) => lines.push({ level: 'info', message }),
+  };
+}
+
 export interface RequestOptions {
   body?: unknown;
   /** Sent form-encoded as given (already encoded), instead of JSON. */
@@ -83,6 +115,11 @@ export interface TestContext {
   database: DatabaseHandle;
   services: Services;
   config: Config;
+  rateLimits: RateLimits;
+  /** The context's Redis connection when REDIS_URL is set, else null. */
+  redis: RedisConnection | null;
+  /** What the Redis connection logged. */
+  redisLog: LogLines;
   clock: TestClock;
   companyId: number;
   apiKey: string;
@@ -97,12 +134,23 @@ export interface TestContext {
 export async function startTestContext(options: { env?: Record<string, string> } = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
   // Geolocation is off unless a test file asks for it: the bundled database is large to load.
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://prelaunch.test', GEOIP_DATABASE_PATH: 'off', ...options.env });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://prelaunch.test',
+    GEOIP_DATABASE_PATH: 'off',
+    // Contexts running at once on one Redis never share counters.
+    REDIS_KEY_PREFIX: `prelaunch-test-${randomUUID()}:`,
+    ...GENEROUS_RATE_LIMITS,
+    ...options.env,
+  });
   const database = openDatabase(url, { poolSize: 20 });
   await migrateToLatest(database);
   const clock = new TestClock();
   const services = await createServices(database, config, { clock });
-  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database) });
+  const redisLog = logLines();
+  const { rateLimits, redis } = openRateLimits(config, redisLog);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis });
   await app.ready();
   const company = await services.accounts.createCompany({ name: 'Acme' });
   const { key } = await services.accounts.createApiKey({ companyId: company.id });
@@ -130,6 +178,9 @@ export async function startTestContext(options: { env?: Record<string, string> }
     database,
     services,
     config,
+    rateLimits,
+    redis,
+    redisLog,
     clock,
     companyId: company.id,
     apiKey: key,
@@ -145,6 +196,7 @@ export async function startTestContext(options: { env?: Record<string, string> }
     async close() {
       await app.close();
       services.close();
+      redis?.close();
       await database.close();
       await drop();
     },

@@ -14,7 +14,7 @@ function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInpu
 
 export function betasRoutes(app: App, betas: BetasService): void {
   app.get('/api/v2/betas', {
-    config: { permission: 'betas:read', series: 'betas' },
+    config: { permission: 'betas:read', series: 'betas', rateLimit: 'listBetas' },
     schema: {
       tags: ['betas'],
       summary: 'List betas',
@@ -29,7 +29,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
   });
 
   app.get('/api/v2/betas/:beta_id', {
-    config: { permission: 'betas:read', series: 'betas' },
+    config: { permission: 'betas:read', series: 'betas', rateLimit: 'showBeta' },
     schema: {
       tags: ['betas'],
       summary: 'Show beta',

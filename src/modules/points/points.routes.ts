@@ -31,7 +31,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
   const series = 'points' as const;
 
   app.get('/api/v2/betas/:beta_id/points', {
-    config: { permission: 'points:read', series },
+    config: { permission: 'points:read', series, rateLimit: 'listPoints' },
     schema: {
       tags: ['points'],
       summary: 'List points',

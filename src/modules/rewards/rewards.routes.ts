@@ -16,7 +16,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   const series = 'rewards' as const;
 
   app.get('/api/v2/betas/:beta_id/rewards', {
-    config: { permission: 'rewards:read', series },
+    config: { permission: 'rewards:read', series, rateLimit: 'listRewards' },
     schema: {
       tags: ['rewards'],
       summary: 'List rewards',

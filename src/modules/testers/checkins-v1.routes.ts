@@ -6,6 +6,7 @@ import type { FastifyError } from 'fastify';
 import type { App } from '../../http/app-type.ts';
 import { authenticator, principalOf } from '../../http/auth.ts';
 import { describeError } from '../../http/error-handler.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { registerXmlBodyParser, sendXml, sendXmlErrors } from '../../http/xml.ts';
 import { Codes } from '../../errors.ts';
@@ -20,7 +21,7 @@ function emailOf(body: unknown): string | undefined {
 }
 
 /** Registered with the prefix /api/v1: every answer under it, unknown paths included, is XML. */
-export async function checkinsV1Routes(app: App, accounts: AccountsService, testers: TestersService): Promise<void> {
+export async function checkinsV1Routes(app: App, accounts: AccountsService, rateLimits: RateLimits, testers: TestersService): Promise<void> {
   registerXmlBodyParser(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, errors } = describeError(error, request);
@@ -30,6 +31,7 @@ export async function checkinsV1Routes(app: App, accounts: AccountsService, test
     sendXmlErrors(reply, 404, [{ code: Codes.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }]),
   );
   app.addHook('onRequest', authenticator(accounts));
+  app.addHook('onRequest', rateLimits.authenticated);
 
   for (const path of ['/betas/:beta_id/checkins.xml', '/betas/:beta_id/checkins']) {
     app.post(path, {

@@ -26,7 +26,7 @@ export function testersRoutes(app: App, service: TestersService): void {
   const series = 'testers' as const;
 
   app.get('/api/v2/betas/:beta_id/testers', {
-    config: { permission: 'testers:read', series },
+    config: { permission: 'testers:read', series, rateLimit: 'listTesters' },
     schema: {
       tags: ['testers'],
       summary: 'List testers',

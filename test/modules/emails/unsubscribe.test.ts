@@ -129,7 +129,7 @@ describe('unsubscribe links', () => {
     const logs = new PassThrough();
     const lines: string[] = [];
     logs.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    const app: App = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, isDatabaseReady: async () => true, logDestination: logs });
+    const app: App = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, rateLimits: ctx.rateLimits, redis: ctx.redis, isDatabaseReady: async () => true, logDestination: logs });
     try {
       const { token } = await invited();
       assert.equal((await app.inject({ method: 'GET', url: `/unsubscribe/${token}` })).statusCode, 200);
