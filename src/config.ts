@@ -65,7 +65,7 @@ const EnvSchema = Type.Object({
     description: 'redis://[user:password@]host[:port][/db] or rediss://… (TLS); rate-limit counters are shared there by every process; empty = counted in each process\'s memory',
   }),
   REDIS_KEY_PREFIX: Type.String({ default: 'prelaunch:', description: 'Prefix of every key Prelaunch writes in Redis (several deployments on one Redis)' }),
-  RATE_LIMIT_DEFAULT: rateSetting('1200/1m', 'Requests per API key to any authenticated route'),
+  RATE_LIMIT_DEFAULT: rateSetting('60000/1m', 'Requests per API key to any authenticated route'),
   RATE_LIMIT_LIST_BETAS: rateSetting('90/15m', 'List betas, per company'),
   RATE_LIMIT_SHOW_BETA: rateSetting('90/15m', 'Show beta, per company'),
   RATE_LIMIT_LIST_TESTERS: rateSetting('60/1m', 'List testers, per beta'),

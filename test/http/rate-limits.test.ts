@@ -53,7 +53,7 @@ describe('rate limits: configuration', () => {
   test('the defaults are the spec numbers (section 8), and a bad value stops the start naming the setting', () => {
     const config = loadConfig({});
     assert.deepEqual(config.rateLimits, {
-      default: { points: 1200, seconds: 60 },
+      default: { points: 60000, seconds: 60 },
       listBetas: { points: 90, seconds: 900 },
       showBeta: { points: 90, seconds: 900 },
       listTesters: { points: 60, seconds: 60 },
