@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   // The key's default rate limit is raised: the clients create testers as fast as they can.
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'error',
     GEOIP_DATABASE_PATH: 'off',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     RATE_LIMIT_DEFAULT: '1000000/1m',

@@ -17,9 +17,9 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** PostgreSQL serialization failures and deadlocks, and SQLite's busy database: safe to retry. */
+/** PostgreSQL serialization failures and deadlocks, and SQLite's busy database (any SQLITE_BUSY_*): safe to retry. */
 export function isTransient(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
-  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY';
+  return code === '40001' || code === '40P01' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 }
