@@ -44,8 +44,11 @@ export function subscribesTo(events: string | null, type: EventType): boolean {
   return events === null || (JSON.parse(events) as string[]).includes(type);
 }
 
-/** Records the event for every enabled endpoint of the beta that subscribes to its type. */
-export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<void> {
+/**
+ * Records the event for every enabled endpoint of the beta that subscribes to its type. Returns
+ * the data when it was rendered (someone listens), so a caller can answer with it too.
+ */
+export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<unknown> {
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
@@ -53,9 +56,9 @@ export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<voi
     .where('enabled', '=', 1)
     .execute();
   const listening = endpoints.filter((endpoint) => subscribesTo(endpoint.events, event.type));
-  if (listening.length === 0) return;
+  if (listening.length === 0) return undefined;
   const data = await event.data();
-  if (data === undefined) return;
+  if (data === undefined) return undefined;
   const publicId = `evt_${randomBytes(16).toString('hex')}`;
   const body = { id: publicId, type: event.type, created_at: apiTime(event.now), beta_id: event.betaId, data };
   const { id: eventId } = await trx
@@ -68,4 +71,5 @@ export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<voi
     const job: DeliveryJob = { eventId, endpointId: endpoint.id };
     await enqueueJob(trx, WEBHOOK_DELIVERY_JOB, job, runAt);
   }
+  return data;
 }

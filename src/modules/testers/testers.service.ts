@@ -249,13 +249,14 @@ export class TestersService {
       if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
       const credited = JOINED_STATUSES.includes(status) ? await recordSignup(trx, this.dialect, beta, row, now) : null;
-      await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
+      const rendered = await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
       if (credited !== null) await this.events.raise(trx, 'tester_updated', beta.id, [credited], now);
       await this.emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
-      return row;
+      return { row, view: rendered.get(row.id) };
     });
-    if (created.hidden) throw hiddenTesterError();
-    return this.viewWithResponses(companyId, beta.id, created.id);
+    if (created.row.hidden) throw hiddenTesterError();
+    // The event's body, when one was raised, is this answer already: the tester as committed.
+    return created.view ?? this.viewWithResponses(companyId, beta.id, created.row.id);
   }
 
   // ---- changes -------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ export class TestersService {
     }
     if (errors.length > 0) throw ApiError.many(errors);
 
-    const testerId = await this.transaction(async (trx) => {
+    const updated = await this.transaction(async (trx) => {
       const now = this.now();
       const current = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
@@ -331,13 +332,14 @@ export class TestersService {
       await saveAnswers(trx, current.id, answers.answers, now);
       // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
       const credited = status === 'applied' ? await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
-      await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
+      const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
       if (status !== current.status) {
         await this.emails.statusChanged(trx, { betaId: beta.id, testerId: current.id, status: input.status === 'unsuspended' ? 'unsuspended' : status, now });
       }
-      return current.id;
+      return { testerId: current.id, view: rendered.get(current.id) };
     });
-    return this.viewWithResponses(companyId, beta.id, testerId);
+    // The event's body, when one was raised, is this answer already: the tester as committed.
+    return updated.view ?? this.viewWithResponses(companyId, beta.id, updated.testerId);
   }
 
   /** Deletes at once and answers with the tester as it was. */
