@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -44,6 +44,32 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with prepared statements kept and reused: the
+ * driver prepares every query anew, which costs about as much as running it. better-sqlite3
+ * statements are reusable and recompile themselves after a schema change; queries differ only by
+ * their parameters, so a few hundred statements cover the application. Least recently used go first.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function dialectOf(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
@@ -60,7 +86,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });

@@ -39,6 +39,25 @@ export interface RaisedEvent {
   data: () => unknown;
 }
 
+type EndpointSubscription = { id: number; events: string | null };
+
+/**
+ * A signup raises several events (the tester, its points, the referrer): within one transaction
+ * the beta's endpoints are read once. Only transactions are remembered — they end, and nothing in
+ * them changes endpoints.
+ */
+const endpointsByTransaction = new WeakMap<Executor, Map<number, Promise<EndpointSubscription[]>>>();
+
+function enabledEndpoints(trx: Executor, betaId: number): Promise<EndpointSubscription[]> {
+  const read = () => trx.selectFrom('webhook_endpoints').select(['id', 'events']).where('beta_id', '=', betaId).where('enabled', '=', 1).execute();
+  if (!trx.isTransaction) return read();
+  let byBeta = endpointsByTransaction.get(trx);
+  if (!byBeta) endpointsByTransaction.set(trx, (byBeta = new Map()));
+  let endpoints = byBeta.get(betaId);
+  if (!endpoints) byBeta.set(betaId, (endpoints = read()));
+  return endpoints;
+}
+
 /** Whether an endpoint's stored `events` column (JSON array, or null for all) includes the type. */
 export function subscribesTo(events: string | null, type: EventType): boolean {
   return events === null || (JSON.parse(events) as string[]).includes(type);
@@ -49,12 +68,7 @@ export function subscribesTo(events: string | null, type: EventType): boolean {
  * the data when it was rendered (someone listens), so a caller can answer with it too.
  */
 export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<unknown> {
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('beta_id', '=', event.betaId)
-    .where('enabled', '=', 1)
-    .execute();
+  const endpoints = await enabledEndpoints(trx, event.betaId);
   const listening = endpoints.filter((endpoint) => subscribesTo(endpoint.events, event.type));
   if (listening.length === 0) return undefined;
   const data = await event.data();
