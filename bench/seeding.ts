@@ -263,9 +263,10 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 }
 
 /** Opens (creating a PostgreSQL database if needed) and migrates the bench database. */
-export async function openBenchDatabase(url: string): Promise<DatabaseHandle> {
+/** The bench database, created when missing and migrated; a pool of 4 unless `poolSize` says otherwise. */
+export async function openBenchDatabase(url: string, options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
   if (!url.startsWith('sqlite:')) await ensurePostgresDatabase(url);
-  const database = openDatabase(url, { poolSize: 4 });
+  const database = openDatabase(url, { poolSize: options.poolSize ?? 4 });
   await migrateToLatest(database);
   return database;
 }

@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   const receiverUrl = `${receiver.url}/hooks`;
   const delivered = async () => Number(await (await fetch(`${receiver.url}/count`)).text());
 
-  const database = await openBenchDatabase(databaseUrl);
+  // The pool `npm start` has (10): the workers' queries share it with the API's, as they do there.
+  const database = await openBenchDatabase(databaseUrl, { poolSize: 10 });
   // The key's default rate limit is raised: the clients create testers as fast as they can.
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
