@@ -5,6 +5,7 @@ import type { DatabaseHandle, DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
+import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -21,6 +22,7 @@ const migrations: Record<string, MigrationModule> = {
   '001-core': core,
   '003-referral-engine': referralEngine,
   '004-webhooks': webhooks,
+  '006-waitlist-blocks': waitlistBlocks,
 };
 
 /** Every migration's name, in the order they apply. */
