@@ -3,7 +3,7 @@
 // position is a few short range sums instead of a count that grows with it. Database triggers on
 // testers keep them exact inside whatever transaction changes a tester (API, workers, CLI, bench
 // seeding, future code), and this migration fills them from the testers already there.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 
 /** The orders (beta setting waitlist_order) and the column each groups by; signup_time has one group, 0. */
@@ -63,16 +63,15 @@ function deltas(level: Level, side: Side): string {
 
 /**
  * Adds the sides' deltas to `level`, one statement: a key a change leaves and re-enters (an update
- * that keeps it) nets to zero and is not written. Rows are written in key order, so two
- * transactions' triggers lock the block rows they share in the same order (PostgreSQL). `WHERE
- * true` keeps SQLite from reading ON CONFLICT as a join constraint.
+ * that keeps it) nets to zero and is not written. `WHERE true` keeps SQLite from reading ON
+ * CONFLICT as a join constraint.
  */
 function applyDeltas(level: Level, sides: Side[]): string {
   const key = keyColumns(level).join(', ');
   return [
     `INSERT INTO ${level.table} (${key}, n)`,
     `SELECT ${key}, sum(d) FROM (${sides.map((side) => deltas(level, side)).join(' UNION ALL ')}) AS deltas WHERE true`,
-    `GROUP BY ${key} HAVING sum(d) <> 0 ORDER BY ${key}`,
+    `GROUP BY ${key} HAVING sum(d) <> 0`,
     `ON CONFLICT (${key}) DO UPDATE SET n = ${level.table}.n + excluded.n`,
   ].join(' ');
 }
@@ -91,7 +90,8 @@ function maintain(sides: Side[]): string[] {
 
 export async function up(db: Kysely<any>, { dialect, ref }: MigrationContext): Promise<void> {
   for (const level of LEVELS) {
-    let table = db.schema
+    // Typed by column name as a string: the time column exists on two of the three tables only.
+    let table: CreateTableBuilder<string, string> = db.schema
       .createTable(level.table)
       .addColumn('beta_id', ref, (c) => c.notNull())
       .addColumn('dimension', 'text', (c) => c.notNull())
@@ -102,7 +102,7 @@ export async function up(db: Kysely<any>, { dialect, ref }: MigrationContext): P
     // turns it into an update, so it would refuse every decrement.
     table = table
       .addColumn('n', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${level.table}_pkey`, keyColumns(level) as any);
+      .addPrimaryKeyConstraint(`${level.table}_pkey`, keyColumns(level));
     // No foreign key to betas: deleting a beta deletes its testers, whose triggers empty the blocks.
     // SQLite: the rows live in the primary key's b-tree, so a range sum reads nothing else.
     if (dialect === 'sqlite') table = table.modifyEnd(sql`without rowid`);
@@ -134,10 +134,10 @@ export async function up(db: Kysely<any>, { dialect, ref }: MigrationContext): P
   // write per level instead of a function call per tester. Transition tables cannot be combined
   // with UPDATE OF, so updates stay per row, filtered by WHEN before any function runs.
   //
-  // Every block row of a beta is written under its beta's row lock, taken first (the lock the
-  // services' counter updates take anyway): two transactions never hold block rows the other
-  // waits for, however many statements each makes (a signup touches group 0, then the groups of
-  // its points, then its referrer's), so the blocks add no deadlock of their own.
+  // Every block row of a beta is written under its beta's row lock, taken first (the services take
+  // it before any tester's, lockBeta in beta-counters.ts): two transactions never hold block rows
+  // the other waits for, however many statements each makes (a signup touches group 0, then the
+  // groups of its points, then its referrer's), so the blocks add no deadlock of their own.
   const lockBetas = (sides: Side[]) =>
     `PERFORM 1 FROM betas WHERE id IN (${sides
       .map((side) => `SELECT ${side.row}.beta_id${side.from ? ` FROM ${side.from}` : ''} WHERE ${onWaitlist(side.row)}`)
