@@ -50,7 +50,8 @@ export async function recountedWaitlistBlocks(executor: Executor, betaId: number
         .where('hidden', '=', 0)
         .groupBy(['grp', 'at'])
         .execute();
-      blocks[level].push(...rows.map((r) => (length ? `${dimension} ${r.grp} ${r.at} ${r.n}` : `${dimension} ${r.grp} ${r.n}`)));
+      // One at a time: a million testers make more blocks than push(...all) may pass as arguments.
+      for (const r of rows) blocks[level].push(length ? `${dimension} ${r.grp} ${r.at} ${r.n}` : `${dimension} ${r.grp} ${r.n}`);
     }
   }
   return { groups: sorted(blocks.groups), hours: sorted(blocks.hours), minutes: sorted(blocks.minutes) };
