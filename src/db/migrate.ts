@@ -1,6 +1,6 @@
 // Migrations: one ordered set of TypeScript modules for both dialects, applied by Kysely's Migrator.
 // Kysely takes a lock while migrating, so several processes starting together apply each once.
-import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
@@ -34,7 +34,20 @@ function contextFor(dialect: DialectName): MigrationContext {
     : { dialect, id: { type: 'bigint', build: (c) => c.primaryKey().generatedByDefaultAsIdentity() }, ref: 'bigint' };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+/** Applies every migration not applied yet; returns the names of those it applied. */
+export function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Applies the migrations not applied yet up to `name` (inclusive): a database as an older version
+ * left it, so a test can check what a later migration does to existing rows.
+ */
+export function migrateUpTo(handle: DatabaseHandle, name: string): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const context = contextFor(handle.dialect);
   const migrator = new Migrator({
     db: handle.db,
@@ -48,7 +61,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       },
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
