@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     .join(', ');
   process.stdout.write(
     [
-      `Seeded ${result.testers.toLocaleString('en')} testers in ${result.seconds.toFixed(1)} s (${result.dialect}; rows in ${result.insertSeconds.toFixed(1)} s, then counters checked against the rows${result.dialect === 'postgres' ? ', VACUUM ANALYZE' : ''}).`,
+      `Seeded ${result.testers.toLocaleString('en')} testers in ${result.seconds.toFixed(1)} s (${result.dialect}; rows in ${result.insertSeconds.toFixed(1)} s, then counters and waitlist blocks checked against the rows${result.dialect === 'postgres' ? ', VACUUM ANALYZE' : ''}).`,
       `  statuses:  ${statuses}; credited referrals ${result.referrals}`,
       `  company:   ${result.companyId} (Bench)`,
       `  beta:      ${result.betaId}`,

@@ -1,11 +1,12 @@
 // Migrations: one ordered set of TypeScript modules for both dialects, applied by Kysely's Migrator.
 // Kysely takes a lock while migrating, so several processes starting together apply each once.
-import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
 import * as emails from './migrations/005-emails.ts';
+import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -23,6 +24,7 @@ const migrations: Record<string, MigrationModule> = {
   '003-referral-engine': referralEngine,
   '004-webhooks': webhooks,
   '005-emails': emails,
+  '006-waitlist-blocks': waitlistBlocks,
 };
 
 /** Every migration's name, in the order they apply. */
@@ -34,7 +36,20 @@ function contextFor(dialect: DialectName): MigrationContext {
     : { dialect, id: { type: 'bigint', build: (c) => c.primaryKey().generatedByDefaultAsIdentity() }, ref: 'bigint' };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+/** Applies every migration not applied yet; returns the names of those it applied. */
+export function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Applies the migrations not applied yet up to `name` (inclusive): a database as an older version
+ * left it, so a test can check what a later migration does to existing rows.
+ */
+export function migrateUpTo(handle: DatabaseHandle, name: string): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const context = contextFor(handle.dialect);
   const migrator = new Migrator({
     db: handle.db,
@@ -48,7 +63,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       },
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

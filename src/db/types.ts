@@ -301,6 +301,34 @@ export interface EmailConfirmationsTable {
   used_at: string | null;
 }
 
+/**
+ * Waitlist blocks (migration 006, modules/waitlist): how many testers are on the beta's waitlist
+ * per order `dimension` (referrals, points, signup_time) and group (share_signups_count, points,
+ * or 0), in all, per hour and per minute of applied_at. Written only by triggers on testers.
+ */
+export interface WaitlistGroupsTable {
+  beta_id: number;
+  dimension: string;
+  grp: number;
+  n: number;
+}
+
+export interface WaitlistHoursTable {
+  beta_id: number;
+  dimension: string;
+  grp: number;
+  hour: string; // 'YYYY-MM-DDTHH'
+  n: number;
+}
+
+export interface WaitlistMinutesTable {
+  beta_id: number;
+  dimension: string;
+  grp: number;
+  minute: string; // 'YYYY-MM-DDTHH:MM'
+  n: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -323,6 +351,9 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   email_messages: EmailMessagesTable;
   email_confirmations: EmailConfirmationsTable;
+  waitlist_groups: WaitlistGroupsTable;
+  waitlist_hours: WaitlistHoursTable;
+  waitlist_minutes: WaitlistMinutesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

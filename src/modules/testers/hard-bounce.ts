@@ -2,7 +2,7 @@
 // it is suspended, exactly as a PUT to suspended would leave it (unsuspend restores the status
 // before). No e-mail goes out about it: the address does not receive mail.
 import { forUpdate, type DialectName, type Executor } from '../../db/database.ts';
-import { moveTesterCount } from '../betas/beta-counters.ts';
+import { lockBeta, moveTesterCount } from '../betas/beta-counters.ts';
 import type { TesterEvents } from './tester-events.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 
@@ -14,6 +14,8 @@ export async function suspendForHardBounce(
   bounce: { betaId: number; normalizedEmail: string; now: string },
 ): Promise<void> {
   const { betaId, normalizedEmail, now } = bounce;
+  // The lock order of every transaction that changes a tester: the beta first (beta-counters.ts).
+  await lockBeta(trx, dialect, betaId);
   const tester = await forUpdate(
     dialect,
     trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('email_normalized', '=', normalizedEmail),

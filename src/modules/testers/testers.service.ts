@@ -12,7 +12,7 @@ import { enqueueJob } from '../../jobs/outbox.ts';
 import { parseId } from '../../http/schemas.ts';
 import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
 import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
-import { moveTesterCount } from '../betas/beta-counters.ts';
+import { lockBeta, moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
@@ -221,6 +221,7 @@ export class TestersService {
     const created = await this.transaction(async (trx) => {
       const now = this.now();
       const hidden = await this.beyondPlanLimit(trx, companyId);
+      await lockBeta(trx, this.dialect, beta.id);
       if (ip && settings.max_signups_per_ip_per_day !== null) {
         await this.checkSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day);
       }
@@ -278,6 +279,7 @@ export class TestersService {
 
     const updated = await this.transaction(async (trx) => {
       const now = this.now();
+      await lockBeta(trx, this.dialect, beta.id);
       const current = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
       const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
@@ -346,6 +348,7 @@ export class TestersService {
   async delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     return this.transaction(async (trx) => {
+      await lockBeta(trx, this.dialect, beta.id);
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'delete' });
       const [view] = await this.views(trx, beta, [tester]);
       await this.deleteRow(trx, tester);
@@ -365,6 +368,9 @@ export class TestersService {
     const testerId = (payload as { testerId?: unknown }).testerId;
     if (typeof testerId !== 'number') throw new Error('tester.delete job without a testerId');
     await this.transaction(async (trx) => {
+      const found = await trx.selectFrom('testers').select('beta_id').where('id', '=', testerId).executeTakeFirst();
+      if (!found) return;
+      await lockBeta(trx, this.dialect, found.beta_id);
       const tester = await forDelete(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
       if (tester) await this.deleteRow(trx, tester);
     });
@@ -415,7 +421,10 @@ export class TestersService {
 
   async checkin(companyId: number, betaId: string, testerRef: string): Promise<void> {
     const beta = await this.betas.require(companyId, betaId);
-    await this.transaction(async (trx) => this.recordCheckin(trx, beta, await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' })));
+    await this.transaction(async (trx) => {
+      await lockBeta(trx, this.dialect, beta.id);
+      await this.recordCheckin(trx, beta, await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' }));
+    });
   }
 
   async checkinByEmail(companyId: number, betaId: string, emailText: string | undefined): Promise<void> {
@@ -423,6 +432,7 @@ export class TestersService {
     const email = normalizeEmail(emailText);
     if (!email) throw new ApiError(2302, 'Email is required');
     await this.transaction(async (trx) => {
+      await lockBeta(trx, this.dialect, beta.id);
       const tester = await forUpdate(
         this.dialect,
         trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),
@@ -468,6 +478,7 @@ export class TestersService {
       const cutoff = storedTime(addSeconds(this.clock.now(), -idleDays * 86_400));
       changed += await this.transaction(async (trx) => {
         const now = this.now();
+        await lockBeta(trx, this.dialect, id);
         const result = await trx
           .updateTable('testers')
           .set({ status: 'idle', updated_at: now })

@@ -1,8 +1,10 @@
-// Waitlist standing (DESIGN.md "Waitlist"): only applied, visible testers are on it; positions
-// are computed from the beta's order, never stored. A position is the count of testers ahead,
-// answered by range scans of the order's index (see migration 001) that stop at the tester: the
-// cost grows with the position, not with the length of the waitlist.
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+// Waitlist standing (DESIGN.md "Waitlist"; docs/decisions.md "Waitlist at scale"): only applied,
+// visible testers are on it; positions are computed from the beta's order, never stored. The count
+// of testers ahead is read from the waitlist blocks (migration 006, kept exact by triggers on
+// testers): the groups ahead, the tester's group's hours before its hour, that hour's minutes
+// before its minute, and an index range count of the testers of its minute ahead of it. Its cost
+// depends on the number of groups, hours and minutes, not on the position or the waitlist's length.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database, TesterRow } from '../../db/types.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
@@ -40,6 +42,7 @@ function groupColumn(order: WaitlistOrder): GroupColumn | null {
 
 function keyOf(order: WaitlistOrder, tester: Placed): WaitlistKey {
   const column = groupColumn(order);
+  // applied_at is set whenever a tester reaches applied; '' would be the triggers' key too.
   return { id: tester.id, group: column ? tester[column] : 0, appliedAt: tester.applied_at ?? '' };
 }
 
@@ -50,83 +53,182 @@ function compareKeys(a: WaitlistKey, b: WaitlistKey): number {
   return a.id - b.id;
 }
 
+// The blocks' time keys: the first characters of applied_at ("2026-11-22T09:15:00.123Z"), as the
+// migration's triggers cut them. A prefix sorts before every time it starts.
+const hourOf = (key: WaitlistKey) => key.appliedAt.slice(0, 13);
+const minuteOf = (key: WaitlistKey) => key.appliedAt.slice(0, 16);
+
 /**
- * One contiguous stretch of the order's index: within `group` (or any group for signup_time),
- * (applied_at, id) from `from` (inclusive) to `to` (exclusive); or every group strictly between
- * `below` and `above`. Each is a single index range, so counting it reads only its own entries.
+ * A place within one level, in waitlist order: a (group, hour) among hour blocks, a (group,
+ * minute) among minute blocks, or a tester (`id`) among the testers of its minute.
  */
-type Stretch =
-  | { kind: 'within'; group: number; from?: WaitlistKey; to?: WaitlistKey }
-  | { kind: 'groups'; above?: number; below?: number };
-
-/** The stretches that together hold exactly the testers in [from, to) of the order (from ahead of to). */
-function stretchesBetween(grouped: boolean, from: WaitlistKey | undefined, to: WaitlistKey): Stretch[] {
-  if (!grouped) return [{ kind: 'within', group: 0, from, to }];
-  if (!from) return [{ kind: 'groups', below: to.group }, { kind: 'within', group: to.group, to }];
-  if (from.group === to.group) return [{ kind: 'within', group: to.group, from, to }];
-  const stretches: Stretch[] = [{ kind: 'within', group: from.group, from }];
-  // Groups are integers: none lies strictly between two consecutive ones.
-  if (from.group - to.group > 1) stretches.push({ kind: 'groups', above: from.group, below: to.group });
-  stretches.push({ kind: 'within', group: to.group, to });
-  return stretches;
+interface Place {
+  /** What the place's count is looked up by: "group hour", "group minute", or the tester's id. */
+  name: string;
+  group: number;
+  at: string;
+  id: number;
+  /** The stretch of the level that counts toward the place: a group's hours, an hour's minutes, a minute's testers. */
+  container: string;
+  /** Where that stretch starts ('' for all of a group's hours, the hour for its minutes, the minute for its testers). */
+  start: string;
 }
 
-function stretchCondition(eb: ExpressionBuilder<Database, 'testers'>, column: GroupColumn | null, stretch: Stretch): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (stretch.kind === 'groups') {
-    // `above`/`below` are the groups ahead of/behind the stretch: bigger groups come first.
-    if (stretch.above !== undefined) conditions.push(eb(column!, '<', stretch.above));
-    if (stretch.below !== undefined) conditions.push(eb(column!, '>', stretch.below));
-  } else {
-    if (column) conditions.push(eb(column, '=', stretch.group));
-    // Row values: one range on (applied_at, id), which both engines read from the index.
-    const place = eb.refTuple('applied_at', 'id');
-    if (stretch.from) conditions.push(eb(place, '>=', eb.tuple(stretch.from.appliedAt, stretch.from.id)));
-    if (stretch.to) conditions.push(eb(place, '<', eb.tuple(stretch.to.appliedAt, stretch.to.id)));
-  }
-  return eb.and(conditions);
+/** [from, to) within `group`, on (time, id); ids only matter among testers. */
+interface Stretch {
+  group: number;
+  from: string;
+  fromId: number;
+  to: string;
+  toId: number;
 }
 
 /**
- * How many testers are ahead of each key. The keys are taken in waitlist order and each one's
- * count is the previous one's plus the testers from the previous key (inclusive) to it (exclusive):
- * every index entry is read at most once, however many keys there are, instead of once per key.
- * One small statement per key (its one to three stretches), run together as the old per-tester
- * counts were: a single statement of a whole page's stretches would be estimated costly enough
- * for PostgreSQL to JIT-compile it, which alone takes longer than the counting.
+ * Chains the places of a level: each one's stretch runs from the previous place of its container
+ * (or the container's start) to itself, so no block or tester is read twice for a whole page, and
+ * a place's count is its stretch's plus the previous places' of its container.
+ */
+function chained(places: Place[]): { stretches: Stretch[]; totals(sums: number[]): Map<string, number> } {
+  const stretches = places.map((place, index) => {
+    const previous = index > 0 && places[index - 1].container === place.container ? places[index - 1] : undefined;
+    return previous
+      ? { group: place.group, from: previous.at, fromId: previous.id, to: place.at, toId: place.id }
+      : { group: place.group, from: place.start, fromId: 0, to: place.at, toId: place.id };
+  });
+  return {
+    stretches,
+    totals(sums) {
+      const totals = new Map<string, number>();
+      let total = 0;
+      places.forEach((place, index) => {
+        if (index === 0 || places[index - 1].container !== place.container) total = 0;
+        total += sums[index];
+        totals.set(place.name, total);
+      });
+      return totals;
+    },
+  };
+}
+
+/** `places` without consecutive repeats (they come sorted, so repeats are consecutive). */
+function distinctPlaces(places: Place[]): Place[] {
+  return places.filter((place, index) => index === 0 || places[index - 1].name !== place.name);
+}
+
+/**
+ * The stretches of one level as a table (a VALUES list), so one correlated subquery counts them
+ * all: PostgreSQL plans it once, however many stretches a page has. Every value is cast, because
+ * PostgreSQL would read untyped parameters in VALUES as text.
+ */
+function stretchValues(stretches: Stretch[]) {
+  const rows = stretches.map(
+    (s, i) =>
+      sql`(cast(${i} as integer), cast(${s.group} as bigint), cast(${s.from} as text), cast(${s.fromId} as bigint), cast(${s.to} as text), cast(${s.toId} as bigint))`,
+  );
+  return sql<StretchRow>`(values ${sql.join(rows)})`; // Kysely writes a raw CTE body without its parentheses
+}
+
+type Level = 'groups' | 'hours' | 'minutes' | 'testers';
+type StretchRow = { i: number; grp: number; lo: string; lo_id: number; hi: string; hi_id: number };
+type BlockStretches = 'hour_stretches' | 'minute_stretches';
+/** The tables of the statement below: the database and the stretches of each level. */
+type WithStretches = Database & Record<BlockStretches | 'tester_stretches', StretchRow>;
+
+/**
+ * How many testers are ahead of each key, read in one statement, so PostgreSQL answers from one
+ * snapshot even outside a transaction: a position never mixes counts from before and after a
+ * concurrent change. The statement returns the group totals above the last group of the page
+ * (level `groups`, i = the group) and the sum of every stretch of the other levels (i = its index).
  */
 async function countAhead(executor: Executor, betaId: number, order: WaitlistOrder, keys: WaitlistKey[]): Promise<Map<number, number>> {
   const sorted = [...keys].sort(compareKeys);
   const column = groupColumn(order);
-  const counted = await Promise.all(
-    sorted.map(async (key, index) => {
-      const previous = index > 0 ? sorted[index - 1] : undefined;
-      if (previous && compareKeys(previous, key) === 0) return 0; // the same tester twice
-      const stretches = stretchesBetween(column !== null, previous, key);
-      const counts = await executor
-        .selectNoFrom((eb) =>
-          stretches.map((stretch, n) =>
-            eb
-              .selectFrom('testers')
-              .select((inner) => inner.fn.countAll<number>().as('n'))
-              .where('beta_id', '=', betaId)
-              .where('status', '=', 'applied')
-              .where('hidden', '=', 0)
-              .where((inner) => stretchCondition(inner, column, stretch))
-              .as(`s${n}`),
-          ),
-        )
-        .executeTakeFirstOrThrow();
-      return Object.values(counts as Record<string, unknown>).reduce<number>((sum, n) => sum + Number(n), 0);
-    }),
+  const hours = chained(
+    distinctPlaces(sorted.map((k) => ({ name: `${k.group} ${hourOf(k)}`, group: k.group, at: hourOf(k), id: 0, container: `${k.group}`, start: '' }))),
   );
+  const minutes = chained(
+    distinctPlaces(sorted.map((k) => ({ name: `${k.group} ${minuteOf(k)}`, group: k.group, at: minuteOf(k), id: 0, container: `${k.group} ${hourOf(k)}`, start: hourOf(k) }))),
+  );
+  const testers = chained(sorted.map((k) => ({ name: `${k.id}`, group: k.group, at: k.appliedAt, id: k.id, container: `${k.group} ${minuteOf(k)}`, start: minuteOf(k) })));
+
+  // Hour and minute blocks read alike, each with its time column as `at` (both engines flatten the
+  // derived table, so the primary key still serves the range).
+  const hourBlocks = executor.selectFrom('waitlist_hours').select(['beta_id', 'dimension', 'grp', 'hour as at', 'n']).as('b');
+  const minuteBlocks = executor.selectFrom('waitlist_minutes').select(['beta_id', 'dimension', 'grp', 'minute as at', 'n']).as('b');
+  const blockSums = (eb: ExpressionBuilder<WithStretches, never>, level: Level, stretches: BlockStretches, blocks: typeof hourBlocks) =>
+    eb
+      .selectFrom(`${stretches} as k`)
+      .select((k) => [
+        sql.lit<Level>(level).as('level'),
+        'k.i as i',
+        k
+          .selectFrom(blocks)
+          .select((b) => b.fn.coalesce(b.fn.sum<number>('b.n'), b.lit(0)).as('n'))
+          .where('b.beta_id', '=', betaId)
+          .where('b.dimension', '=', order)
+          .whereRef('b.grp', '=', 'k.grp')
+          .whereRef('b.at', '>=', 'k.lo')
+          .whereRef('b.at', '<', 'k.hi')
+          .as('n'),
+      ]);
+
+  const rows = await executor
+    .with('hour_stretches(i, grp, lo, lo_id, hi, hi_id)', () => stretchValues(hours.stretches))
+    .with('minute_stretches(i, grp, lo, lo_id, hi, hi_id)', () => stretchValues(minutes.stretches))
+    .with('tester_stretches(i, grp, lo, lo_id, hi, hi_id)', () => stretchValues(testers.stretches))
+    .selectFrom('tester_stretches as k')
+    .select((eb) => [
+      sql.lit<Level>('testers').as('level'),
+      'k.i as i',
+      eb
+        .selectFrom('testers as t')
+        .select((t) => t.fn.countAll<number>().as('n'))
+        .where('t.beta_id', '=', betaId)
+        .where('t.status', '=', 'applied')
+        .where('t.hidden', '=', 0)
+        .where((t) => testerStretch(t, column))
+        .as('n'),
+    ])
+    .unionAll((eb) => blockSums(eb, 'hours', 'hour_stretches', hourBlocks))
+    .unionAll((eb) => blockSums(eb, 'minutes', 'minute_stretches', minuteBlocks))
+    .$if(column !== null, (query) =>
+      query.unionAll((eb) =>
+        eb
+          .selectFrom('waitlist_groups as g')
+          .select([sql.lit<Level>('groups').as('level'), 'g.grp as i', 'g.n as n'])
+          .where('g.beta_id', '=', betaId)
+          .where('g.dimension', '=', order)
+          .where('g.grp', '>', sorted[sorted.length - 1].group),
+      ),
+    )
+    .execute();
+
+  const sums: Record<Exclude<Level, 'groups'>, number[]> = { hours: [], minutes: [], testers: [] };
+  const groupTotals: { group: number; n: number }[] = [];
+  for (const row of rows) {
+    if (row.level === 'groups') groupTotals.push({ group: Number(row.i), n: Number(row.n) });
+    else sums[row.level as Exclude<Level, 'groups'>][Number(row.i)] = Number(row.n);
+  }
+  const hourTotals = hours.totals(sums.hours);
+  const minuteTotals = minutes.totals(sums.minutes);
+  const testerTotals = testers.totals(sums.testers);
+
   const ahead = new Map<number, number>();
-  let total = 0;
   sorted.forEach((key, index) => {
-    total += counted[index];
-    ahead.set(key.id, total);
+    const groupsAhead = groupTotals.reduce((sum, total) => (total.group > key.group ? sum + total.n : sum), 0);
+    ahead.set(key.id, groupsAhead + hourTotals.get(`${key.group} ${hourOf(key)}`)! + minuteTotals.get(`${key.group} ${minuteOf(key)}`)! + testerTotals.get(`${key.id}`)!);
   });
   return ahead;
+}
+
+/** The testers of the stretch `k`: within its group (none for signup_time), (applied_at, id) in [lo, hi). */
+function testerStretch(eb: ExpressionBuilder<any, any>, column: GroupColumn | null): Expression<SqlBool> {
+  const place = eb.refTuple('t.applied_at', 't.id');
+  return eb.and([
+    ...(column ? [eb(`t.${column}`, '=', eb.ref('k.grp'))] : []),
+    eb(place, '>=', eb.refTuple('k.lo', 'k.lo_id')),
+    eb(place, '<', eb.refTuple('k.hi', 'k.hi_id')),
+  ]);
 }
 
 export async function standingsOf(
@@ -137,13 +239,13 @@ export async function standingsOf(
   const length = beta.applied_testers_count;
   const order = beta.settings.waitlist_order;
   const standings = new Map<number, Standing>();
-  const placed: WaitlistKey[] = [];
+  const placed = new Map<number, WaitlistKey>();
   for (const tester of testers) {
-    if (isOnWaitlist(tester)) placed.push(keyOf(order, tester));
+    if (isOnWaitlist(tester)) placed.set(tester.id, keyOf(order, tester));
     else standings.set(tester.id, { waitlist_position: null, waitlist_ahead: null, waitlist_behind: null, waitlist_length: length });
   }
-  if (placed.length === 0) return standings;
-  for (const [id, ahead] of await countAhead(executor, beta.id, order, placed)) {
+  if (placed.size === 0) return standings;
+  for (const [id, ahead] of await countAhead(executor, beta.id, order, [...placed.values()])) {
     const position = ahead + 1;
     standings.set(id, { waitlist_position: position, waitlist_ahead: ahead, waitlist_behind: Math.max(0, length - position), waitlist_length: length });
   }

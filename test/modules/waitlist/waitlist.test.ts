@@ -1,0 +1,137 @@
+// Waitlist positions from the blocks (docs/decisions.md "Waitlist at scale") against a naive full
+// sort of the waitlist, in all three orders, while every kind of change moves testers in, out and
+// around it: signups with referrals, bonus points and their revocation, status changes, checkins,
+// suspensions, deletions (immediate and queued), hidden testers, ties down to the millisecond.
+// After it all the blocks must equal a recount from the testers.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestContext, type TestContext } from '../../support/context.ts';
+import { assertCountersExact, uniqueEmail } from '../testers/support.ts';
+import { ORDERS, assertBlocksExact, assertStandings, naivePositions } from './support.ts';
+
+describe('waitlist positions', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  test('equal a full sort of the waitlist in every order through signups, referrals, points, status changes, deletions and hidden testers', async () => {
+    // A company with a plan limit, so some signups are stored hidden (and must never be counted).
+    const company = await ctx.services.accounts.createCompany({ name: 'Limited', maxTesters: 16 });
+    const { key } = await ctx.services.accounts.createApiKey({ companyId: company.id });
+    const created = await ctx.request('POST', '/api/v2/betas', { key, body: { name: 'Waitlist', homepage_url: 'https://example.com/', settings: { double_opt_in: true } } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const betaId: number = created.body.id;
+    const base = `/api/v2/betas/${betaId}`;
+
+    const testers = new Map<string, { id: number; email: string; referral_code: string }>();
+    async function signup(name: string, fields: Record<string, unknown> = {}): Promise<number> {
+      const email = uniqueEmail(name);
+      const response = await ctx.request('POST', `${base}/testers`, { key, body: { tester: { email, ...fields } } });
+      assert.ok(response.status === 201 || response.status === 403, `${name}: ${response.status} ${JSON.stringify(response.body)}`);
+      const row = await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('email_normalized', '=', email).executeTakeFirstOrThrow();
+      testers.set(name, row);
+      return response.status;
+    }
+    const id = (name: string) => testers.get(name)!.id;
+    const referredBy = (name: string) => ({ referrer_id: testers.get(name)!.referral_code });
+    async function expectStatus(method: string, path: string, status: number, body?: unknown) {
+      const response = await ctx.request(method, path, { key, body });
+      assert.equal(response.status, status, `${method} ${path}: ${JSON.stringify(response.body)}`);
+      return response.body;
+    }
+    const setStatus = (name: string, status: string) => expectStatus('PUT', `${base}/testers/${id(name)}`, 200, { tester: { status } });
+    const award = (name: string, quantity: number) => expectStatus('POST', `${base}/points`, 201, { point: { email: testers.get(name)!.email, quantity } });
+    async function checkAllOrders() {
+      for (const order of ORDERS) await assertStandings(ctx, betaId, order, { key });
+      await assertBlocksExact(ctx, betaId);
+    }
+
+    // Applied in different days, hours and minutes, and several in the same millisecond (ties go to the id).
+    ctx.clock.set('2026-11-22T08:59:59.999Z');
+    await signup('a');
+    ctx.clock.set('2026-11-22T09:15:00.000Z');
+    for (const name of ['b', 'c', 'd']) await signup(name);
+    ctx.clock.advance(1);
+    await signup('e');
+    ctx.clock.set('2026-11-22T09:16:00.000Z');
+    await signup('f', referredBy('a'));
+    ctx.clock.set('2026-11-22T09:16:30.500Z');
+    await signup('g', referredBy('b'));
+    await signup('h', referredBy('b'));
+    ctx.clock.set('2026-11-22T10:02:00.000Z');
+    await signup('i', referredBy('c'));
+    await signup('j', { status: 'imported' });
+    await signup('k', { status: 'unconfirmed', ...referredBy('d') });
+    await checkAllOrders();
+
+    // Points move testers in the points order only; a revocation moves them back.
+    ctx.clock.set('2026-11-23T00:00:00.000Z');
+    await signup('l', referredBy('a'));
+    await signup('m');
+    await signup('n', referredBy('l'));
+    const bonus = await award('m', 7);
+    await award('b', -1);
+    await award('e', 3);
+    await checkAllOrders();
+    await expectStatus('DELETE', `${base}/points/${bonus.id}`, 200);
+
+    // In and out of applied: the imported and the confirmed tester enter (k credits d), others leave,
+    // a suspended tester comes back where it was.
+    ctx.clock.advance(61_000);
+    await setStatus('j', 'applied');
+    await setStatus('k', 'applied');
+    await setStatus('c', 'suspended');
+    await setStatus('e', 'invited');
+    await expectStatus('POST', `${base}/testers/${id('f')}/checkin`, 202);
+    await checkAllOrders();
+    await setStatus('c', 'unsuspended');
+
+    // The plan is full at 16 visible testers: q and r are stored hidden, q's referral still credits b.
+    assert.equal(await signup('o'), 201);
+    assert.equal(await signup('p', referredBy('i')), 201);
+    assert.equal(await signup('q', referredBy('b')), 403);
+    assert.equal(await signup('r'), 403);
+    await checkAllOrders();
+
+    // Deletions, of a referrer too, immediate and queued; their room goes to new signups.
+    await expectStatus('DELETE', `${base}/testers/${id('h')}`, 200);
+    await expectStatus('DELETE', `${base}/testers/${id('a')}`, 200);
+    await expectStatus('DELETE', `${base}/testers/${id('g')}?queue=true`, 202);
+    assert.equal(await ctx.runJobs(), 1);
+    ctx.clock.set('2026-11-23T05:30:00.250Z');
+    assert.equal(await signup('s', referredBy('n')), 201);
+    assert.equal(await signup('t', referredBy('n')), 201);
+    await checkAllOrders();
+    await assertCountersExact(ctx, betaId, assert);
+
+    // What the scenario must have produced for the comparisons to mean something.
+    const rows = await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', betaId).execute();
+    const waitlisted = rows.filter((row) => row.status === 'applied' && row.hidden === 0);
+    assert.ok(rows.some((row) => row.status === 'applied' && row.hidden === 1), 'hidden applied testers');
+    assert.ok(new Set(waitlisted.map((row) => row.share_signups_count)).size >= 3, 'several referral groups');
+    assert.ok(new Set(waitlisted.map((row) => row.points)).size >= 3, 'several point groups');
+    assert.ok(new Set(waitlisted.map((row) => row.applied_at!.slice(0, 13))).size >= 4, 'several hours');
+    assert.ok(new Set(waitlisted.map((row) => row.applied_at)).size < waitlisted.length, 'ties to the millisecond');
+    assert.equal((await naivePositions(ctx, betaId, 'referrals')).get(id('b')), 1, 'b, with the most referrals, leads');
+  });
+
+  test('a beta\'s blocks leave with it; another beta\'s stay exact', async () => {
+    const kept = await ctx.createBeta();
+    const dropped = await ctx.createBeta();
+    for (const beta of [kept, dropped]) {
+      for (let i = 0; i < 3; i++) {
+        const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail('drop') } } });
+        assert.equal(response.status, 201);
+      }
+    }
+    assert.equal((await ctx.request('DELETE', `/api/v2/betas/${dropped.id}`)).status, 200);
+    for (const table of ['waitlist_groups', 'waitlist_hours', 'waitlist_minutes'] as const) {
+      const left = await ctx.database.db.selectFrom(table).select('beta_id').where('beta_id', '=', dropped.id).execute();
+      assert.deepEqual(left, [], table);
+    }
+    await assertBlocksExact(ctx, kept.id);
+    await assertStandings(ctx, kept.id, 'referrals', { perPages: [2] });
+  });
+});
