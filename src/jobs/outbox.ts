@@ -90,7 +90,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.claiming;
+    await this.claiming?.catch(() => {}); // a failed claim was logged by its tick
     await Promise.all(this.inFlight);
   }
 
