@@ -12,6 +12,7 @@ import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase, seedBench } from './seeding.ts';
+import { UsageError, median, percentile, positiveInteger } from './figures.ts';
 
 const USAGE =
   'usage: npm run bench:reads -- [--database-url sqlite:PATH|postgres://…] (--beta ID --key KEY | --testers N) [--rounds 3] [--samples 300] [--list-samples 50] [--json PATH]';
@@ -31,29 +32,9 @@ interface Stats {
   max: number;
 }
 
-/** A wrong command line: reported by its message alone. */
-class UsageError extends Error {}
-
-function percentile(sorted: number[], p: number): number {
-  // Nearest rank: the smallest value with at least p % of the samples at or below it.
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
 function statsOf(times: number[]): Stats {
   const sorted = [...times].sort((a, b) => a - b);
   return { samples: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function positiveInteger(text: string | undefined, name: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number ≥ 1\n${USAGE}`);
-  return value;
 }
 
 async function main(): Promise<void> {
@@ -76,19 +57,19 @@ async function main(): Promise<void> {
     return;
   }
   const databaseUrl = values['database-url'];
-  const rounds = positiveInteger(values.rounds, 'rounds');
-  const showSamples = positiveInteger(values.samples, 'samples');
-  const listSamples = positiveInteger(values['list-samples'], 'list-samples');
-  const warmup = positiveInteger(values.warmup, 'warmup');
+  const rounds = positiveInteger(values.rounds, 'rounds', USAGE);
+  const showSamples = positiveInteger(values.samples, 'samples', USAGE);
+  const listSamples = positiveInteger(values['list-samples'], 'list-samples', USAGE);
+  const warmup = positiveInteger(values.warmup, 'warmup', USAGE);
 
   let betaId: number;
   let key: string;
   if (values.beta) {
     if (!values.key) throw new UsageError(`--beta needs --key (an API key of the beta's company)\n${USAGE}`);
-    betaId = positiveInteger(values.beta, 'beta');
+    betaId = positiveInteger(values.beta, 'beta', USAGE);
     key = values.key;
   } else {
-    const testers = positiveInteger(values.testers, 'testers');
+    const testers = positiveInteger(values.testers, 'testers', USAGE);
     process.stderr.write(`No --beta: seeding ${testers.toLocaleString('en')} testers first…\n`);
     const seeded = await seedBench({ databaseUrl, testers });
     process.stderr.write(`Seeded beta ${seeded.betaId} in ${seeded.seconds.toFixed(1)} s (API key ${seeded.apiKey}).\n`);

@@ -19,6 +19,7 @@ import { startWorkers } from '../src/jobs/workers.ts';
 import { createServices } from '../src/services.ts';
 import { systemClock } from '../src/time.ts';
 import { openBenchDatabase } from './seeding.ts';
+import { median, percentile, positiveInteger } from './figures.ts';
 
 const USAGE =
   'usage: npm run bench:webhooks -- [--database-url sqlite:PATH|postgres://…] [--rounds 5] [--seconds 5] [--clients 8] [--separate-worker]';
@@ -50,22 +51,6 @@ function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function positiveInteger(text: string | undefined, name: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number ≥ 1\n${USAGE}`);
-  return value;
-}
-
 interface Round {
   rps: number;
   p50: number;
@@ -85,9 +70,9 @@ async function main(): Promise<void> {
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   const databaseUrl = values['database-url'];
-  const rounds = positiveInteger(values.rounds, 'rounds');
-  const seconds = positiveInteger(values.seconds, 'seconds');
-  const clients = positiveInteger(values.clients, 'clients');
+  const rounds = positiveInteger(values.rounds, 'rounds', USAGE);
+  const seconds = positiveInteger(values.seconds, 'seconds', USAGE);
+  const clients = positiveInteger(values.clients, 'clients', USAGE);
 
   const separateWorker = values['separate-worker'];
   const receiver = await startReceiver();
