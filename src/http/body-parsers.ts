@@ -7,8 +7,18 @@ import qs from 'qs';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function badBody(message: string): Error & { statusCode: number } {
+/** A body the client must fix: 400 with the message (the error handler's client-error path). */
+export function badBody(message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode: 400 });
+}
+
+/** The body's bytes as text; bytes that are not UTF-8 are a malformed body. */
+export function bodyText(body: Buffer): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw badBody('Request body is not valid UTF-8');
+  }
 }
 
 /** Form values are percent-encoded UTF-8: a malformed escape or invalid bytes is a malformed body. */
@@ -21,9 +31,9 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      return done(badBody('Request body is not valid UTF-8'), undefined);
+      text = bodyText(body as Buffer);
+    } catch (error) {
+      return done(error as Error, undefined);
     }
     // An empty body with a JSON content type is "no body", as for the checkin endpoint.
     if (text.trim() === '') return done(null, undefined);

@@ -4,24 +4,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ErrorEntry } from '../errors.ts';
+import { badBody, bodyText } from './body-parsers.ts';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: false });
 const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false });
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-function badBody(message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode: 400 });
-}
 
 /** Parses XML bodies (application/xml, text/xml) in the scope it is registered in. */
 export function registerXmlBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, (_request, body, done) => {
     let text: string;
     try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      return done(badBody('Request body is not valid UTF-8'), undefined);
+      text = bodyText(body as Buffer);
+    } catch (error) {
+      return done(error as Error, undefined);
     }
     if (text.trim() === '') return done(null, undefined);
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) return done(badBody('Request body must not declare a DOCTYPE'), undefined);
