@@ -55,6 +55,14 @@ interface Round {
   rps: number;
   p50: number;
   p99: number;
+  /** This process's CPU time (API, workers and the clients) per created tester, delivery included. */
+  cpuMs: number;
+}
+
+/** CPU time this process has used, in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -115,6 +123,7 @@ async function main(): Promise<void> {
   /** Clients creating testers for `seconds`, each referred by an earlier tester of the beta. */
   async function round(betaId: number): Promise<Round> {
     const latencies: number[] = [];
+    const cpuAtStart = cpuMs();
     const deadline = performance.now() + seconds * 1000;
     const known = codes.get(betaId)!;
     await Promise.all(
@@ -135,8 +144,19 @@ async function main(): Promise<void> {
         }
       }),
     );
+    // The round's deliveries are part of its cost: wait for them, so they don't slow the next round.
+    await drained();
+    const cpu = (cpuMs() - cpuAtStart) / latencies.length;
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs: cpu };
+  }
+
+  // Every event raised for the listened beta must reach the receiver.
+  const events = async () =>
+    Number((await database.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', listened).executeTakeFirstOrThrow()).n);
+  async function drained(): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    while ((await delivered()) < (await events()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   const load = loadavg()[0];
@@ -150,26 +170,20 @@ async function main(): Promise<void> {
   }
   process.stderr.write('\n');
 
-  // Every event raised for the listened beta must reach the receiver.
-  const events = async () =>
-    Number((await database.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', listened).executeTakeFirstOrThrow()).n);
-  const drainDeadline = Date.now() + 120_000;
-  while ((await delivered()) < (await events()) && Date.now() < drainDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
-
   const summary = (betaId: number) => {
     const rs = results.get(betaId)!;
-    return { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) };
+    return { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), cpuMs: median(rs.map((r) => r.cpuMs)) };
   };
   const none = summary(quiet);
   const one = summary(listened);
   const dialect = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const workerShape = separateWorker ? 'workers in a separate process' : 'workers in the API process';
   console.log(`create tester with referral, ${clients} clients, ${rounds} rounds of ${seconds} s each; ${dialect}; ${workerShape}; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
-  console.log('| variant | req/s (median) | p50 ms | p99 ms |');
-  console.log('|---|--:|--:|--:|');
-  console.log(`| no endpoint | ${none.rps.toFixed(1)} | ${none.p50.toFixed(1)} | ${none.p99.toFixed(1)} |`);
-  console.log(`| one endpoint, all events | ${one.rps.toFixed(1)} | ${one.p50.toFixed(1)} | ${one.p99.toFixed(1)} |`);
-  console.log(`ratio (one / none): ${(one.rps / none.rps).toFixed(2)}`);
+  console.log('| variant | req/s (median) | p50 ms | p99 ms | CPU ms per signup |');
+  console.log('|---|--:|--:|--:|--:|');
+  console.log(`| no endpoint | ${none.rps.toFixed(1)} | ${none.p50.toFixed(1)} | ${none.p99.toFixed(1)} | ${none.cpuMs.toFixed(2)} |`);
+  console.log(`| one endpoint, all events | ${one.rps.toFixed(1)} | ${one.p50.toFixed(1)} | ${one.p99.toFixed(1)} | ${one.cpuMs.toFixed(2)} |`);
+  console.log(`ratio (one / none): throughput ${(one.rps / none.rps).toFixed(2)}, CPU per signup ${(none.cpuMs / one.cpuMs).toFixed(2)}`);
   console.log(`events delivered: ${await delivered()} of ${await events()}`);
 
   await app.close();

@@ -19,6 +19,7 @@ import { RewardDefinitionsService } from './modules/rewards/reward-definitions.s
 import { RewardsService } from './modules/rewards/rewards.service.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
+import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -35,7 +36,7 @@ export interface Services {
   emails: EmailsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
-  /** Releases what the services hold open (SMTP connections); after the workers have stopped. */
+  /** Releases what the services hold open (SMTP and webhook connections); after the workers have stopped. */
   close(): void;
 }
 
@@ -50,7 +51,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const clock = options.clock ?? systemClock;
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
-  const testerEvents = new TesterEvents(config.publicUrl);
+  const testerEvents = new TesterEvents(db, config.publicUrl);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
   const emails = new EmailsService(db, clock, betas, suppressions, {
     publicUrl: config.publicUrl,
@@ -59,7 +60,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   });
   const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
-  const webhookDeliverer = new WebhookDeliverer(db, clock, { allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
+  const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
+  const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -74,6 +76,9 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
     emails,
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
-    close: () => emails.close(),
+    close: () => {
+      emails.close();
+      webhookSender.close();
+    },
   };
 }

@@ -4,11 +4,44 @@ import { isTransient } from './errors.ts';
 
 const MAX_ATTEMPTS = 5;
 
+type Task = () => Promise<void>;
+
+/** Work a command's transaction schedules for its own end: just before it commits, and after. */
+interface TransactionEnd {
+  beforeCommit: Task[];
+  afterCommit: Task[];
+}
+
+const ends = new WeakMap<Executor, TransactionEnd>();
+
+function endOf(trx: Executor): TransactionEnd {
+  const end = ends.get(trx);
+  if (!end) throw new Error('This needs the transaction of a command: run it through inTransaction');
+  return end;
+}
+
+/**
+ * Runs `task` as the last statement(s) of the transaction, after the command's own work: writes a
+ * command collects as it goes (its events) are then made in one statement instead of one each.
+ */
+export function beforeCommit(trx: Executor, task: Task): void {
+  endOf(trx).beforeCommit.push(task);
+}
+
+/**
+ * Runs `task` once the transaction has committed, before inTransaction returns; never for an
+ * attempt that rolled back. The task must not fail the command (it has happened): it handles its
+ * own errors.
+ */
+export function afterCommit(trx: Executor, task: Task): void {
+  endOf(trx).afterCommit.push(task);
+}
+
 /**
  * Runs `work` in a transaction. A deadlock, serialization failure or busy SQLite database rolls it
  * back and runs it again (at most five attempts), as does any error `retryAlso` accepts — such as a
  * freshly generated code colliding at insert. `work` must therefore have no effect outside the
- * transaction (DESIGN.md: side effects leave through the outbox).
+ * transaction (DESIGN.md: side effects leave through the outbox, or afterCommit).
  */
 export async function inTransaction<T>(
   db: Db,
@@ -16,11 +49,23 @@ export async function inTransaction<T>(
   options: { retryAlso?: (error: unknown) => boolean } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
+    let result: T;
     try {
-      return await db.transaction().execute(work);
+      result = await db.transaction().execute(async (trx) => {
+        ends.set(trx, end);
+        const value = await work(trx);
+        // A task may schedule another (events raised while flushing): run until none is left.
+        for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
+        return value;
+      });
     } catch (error) {
       const retryable = isTransient(error) || (options.retryAlso?.(error) ?? false);
       if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      continue;
     }
+    // Outside the retry: the command has committed and must not run again.
+    for (const task of end.afterCommit) await task();
+    return result;
   }
 }

@@ -250,14 +250,15 @@ export class TestersService {
       if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
       const credited = JOINED_STATUSES.includes(status) ? await recordSignup(trx, this.dialect, beta, row, now) : null;
-      const rendered = await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
+      const rendered = await this.events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
       if (credited !== null) await this.events.raise(trx, 'tester_updated', beta.id, [credited], now);
       await this.emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
-      return { row, view: rendered.get(row.id) };
+      return { row, rendered };
     });
     if (created.row.hidden) throw hiddenTesterError();
-    // The event's body, when one was raised, is this answer already: the tester as committed.
-    return created.view ?? this.viewWithResponses(companyId, beta.id, created.row.id);
+    // The event's body, when one was rendered, is this answer already: the tester as committed.
+    const view = (await created.rendered()).get(created.row.id);
+    return view ?? this.viewWithResponses(companyId, beta.id, created.row.id);
   }
 
   // ---- changes -------------------------------------------------------------------------------
@@ -338,10 +339,11 @@ export class TestersService {
       if (status !== current.status) {
         await this.emails.statusChanged(trx, { betaId: beta.id, testerId: current.id, status: input.status === 'unsuspended' ? 'unsuspended' : status, now });
       }
-      return { testerId: current.id, view: rendered.get(current.id) };
+      return { testerId: current.id, rendered };
     });
-    // The event's body, when one was raised, is this answer already: the tester as committed.
-    return updated.view ?? this.viewWithResponses(companyId, beta.id, updated.testerId);
+    // The event's body, when one was rendered, is this answer already: the tester as committed.
+    const view = (await updated.rendered()).get(updated.testerId);
+    return view ?? this.viewWithResponses(companyId, beta.id, updated.testerId);
   }
 
   /** Deletes at once and answers with the tester as it was. */
@@ -407,7 +409,7 @@ export class TestersService {
       updated_at: now,
     });
     if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
-    await this.events.raise(trx, 'tester_created', beta.id, [row.id], now);
+    await this.events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
     return row;
   }
 
@@ -487,8 +489,9 @@ export class TestersService {
           .where((eb) => eb(eb.fn.coalesce('last_active_at', 'created_at'), '<', cutoff))
           .returning(['id', 'hidden'])
           .execute();
-        await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, result.filter((r) => r.hidden === 0).length);
-        await this.events.raise(trx, 'tester_updated', id, result.map((r) => r.id), now);
+        const visible = result.filter((r) => r.hidden === 0);
+        await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, visible.length);
+        await this.events.raise(trx, 'tester_updated', id, visible.map((r) => r.id), now);
         return result.length;
       });
     }

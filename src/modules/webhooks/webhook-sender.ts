@@ -1,5 +1,5 @@
-// One HTTP POST of a webhook, with node:http(s) rather than fetch: their `lookup` option lets every
-// DNS answer be checked before the connection is made (webhook-targets.ts), which Node's built-in
+// HTTP POSTs of webhooks, with node:http(s) rather than fetch: their `lookup` option lets every
+// DNS answer be checked before a connection is made (webhook-targets.ts), which Node's built-in
 // fetch does not offer without the undici package. Never throws: every way a request can end is an
 // Answer the delivery log can show.
 import http from 'node:http';
@@ -45,45 +45,78 @@ function describeFailure(error: NodeJS.ErrnoException, url: URL): string {
   }
 }
 
-/** POSTs `body` to `target` and reports how the receiver answered, within `timeoutMs` in all. */
-export function postWebhook(target: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<Answer> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const url = new URL(target);
-  // A literal address is connected to without any lookup, so it is judged here.
-  const refusal = options.allowPrivateTargets ? null : privateTargetRefusal(url);
-  if (refusal) return Promise.resolve({ status: null, error: refusal.message, durationMs: 0 });
+/**
+ * Idle connections to a receiver close after this long: below the 5 s keep-alive of common
+ * servers (Node's included), so a connection is not reused just as the receiver closes it.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+/** Connections open to one endpoint at most; more deliveries wait for one. */
+const CONNECTIONS_PER_ENDPOINT = 10;
 
-  return new Promise((resolve) => {
-    let settled = false;
-    let status: number | null = null;
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      // A connection of its own: nothing pooled is shared between tenants' receivers.
-      agent: false,
-      lookup: options.allowPrivateTargets ? undefined : publicOnlyLookup,
-    });
-    const settle = (failure?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      resolve(status !== null ? { status, error: null, durationMs: elapsed() } : { status: null, error: failure ?? 'No answer', durationMs: elapsed() });
-    };
-    // Once the status line is in, running out of time while reading the rest still counts as an answer.
-    const timer = setTimeout(() => settle(`No answer within ${seconds(options.timeoutMs)}`), options.timeoutMs);
-    request.on('response', (response) => {
-      status = response.statusCode ?? null;
-      let read = 0;
-      response.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read >= RESPONSE_BYTES_READ) settle();
+/** Sends webhooks, keeping connections alive per endpoint (never shared between endpoints). */
+export class WebhookSender {
+  private readonly agents = new Map<number, { origin: string; agent: http.Agent }>();
+
+  constructor(private readonly options: SendOptions) {}
+
+  /** POSTs `body` to the endpoint and reports how the receiver answered, within the time-out in all. */
+  post(endpoint: { id: number; url: string }, body: string, headers: Record<string, string>): Promise<Answer> {
+    const { options } = this;
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const url = new URL(endpoint.url);
+    // A literal address is connected to without any lookup, so it is judged here.
+    const refusal = options.allowPrivateTargets ? null : privateTargetRefusal(url);
+    if (refusal) return Promise.resolve({ status: null, error: refusal.message, durationMs: 0 });
+
+    return new Promise((resolve) => {
+      let settled = false;
+      let status: number | null = null;
+      const request = (url.protocol === 'https:' ? https : http).request(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: this.agentFor(endpoint.id, url),
+        // Checked when a connection is made; a kept-alive one was checked when it was.
+        lookup: options.allowPrivateTargets ? undefined : publicOnlyLookup,
       });
-      response.on('end', () => settle());
-      response.on('error', () => settle());
+      // `keep` leaves a connection whose answer was read to the end open for the next delivery.
+      const settle = (failure?: string, keep = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!keep) request.destroy();
+        resolve(status !== null ? { status, error: null, durationMs: elapsed() } : { status: null, error: failure ?? 'No answer', durationMs: elapsed() });
+      };
+      // Once the status line is in, running out of time while reading the rest still counts as an answer.
+      const timer = setTimeout(() => settle(`No answer within ${seconds(options.timeoutMs)}`), options.timeoutMs);
+      request.on('response', (response) => {
+        status = response.statusCode ?? null;
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= RESPONSE_BYTES_READ) settle();
+        });
+        response.on('end', () => settle(undefined, true));
+        response.on('error', () => settle());
+      });
+      request.on('error', (error) => settle(describeFailure(error, url)));
+      request.end(body);
     });
-    request.on('error', (error) => settle(describeFailure(error, url)));
-    request.end(body);
-  });
+  }
+
+  /** Closes every connection; for shutdown, once no delivery is running. */
+  close(): void {
+    for (const { agent } of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  private agentFor(endpointId: number, url: URL): http.Agent {
+    const known = this.agents.get(endpointId);
+    if (known?.origin === url.origin) return known.agent;
+    known?.agent.destroy(); // the endpoint's URL changed: its old connections are of no use
+    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_ENDPOINT, timeout: IDLE_CONNECTION_MS });
+    this.agents.set(endpointId, { origin: url.origin, agent });
+    return agent;
+  }
 }

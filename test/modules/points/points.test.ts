@@ -4,6 +4,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
 import { awardPoints } from '../../../src/modules/points/points.ledger.ts';
 import { awardSharePoints } from '../../../src/modules/points/points.service.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
 
 const CREATED_FIELDS = ['created_at', 'id', 'quantity', 'reason', 'user_id'];
 const LISTED_FIELDS = ['activity', 'created_at', 'id', 'quantity', 'reason', 'revoked_at', 'user_id'];
@@ -279,7 +280,7 @@ describe('points', () => {
     await ctx.request('POST', `/api/v2/betas/${betaId}/testers`, { key, body: { tester: { email: 'seen@example.com' } } });
     await ctx.request('POST', `/api/v2/betas/${betaId}/testers`, { key, body: { tester: { email: 'unseen@example.com' } } });
     const hidden = await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('hidden', '=', 1).executeTakeFirstOrThrow();
-    const hiddenPoint = await ctx.database.db.transaction().execute((trx) =>
+    const hiddenPoint = await inTransaction(ctx.database.db, (trx) =>
       awardPoints(trx, { betaId, testerId: hidden.id, quantity: 4, activity: 'bonus', now: ctx.clock.now().toISOString() }),
     );
     const seen = await post(betaId, { email: 'seen@example.com', quantity: 1 }, key);
@@ -365,7 +366,7 @@ describe('points', () => {
     const before = await testerPoints(tester.id);
     const now = ctx.clock.now().toISOString();
     const award = (testerId: number, network: string) =>
-      ctx.database.db.transaction().execute((trx) => awardSharePoints(trx, betaView, { id: testerId }, network, now));
+      inTransaction(ctx.database.db, (trx) => awardSharePoints(trx, betaView, { id: testerId }, network, now));
 
     const first = await award(tester.id, '203.0.113.0/24');
     assert.ok(first);
@@ -401,9 +402,7 @@ describe('points', () => {
     const betaView = await ctx.services.betas.require(ctx.companyId, beta.id);
     const tester = await createTester(ctx, beta.id);
     const before = await testerPoints(tester.id);
-    const result = await ctx.database.db
-      .transaction()
-      .execute((trx) => awardSharePoints(trx, betaView, tester, '203.0.113.0/24', ctx.clock.now().toISOString()));
+    const result = await inTransaction(ctx.database.db, (trx) => awardSharePoints(trx, betaView, tester, '203.0.113.0/24', ctx.clock.now().toISOString()));
     assert.equal(result, null);
     const shares = await ctx.database.db.selectFrom('points').selectAll().where('tester_id', '=', tester.id).where('activity', '=', 'share').execute();
     assert.deepEqual(shares, []);
@@ -417,7 +416,7 @@ describe('points', () => {
     const before = await testerPoints(tester.id);
     const now = ctx.clock.now().toISOString();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => ctx.database.db.transaction().execute((trx) => awardSharePoints(trx, betaView, tester, 'visitor-hash-1', now))),
+      Array.from({ length: 10 }, () => inTransaction(ctx.database.db, (trx) => awardSharePoints(trx, betaView, tester, 'visitor-hash-1', now))),
     );
     assert.equal(results.filter((r) => r !== null).length, 1);
     assert.equal(await testerPoints(tester.id), before + 2);

@@ -8,6 +8,7 @@ import type { RewardRow } from '../../../src/db/types.ts';
 import { awardMilestones, fireRewardEvent } from '../../../src/modules/rewards/reward-engine.ts';
 import { createTester, storedTester } from '../testers/support.ts';
 import { createDefinition, createRule, pointsOf, rewardPoints, storedRewards } from './support.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
 
 describe('reward engine: signup event and milestones', () => {
   let ctx: TestContext;
@@ -20,12 +21,12 @@ describe('reward engine: signup event and milestones', () => {
 
   async function fire(betaId: number, event: string, testerId: number): Promise<RewardRow[]> {
     const actor = (await storedTester(ctx, testerId))!;
-    return ctx.database.db.transaction().execute((trx) => fireRewardEvent(trx, ctx.database.dialect, { id: betaId }, event, actor, now()));
+    return inTransaction(ctx.database.db, (trx) => fireRewardEvent(trx, ctx.database.dialect, { id: betaId }, event, actor, now()));
   }
 
   /** Sets the referrer's credited referrals, then awards what they reach. */
   async function reach(betaId: number, testerId: number, count: number): Promise<RewardRow[]> {
-    return ctx.database.db.transaction().execute(async (trx) => {
+    return inTransaction(ctx.database.db, async (trx) => {
       await trx.updateTable('testers').set({ share_signups_count: count }).where('id', '=', testerId).execute();
       const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
       return awardMilestones(trx, ctx.database.dialect, { id: betaId }, referrer, now());

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
 import { isSuppressed } from '../../../src/modules/suppressions/suppressions.service.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
 
 const FIELDS = ['email', 'id', 'reason', 'suppressed_at', 'user_id'];
 const NOW = '2026-11-22T09:15:00Z';
@@ -26,7 +27,7 @@ describe('suppressions', () => {
 
   /** Records a suppression as the service itself would (a bounce report, a one-click unsubscribe). */
   async function learned(betaId: number, email: string, reason: 'Manual' | 'Unsubscribe' | 'HardBounce' | 'SpamComplaint') {
-    return ctx.database.db.transaction().execute((trx) => ctx.services.suppressions.suppress(trx, betaId, email, reason, ctx.clock.now().toISOString()));
+    return inTransaction(ctx.database.db, (trx) => ctx.services.suppressions.suppress(trx, betaId, email, reason, ctx.clock.now().toISOString()));
   }
 
   // ---- create ----------------------------------------------------------------------------------

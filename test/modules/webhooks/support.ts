@@ -3,11 +3,14 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from '../../support/context.ts';
 import { raiseEvent, type EventType } from '../../../src/modules/events/events.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
 
 export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The sender's port: tells its connections apart. */
+  remotePort: number;
 }
 
 /** A status to answer with, or 'hang' to never answer. */
@@ -31,7 +34,7 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), remotePort: request.socket.remotePort ?? 0 });
       if (behaviour === 'hang') {
         hanging.add(response);
         return;
@@ -58,9 +61,7 @@ export async function startReceiver(): Promise<Receiver> {
 
 /** Raises an event as the domain does: in a transaction of its own. */
 export async function raise(ctx: TestContext, betaId: number, type: EventType = 'tester_created', data: unknown = { id: 1, email: 'ann@example.com' }) {
-  await ctx.database.db
-    .transaction()
-    .execute((trx) => raiseEvent(trx, { betaId, type, now: ctx.clock.now().toISOString(), data: () => data }));
+  await inTransaction(ctx.database.db, (trx) => raiseEvent(trx, { betaId, type, now: ctx.clock.now().toISOString(), data: () => data }));
 }
 
 export async function storedEvents(ctx: TestContext, betaId: number) {

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';
+import { raiseEvent, raiseLateEvent } from '../../../src/modules/events/events.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
+import { createTester } from '../testers/support.ts';
 import {
   createEndpoint,
   pendingJobs,
@@ -386,5 +389,103 @@ describe('webhook delivery', () => {
     assert.equal(await ctx.runJobs(), 1);
     assert.deepEqual(receiver.received.map((r) => r.path), ['/named']);
     assert.equal((await storedDeliveries(ctx, endpoint.id))[0].status, 'succeeded');
+  });
+
+  /** A tester event left as a process killed between commit and rendering leaves it: no body yet. */
+  async function raiseUnrendered(betaId: number, testerId: number) {
+    const now = ctx.clock.now().toISOString();
+    const publicId = await inTransaction(ctx.database.db, (trx) => raiseLateEvent(trx, { betaId, type: 'tester_updated', now, testerId }));
+    assert.ok(publicId);
+    const stored = await ctx.database.db.selectFrom('webhook_events').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
+    assert.deepEqual([stored.payload, stored.render_tester_id], ['', testerId]);
+    return publicId;
+  }
+
+  test('a tester event whose body was never rendered (the process stopped after commit) is rendered by the worker', async () => {
+    const { beta, endpoint } = await setup();
+    const tester = await createTester(ctx, beta.id, { profile: { first_name: 'Ada' } });
+    await ctx.database.db.deleteFrom('outbox_jobs').execute();
+    receiver.received.length = 0;
+    const publicId = await raiseUnrendered(beta.id, tester.id);
+
+    assert.equal(await ctx.runJobs(), 1);
+    assert.equal(receiver.received.length, 1);
+    const sent = JSON.parse(receiver.received[0].body);
+    const shown = (await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${tester.id}`)).body;
+    assert.deepEqual(sent, { id: publicId, type: 'tester_updated', created_at: '2026-11-22T09:15:00Z', beta_id: beta.id, data: { ...shown, responses: [] } });
+    const stored = await ctx.database.db.selectFrom('webhook_events').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
+    assert.equal(stored.payload, receiver.received[0].body, 'stored: a retry sends the same bytes');
+    assert.equal(stored.render_tester_id, null);
+    assert.equal((await storedDeliveries(ctx, endpoint.id)).at(-1)?.status, 'succeeded');
+  });
+
+  test('an unrendered tester event whose tester is gone by delivery is dropped: nothing sent, nothing logged', async () => {
+    const { beta, endpoint } = await setup({ events: ['tester_updated'] });
+    const tester = await createTester(ctx, beta.id);
+    const publicId = await raiseUnrendered(beta.id, tester.id);
+    const deleted = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${tester.id}`);
+    assert.equal(deleted.status, 200);
+    assert.deepEqual(
+      (await pendingJobs(ctx)).map((job) => JSON.parse(job.payload).endpointId),
+      [endpoint.id],
+      'one delivery due: the unrendered event (the endpoint listens to tester_updated only)',
+    );
+
+    assert.ok((await ctx.runJobs()) >= 1);
+    assert.deepEqual(receiver.received, []);
+    assert.equal(await ctx.database.db.selectFrom('webhook_events').select('id').where('public_id', '=', publicId).executeTakeFirst(), undefined);
+    assert.deepEqual(await storedDeliveries(ctx, endpoint.id), []);
+  });
+
+  test('many events of one transaction are written in chunks: each gets its jobs, none lost', async () => {
+    const { beta, endpoint } = await setup();
+    const second = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/second` });
+    const count = 450;
+    await inTransaction(ctx.database.db, async (trx) => {
+      for (let i = 0; i < count; i++) {
+        await raiseEvent(trx, { betaId: beta.id, type: 'point_earned', now: ctx.clock.now().toISOString(), data: () => ({ n: i }) });
+      }
+    });
+    const events = await storedEvents(ctx, beta.id);
+    assert.deepEqual(events.map((e) => JSON.parse(e.payload).data.n), Array.from({ length: count }, (_, i) => i));
+    const jobs = (await pendingJobs(ctx)).map((job) => JSON.parse(job.payload) as { eventId: number; endpointId: number });
+    assert.equal(jobs.length, 2 * count);
+    for (const endpointId of [endpoint.id, second.id]) {
+      assert.deepEqual(jobs.filter((j) => j.endpointId === endpointId).map((j) => j.eventId).sort((a, b) => a - b), events.map((e) => e.id));
+    }
+  });
+
+  test('events are raised only inside a command transaction: elsewhere they would never be written', async () => {
+    const { beta } = await setup();
+    await assert.rejects(
+      ctx.database.db.transaction().execute((trx) => raiseEvent(trx, { betaId: beta.id, type: 'point_earned', now: NOW, data: () => ({}) })),
+      /inTransaction/,
+    );
+    await assert.rejects(raiseEvent(ctx.database.db, { betaId: beta.id, type: 'point_earned', now: NOW, data: () => ({}) }), /inTransaction/);
+    assert.deepEqual(await storedEvents(ctx, beta.id), []);
+  });
+
+  test('connections are kept alive per endpoint: reused by later deliveries, never shared by two endpoints', async () => {
+    receiver.answer(204); // an answer read to its end leaves the connection open
+    const { beta, endpoint: first } = await setup();
+    const second = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/second` });
+    const portsOf = (path: string) => new Set(receiver.received.filter((r) => r.path === path).map((r) => r.remotePort));
+
+    for (let i = 0; i < 3; i++) await raise(ctx, beta.id);
+    assert.equal(await ctx.runJobs(), 6);
+    const firstPorts = portsOf(`/hooks/${beta.id}`);
+    const secondPorts = portsOf('/second');
+    assert.equal(receiver.received.length, 6);
+    assert.deepEqual([...firstPorts].filter((port) => secondPorts.has(port)), [], 'no connection serves both endpoints');
+
+    receiver.received.length = 0;
+    await raise(ctx, beta.id);
+    assert.equal(await ctx.runJobs(), 2);
+    assert.ok([...portsOf(`/hooks/${beta.id}`)].every((port) => firstPorts.has(port)), 'the first endpoint reused one of its connections');
+    assert.ok([...portsOf('/second')].every((port) => secondPorts.has(port)), 'the second endpoint reused one of its connections');
+    assert.deepEqual(
+      (await storedDeliveries(ctx, first.id)).map((d) => [d.status, d.response_status]),
+      Array.from({ length: 4 }, () => ['succeeded', 204]),
+    );
   });
 });
