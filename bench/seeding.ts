@@ -13,6 +13,7 @@ import type { NewTester } from '../src/db/types.ts';
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
+import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
 import { candidateReferralCode } from '../src/modules/referrals/referral-codes.ts';
 import { TesterStatuses, type TesterStatus } from '../src/modules/testers/tester-status.ts';
@@ -212,7 +213,7 @@ function testerRow(plan: Plan, i: number, referrerId: number | null, ctx: RowCon
   const points = (appliedAt ? 1 : 0) + 5 * referrals + 3 * shares + bonus;
   const source = random() < 0.6 ? weighted(random, SOURCES) : null;
   const updatedAt = Math.max(createdAt, invitedAt, joinedAt);
-  return {
+  const row: NewTester = {
     uuid: randomUUID(),
     beta_id: ctx.betaId,
     email,
@@ -243,6 +244,8 @@ function testerRow(plan: Plan, i: number, referrerId: number | null, ctx: RowCon
     created_at: iso(createdAt),
     updated_at: iso(updatedAt),
   };
+  // Filled after the rest so the seeded random sequence (and the data set) stays as it was.
+  return { ...row, email_alias_key: emailAliasKey(normalized), signup_ip: row.ip };
 }
 
 // ---- the run -----------------------------------------------------------------------------------

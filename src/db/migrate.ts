@@ -7,6 +7,7 @@ import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
 import * as emails from './migrations/005-emails.ts';
 import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
+import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
@@ -26,6 +27,7 @@ const migrations: Record<string, MigrationModule> = {
   '004-webhooks': webhooks,
   '005-emails': emails,
   '006-waitlist-blocks': waitlistBlocks,
+  '008-fraud-signals': fraudSignals,
   '009-late-event-bodies': lateEventBodies,
 };
 

@@ -105,6 +105,14 @@ export interface TestersTable {
   unsubscribed_at: string | null;
   last_checkin_at: string | null;
   last_active_at: string | null;
+  // Fraud signals (migration 008, modules/fraud): the address's mailbox, what the signup sent,
+  // its flags (JSON array, null for none), and whether its referral waits for the owner.
+  email_alias_key: string | null;
+  signup_ip: string | null;
+  signup_user_agent: string | null;
+  fraud_flags: string | null;
+  referral_held: Generated<number>;
+  referral_accepted_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
 import { FormBoolean } from '../../http/form-boolean.ts';
+import { FraudModes } from '../fraud/fraud-signals.ts';
 
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
 export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
@@ -27,6 +28,10 @@ export const BetaSettingsSchema = Type.Object({
   blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 10000 }),
   blocked_ips: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10000 }),
   max_signups_per_ip_per_day: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  block_disposable_email_domains: Type.Boolean({ description: 'Refuse addresses at disposable e-mail domains (2319)' }),
+  fraud_mode: Type.Enum(FraudModes, {
+    description: 'flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)',
+  }),
 });
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
@@ -39,6 +44,7 @@ export const BetaSettingsPatchSchema = Type.Partial(
     double_opt_in: FormBoolean(),
     invite_a_friend_enabled: FormBoolean(),
     vanity_referral_codes: FormBoolean(),
+    block_disposable_email_domains: FormBoolean(),
   }),
 );
 export type BetaSettingsPatch = Static<typeof BetaSettingsPatchSchema>;
@@ -61,6 +67,8 @@ export function defaultSettings(): BetaSettings {
     blocked_email_domains: [],
     blocked_ips: [],
     max_signups_per_ip_per_day: null,
+    block_disposable_email_domains: false,
+    fraud_mode: 'flag',
   };
 }
 

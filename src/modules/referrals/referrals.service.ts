@@ -60,9 +60,9 @@ export async function recordSignup(trx: Executor, dialect: DialectName, beta: Si
 }
 
 /**
- * Credits the tester's referral if it has a referrer and was not credited yet: the referrer's and
- * the beta's share_signups_count move, the referrer earns the beta's referral points, the reserved
- * `signup` reward rules fire and the referrer's milestones are checked. The conditional update
+ * Credits the tester's referral if it has a referrer, was not credited yet and is not held: the
+ * referrer's and the beta's share_signups_count move, the referrer earns the beta's referral
+ * points, the reserved `signup` reward rules fire and the referrer's milestones are checked. The conditional update
  * makes a second credit impossible, even from concurrent requests.
  */
 async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<number | null> {
@@ -73,6 +73,8 @@ async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupB
     .set({ referral_credited_at: now })
     .where('id', '=', tester.id)
     .where('referral_credited_at', 'is', null)
+    // A flagged referral waits for the owner's acceptance (modules/fraud).
+    .where('referral_held', '=', 0)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
   await trx

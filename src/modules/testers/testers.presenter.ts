@@ -4,6 +4,7 @@ import type { TesterRow } from '../../db/types.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import type { Standing } from '../waitlist/waitlist.service.ts';
 import type { TesterResponse } from '../questions/questions.service.ts';
+import { presentFraud, type FraudView } from '../fraud/fraud.presenter.ts';
 import { ProfileFields } from './profile.ts';
 import type { TesterStatus } from './tester-status.ts';
 
@@ -35,6 +36,7 @@ export interface TesterView {
   created_at: string;
   updated_at: string;
   profile: Record<string, string | null>;
+  fraud: FraudView;
   responses?: TesterResponse[];
 }
 
@@ -88,6 +90,7 @@ export function presentTester(row: TesterRow, presentation: Presentation): Teste
     created_at: apiTime(row.created_at),
     updated_at: apiTime(row.updated_at),
     profile,
+    fraud: presentFraud(row),
   };
   if (presentation.responses) view.responses = presentation.responses;
   return view;

@@ -75,6 +75,21 @@ export function testersRoutes(app: App, service: TestersService): void {
       service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester),
   });
 
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/accept_referral', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      tags: ['extension'],
+      summary: 'Accept a held referral',
+      description:
+        'Credits a referral held because the tester has fraud flags (`fraud.referral` is `held`), as an unflagged referral is credited: ' +
+        'at once when the tester has joined, else when they do. Accepting again answers the tester unchanged; a referral never held is 422 (2301).',
+      params: TesterParams,
+      response: { 200: TesterSchema, ...commonErrorResponses },
+    },
+    handler: async (request) =>
+      service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
   app.delete('/api/v2/betas/:beta_id/testers/:tester_id', {
     config: { permission: 'testers:delete', series },
     schema: {

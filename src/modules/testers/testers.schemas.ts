@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { ProfileFields, ProfileInputSchema } from './profile.ts';
+import { FraudSchema } from '../fraud/fraud.schemas.ts';
 import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
 
 const ProfileSchema = Type.Object(
@@ -17,7 +18,7 @@ const ResponseSchema = Type.Object({
 
 const NullableInteger = Nullable(Type.Integer());
 
-/** The full tester object (spec 2.2) plus the extension field uuid. */
+/** The full tester object (spec 2.2) plus the extension fields uuid and fraud. */
 export const TesterSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -47,6 +48,7 @@ export const TesterSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     profile: ProfileSchema,
+    fraud: FraudSchema,
     responses: Type.Optional(Type.Array(ResponseSchema, { description: 'In create and update answers' })),
   },
   { $id: 'Tester' },

@@ -18,12 +18,24 @@ import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } fro
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { findReferrer, recordSignup } from '../referrals/referrals.service.ts';
+import { emailAliasKey } from '../fraud/email-alias.ts';
+import {
+  disposableDomainOf,
+  MANY_SIGNUPS_FROM_ONE_IP,
+  parseFlags,
+  referralFlags,
+  refusedReferral,
+  signupFlags,
+  signupsFromIp,
+  SIGNUPS_FROM_IP_WINDOW_SECONDS,
+  storedFlags,
+} from '../fraud/fraud-signals.ts';
 import type { GeoLocator } from './geoip.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from './email-address.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { testerViews } from './tester-views.ts';
-import type { TesterEvents } from './tester-events.ts';
+import type { RenderedViews, TesterEvents } from './tester-events.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import type { TesterCreateInput, TesterUpdateInput } from './testers.schemas.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
@@ -205,7 +217,8 @@ export class TestersService {
     if (input.referrer_id && status !== 'applied' && status !== 'unconfirmed') {
       errors.push({ code: TESTERS, message: 'referrer_id can only be given with status applied or unconfirmed' });
     }
-    if (email && emailDomainBlocked(email.normalized, settings.blocked_email_domains)) {
+    const disposable = settings.block_disposable_email_domains && email !== null && disposableDomainOf(email.normalized) !== undefined;
+    if (email && (emailDomainBlocked(email.normalized, settings.blocked_email_domains) || disposable)) {
       errors.push({ code: 2319, message: 'Fraud protection: e-mail domain blacklisted' });
     }
     const profile = prepareProfile(input.profile ?? {}, { geo: this.geo });
@@ -222,11 +235,13 @@ export class TestersService {
       const now = this.now();
       const hidden = await this.beyondPlanLimit(trx, companyId);
       await lockBeta(trx, this.dialect, beta.id);
-      if (ip && settings.max_signups_per_ip_per_day !== null) {
-        await this.checkSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day);
-      }
+      const earlierFromIp = ip ? await this.earlierSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
       const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
       const referrer = input.referrer_id ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized) : undefined;
+      const userAgent = profile.values.user_agent ?? null;
+      const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, userAgent }, earlierFromIp, referrer);
+      const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
+      if (refusal) throw refusal;
       const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
       const values: NewTester = {
         ...profile.values,
@@ -234,11 +249,17 @@ export class TestersService {
         beta_id: beta.id,
         email: email.email,
         email_normalized: email.normalized,
+        email_alias_key: emailAliasKey(email.normalized),
         status,
         hidden: hidden ? 1 : 0,
         invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : redeemedCode,
         referral_code: referralCode,
         referrer_id: referrer?.id ?? null,
+        signup_ip: ip,
+        signup_user_agent: userAgent,
+        fraud_flags: storedFlags(flags),
+        // A flagged referral waits for the owner (acceptReferral) before it is credited.
+        referral_held: referrer && flags.length > 0 ? 1 : 0,
         friend_invitations_allowed: settings.friend_invitations_allowed,
         groups: normalizeGroups(input.groups ?? ''),
         name_search: nameSearch(profile.values.first_name, profile.values.last_name),
@@ -256,9 +277,7 @@ export class TestersService {
       return { row, rendered };
     });
     if (created.row.hidden) throw hiddenTesterError();
-    // The event's body, when one was rendered, is this answer already: the tester as committed.
-    const view = (await created.rendered()).get(created.row.id);
-    return view ?? this.viewWithResponses(companyId, beta.id, created.row.id);
+    return this.committedView(companyId, beta.id, created.row.id, created.rendered);
   }
 
   // ---- changes -------------------------------------------------------------------------------
@@ -303,12 +322,19 @@ export class TestersService {
       const answered = input.responses ? await this.answeredQuestionIds(trx, current.id) : new Set<number>();
       const answers = input.responses ? prepareAnswers(questions, input.responses.response ?? [], answered) : { answers: [], errors: [] };
       ruleErrors.push(...answers.errors);
-      let referrerId = current.referrer_id;
+      const changes: TesterUpdate = { ...profile?.values, updated_at: now };
       if (input.referrer_id && current.referrer_id === null) {
         if (status !== 'applied' && status !== 'unconfirmed') {
           ruleErrors.push({ code: TESTERS, message: 'referrer_id can only be given to a tester in status applied or unconfirmed' });
         } else {
-          referrerId = (await findReferrer(trx, this.dialect, beta.id, input.referrer_id, current.email_normalized))?.id ?? null;
+          const referrer = await findReferrer(trx, this.dialect, beta.id, input.referrer_id, current.email_normalized);
+          if (referrer) {
+            // A referral given later is judged as at signup: with what the signup sent, and its flags.
+            const newcomer = { ip: current.signup_ip, userAgent: current.signup_user_agent };
+            const flags = [...parseFlags(current.fraud_flags), ...referralFlags(newcomer, referrer)];
+            ruleErrors.push(...(refusedReferral(flags, settings.fraud_mode)?.errors ?? []));
+            Object.assign(changes, { referrer_id: referrer.id, fraud_flags: storedFlags(flags), referral_held: flags.length > 0 ? 1 : 0 });
+          }
         }
       }
       if (ruleErrors.length > 0) throw ApiError.many(ruleErrors);
@@ -316,8 +342,7 @@ export class TestersService {
         ? await redeemInvitationCode(trx, beta, email?.email ?? current.email, input.invitation_code.trim(), now)
         : '';
 
-      const changes: TesterUpdate = { ...profile?.values, updated_at: now, referrer_id: referrerId };
-      if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized });
+      if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized, email_alias_key: emailAliasKey(email.normalized) });
       if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups);
       if (profile) changes.name_search = nameSearch(changes.first_name ?? current.first_name, changes.last_name ?? current.last_name);
       if (status !== current.status) {
@@ -334,6 +359,7 @@ export class TestersService {
       await moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
       await saveAnswers(trx, current.id, answers.answers, now);
       // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
+      const referrerId = changes.referrer_id ?? current.referrer_id;
       const credited = status === 'applied' ? await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
       const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
       if (status !== current.status) {
@@ -341,9 +367,31 @@ export class TestersService {
       }
       return { testerId: current.id, rendered };
     });
-    // The event's body, when one was rendered, is this answer already: the tester as committed.
-    const view = (await updated.rendered()).get(updated.testerId);
-    return view ?? this.viewWithResponses(companyId, beta.id, updated.testerId);
+    return this.committedView(companyId, beta.id, updated.testerId, updated.rendered);
+  }
+
+  /**
+   * The owner accepts a referral held by its fraud flags (extension): it is credited now as any
+   * referral is (recordSignup), or when the tester joins if they have not yet. Accepting again
+   * changes nothing and answers the tester; a tester whose referral was never held is 2301.
+   */
+  async acceptReferral(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
+    const beta = await this.betas.require(companyId, betaId);
+    const accepted = await this.transaction(async (trx) => {
+      const now = this.now();
+      await lockBeta(trx, this.dialect, beta.id);
+      const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
+      if (tester.referrer_id === null) throw new ApiError(TESTERS, 'This tester has no referrer (none was given, or the referrer was deleted)');
+      if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
+      if (!tester.referral_held) throw new ApiError(TESTERS, 'This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
+      await this.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
+      // Referral credit comes with joining (DESIGN.md "Referrals"): a tester still unconfirmed is credited on confirming.
+      const joined = tester.applied_at !== null || tester.joined_at !== null;
+      const credited = joined ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
+      const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);
+      return { testerId: tester.id, rendered };
+    });
+    return this.committedView(companyId, beta.id, accepted.testerId, accepted.rendered);
   }
 
   /** Deletes at once and answers with the tester as it was. */
@@ -396,6 +444,7 @@ export class TestersService {
       beta_id: beta.id,
       email,
       email_normalized: email.toLowerCase(),
+      email_alias_key: emailAliasKey(email.toLowerCase()),
       status: 'invited',
       hidden: hidden ? 1 : 0,
       invitation_code: uniqueInvitationCode(beta.settings.decoder_key, email),
@@ -555,17 +604,16 @@ export class TestersService {
     return Number(visible) >= company.max_testers;
   }
 
-  private async checkSignupsFromIp(trx: Executor, betaId: number, ip: string, limit: number): Promise<void> {
-    await lockName(trx, this.dialect, `signups-from-ip:${betaId}:${ip}`);
-    const since = storedTime(addSeconds(this.clock.now(), -86_400));
-    const { n } = await trx
-      .selectFrom('testers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('beta_id', '=', betaId)
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= limit) throw new ApiError(2321, 'Fraud protection: too many signups from this IP address');
+  /**
+   * Signups from `ip` in the last day before this one, for the "many signups" flag; 2321 when the
+   * beta's max_signups_per_ip_per_day is reached. One indexed count serves both.
+   */
+  private async earlierSignupsFromIp(trx: Executor, betaId: number, ip: string, limit: number | null): Promise<number> {
+    if (limit !== null) await lockName(trx, this.dialect, `signups-from-ip:${betaId}:${ip}`);
+    const since = storedTime(addSeconds(this.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
+    const earlier = await signupsFromIp(trx, betaId, ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
+    if (limit !== null && earlier >= limit) throw new ApiError(2321, 'Fraud protection: too many signups from this IP address');
+    return earlier;
   }
 
   private async answeredQuestionIds(executor: Executor, testerId: number): Promise<Set<number>> {
@@ -589,6 +637,15 @@ export class TestersService {
     if (!tester) throw ApiError.notFound('Tester');
     if (tester.hidden) throw hiddenTesterError();
     return tester;
+  }
+
+  /**
+   * The answer of a command that changed the tester: the view its event was given after commit
+   * when one was rendered (the answer and the event agree), else read now.
+   */
+  private async committedView(companyId: number, betaId: number, testerId: number, rendered: RenderedViews | undefined): Promise<TesterView> {
+    const view = rendered && (await rendered()).get(testerId);
+    return view ?? this.viewWithResponses(companyId, betaId, testerId);
   }
 
   private async viewWithResponses(companyId: number, betaId: number, testerId: number): Promise<TesterView> {

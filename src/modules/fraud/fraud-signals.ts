@@ -1,0 +1,157 @@
+// Fraud signals (issue 6): named flags, each with a one-line reason, computed when a tester signs
+// up (or is given a referrer) from what the signup's transaction already has at hand: the
+// referrer's row, one indexed lookup of the address's mailbox and the count of recent signups from
+// the IP. A flagged referral is held (not credited) until the campaign owner accepts it; in
+// `block` mode an alias or same-device referral is refused outright.
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
+import { ApiError } from '../../errors.ts';
+import type { Executor } from '../../db/database.ts';
+import type { TesterRow } from '../../db/types.ts';
+import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
+
+/** In the order a tester's flags are shown. */
+export const FraudFlagNames = [
+  'same_device_as_referrer',
+  'same_ip_as_referrer',
+  'referral_chain_from_one_ip',
+  'email_alias',
+  'disposable_email_domain',
+  'many_signups_from_ip',
+] as const;
+export type FraudFlagName = (typeof FraudFlagNames)[number];
+
+export interface FraudFlag {
+  name: FraudFlagName;
+  reason: string;
+}
+
+export const FraudModes = ['flag', 'block'] as const;
+export type FraudMode = (typeof FraudModes)[number];
+
+/** "Many signups from one IP": a signup is flagged when it is at least this one from its IP in the window. */
+export const MANY_SIGNUPS_FROM_ONE_IP = 5;
+/** The window of "many signups from one IP", the same rolling day as max_signups_per_ip_per_day. */
+export const SIGNUPS_FROM_IP_WINDOW_SECONDS = 86_400;
+
+/** Flags that block mode refuses on a referral: both say the referral is very likely the referrer's own. */
+const REFUSED_IN_BLOCK_MODE: Partial<Record<FraudFlagName, string>> = {
+  email_alias: 'the address reaches the same mailbox as a tester already signed up',
+  same_device_as_referrer: 'signed up from the same device as the referrer',
+};
+
+// Built once: the package's own isDisposableEmailDomain rebuilds its 9,000-entry set on every call.
+const disposableDomains = disposableEmailBlocklistSet();
+
+export function emailDomainOf(normalizedEmail: string): string {
+  return normalizedEmail.slice(normalizedEmail.lastIndexOf('@') + 1);
+}
+
+/** The disposable domain an address is at (itself or a parent domain), if any. */
+export function disposableDomainOf(normalizedEmail: string): string | undefined {
+  const labels = emailDomainOf(normalizedEmail).split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const domain = labels.slice(i).join('.');
+    if (disposableDomains.has(domain)) return domain;
+  }
+  return undefined;
+}
+
+/**
+ * Signups from `ip` to the beta since `since`, counted up to `cap` (the count only has to reach
+ * the larger of the per-IP limit and the flag's threshold, so a flood costs no more to count).
+ */
+export async function signupsFromIp(trx: Executor, betaId: number, ip: string, since: string, cap: number): Promise<number> {
+  const recent = trx
+    .selectFrom('testers')
+    .select('id')
+    .where('beta_id', '=', betaId)
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .limit(cap);
+  const { n } = await trx
+    .selectFrom(recent.as('recent'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface Newcomer {
+  emailNormalized: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type ReferrerFacts = Pick<TesterRow, 'email' | 'signup_ip' | 'signup_user_agent' | 'fraud_flags'>;
+
+/**
+ * Every flag of a new signup. `earlierFromIp` is the count of signupsFromIp before this one. One
+ * query at most: the mailbox lookup, for addresses of providers that fold aliases.
+ */
+export async function signupFlags(trx: Executor, betaId: number, newcomer: Newcomer, earlierFromIp: number, referrer?: ReferrerFacts): Promise<FraudFlag[]> {
+  const flags: FraudFlag[] = referrer ? referralFlags(newcomer, referrer) : [];
+  const provider = aliasProviderOf(newcomer.emailNormalized);
+  if (provider) {
+    const mailbox = await trx
+      .selectFrom('testers')
+      .select('email')
+      .where('beta_id', '=', betaId)
+      .where('email_alias_key', '=', emailAliasKey(newcomer.emailNormalized))
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (mailbox) flags.push({ name: 'email_alias', reason: `Same ${provider.name} mailbox as ${mailbox.email} (${provider.name} ${provider.rule})` });
+  }
+  const disposable = disposableDomainOf(newcomer.emailNormalized);
+  if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
+  if (newcomer.ip && earlierFromIp + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
+    flags.push({
+      name: 'many_signups_from_ip',
+      // The count stops at the threshold (signupsFromIp's cap): "at least" is what it knows.
+      reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${newcomer.ip} within 24 hours, this one included`,
+    });
+  }
+  return ordered(flags);
+}
+
+/** The flags a referral adds, from the referrer's row alone (no query). */
+export function referralFlags(newcomer: Pick<Newcomer, 'ip' | 'userAgent'>, referrer: ReferrerFacts): FraudFlag[] {
+  const ip = newcomer.ip;
+  if (!ip || ip !== referrer.signup_ip) return [];
+  const flags: FraudFlag[] = [];
+  // One device implies one IP: the stronger flag alone says both.
+  if (newcomer.userAgent && newcomer.userAgent === referrer.signup_user_agent) {
+    flags.push({ name: 'same_device_as_referrer', reason: `Same IP address (${ip}) and browser (user agent) as the referrer ${referrer.email}` });
+  } else {
+    flags.push({ name: 'same_ip_as_referrer', reason: `Signed up from ${ip}, the IP address the referrer ${referrer.email} signed up from` });
+  }
+  // The referrer's own flags say whether their referrer shared the IP: three signups in a row from it.
+  if (parseFlags(referrer.fraud_flags).some((flag) => flag.name === 'same_ip_as_referrer' || flag.name === 'same_device_as_referrer')) {
+    flags.push({
+      name: 'referral_chain_from_one_ip',
+      reason: `The referrer ${referrer.email} was referred from ${ip} too: three signups in a row from one IP address`,
+    });
+  }
+  return flags;
+}
+
+/** In block mode, the error refusing a referral that carries an alias or same-device flag. */
+export function refusedReferral(flags: readonly FraudFlag[], mode: FraudMode): ApiError | undefined {
+  if (mode !== 'block') return undefined;
+  const refused = flags.flatMap((flag) => REFUSED_IN_BLOCK_MODE[flag.name] ?? []);
+  if (refused.length === 0) return undefined;
+  return ApiError.many(refused.map((why) => ({ code: 2326, message: `Fraud protection: referral refused (${why})` })));
+}
+
+/** Stored flags (a JSON array, or null for none) as shown. */
+export function parseFlags(stored: string | null): FraudFlag[] {
+  return stored ? (JSON.parse(stored) as FraudFlag[]) : [];
+}
+
+/** Flags to store: null for none, so the common tester costs nothing to read. */
+export function storedFlags(flags: readonly FraudFlag[]): string | null {
+  return flags.length === 0 ? null : JSON.stringify(ordered(flags));
+}
+
+function ordered(flags: readonly FraudFlag[]): FraudFlag[] {
+  return FraudFlagNames.flatMap((name) => flags.find((flag) => flag.name === name) ?? []);
+}
