@@ -19,6 +19,7 @@ import { RewardDefinitionsService } from './modules/rewards/reward-definitions.s
 import { RewardsService } from './modules/rewards/rewards.service.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
+import { VisitorsService } from './modules/visitors/visitors.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -33,6 +34,8 @@ export interface Services {
   rewards: RewardsService;
   webhooks: WebhooksService;
   emails: EmailsService;
+  /** What visitors do on the public pages (signup, share links, confirmation). */
+  visitors: VisitorsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP connections); after the workers have stopped. */
@@ -73,6 +76,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
     emails,
+    visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, config.publicUrl),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     close: () => emails.close(),
   };
