@@ -72,9 +72,14 @@ export class VisitorsService {
 
   // ---- the signup form -----------------------------------------------------------------------
 
+  /** The beta a page names (its slug or id), any company's; undefined when there is none. */
+  publicBeta(reference: string): Promise<Beta | undefined> {
+    return this.betas.findPublic(reference);
+  }
+
   /** The beta a page names (slug or id) with what its form asks; undefined when there is none. */
   async signupForm(betaReference: string): Promise<SignupForm | undefined> {
-    const beta = await this.betas.findPublic(betaReference);
+    const beta = await this.publicBeta(betaReference);
     if (!beta) return undefined;
     const questions = (await listQuestions(this.db, beta.id)).map(toQuestion);
     return { beta, fields: signupFields(beta.settings), questions };
