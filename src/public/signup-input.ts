@@ -2,7 +2,7 @@
 // form data or JSON), turned into the API's tester input; and the API's error codes turned into
 // readable messages placed next to the field they concern.
 import Type, { type Static } from 'typebox';
-import { ApiError, type ErrorEntry } from '../errors.ts';
+import { ApiError, GeneralCodes, type ErrorEntry } from '../errors.ts';
 import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
@@ -78,7 +78,7 @@ const READABLE: Record<number, string> = {
 function fieldError({ code, message }: ErrorEntry): FieldError {
   const question = /\(question (\d+):/.exec(message);
   if (question) return { code, field: `q${question[1]}`, message: READABLE[code] ?? message };
-  if (/^Email\b/.test(message)) return { code, field: 'email', message: 'Please enter a valid e-mail address.' };
+  if (code === GeneralCodes.testers && /^Email\b/.test(message)) return { code, field: 'email', message: 'Please enter a valid e-mail address.' };
   const profileField = /^profile\.([a-z_0-9]+)/.exec(message);
   return { code, field: FIELD_BY_CODE[code] ?? profileField?.[1] ?? null, message: READABLE[code] ?? message };
 }
