@@ -166,7 +166,7 @@ export class VisitorsService {
   async standingByCheck(code: string, check: string): Promise<Standing | undefined> {
     const found = await this.sharer(code);
     if (!found || !UUID_PATTERN.test(check) || found.tester.uuid !== check.toLowerCase()) return undefined;
-    return this.standingOf(found.beta, found.tester.id);
+    return this.standingOf(found.beta.id, found.tester.id);
   }
 
   // ---- double opt-in -------------------------------------------------------------------------
@@ -178,7 +178,7 @@ export class VisitorsService {
     const beta = await this.betas.findPublic(target.betaId);
     const tester = await this.db.selectFrom('testers').select(['status', 'email']).where('id', '=', target.testerId).executeTakeFirst();
     if (!beta || !tester) return { state: 'unknown' };
-    if (tester.status !== 'unconfirmed') return { state: 'confirmed', standing: await this.standingOf(beta, target.testerId) };
+    if (tester.status !== 'unconfirmed') return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
     if (target.expired) return { state: 'expired', beta };
     return { state: 'pending', beta, email: tester.email };
   }
@@ -196,7 +196,7 @@ export class VisitorsService {
     // A second, concurrent confirmation finds the tester applied already: the same status is a no-op.
     await this.testers.update(beta.company_id, String(beta.id), String(target.testerId), { status: 'applied' });
     await this.emails.markConfirmationUsed(target.confirmationId);
-    return { state: 'confirmed', standing: await this.standingOf(beta, target.testerId) };
+    return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
   }
 
   /** A new link for the tester of a (typically expired) confirmation link. */
@@ -225,7 +225,9 @@ export class VisitorsService {
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  private async standingOf(beta: Beta, testerId: number): Promise<Standing> {
+  /** Read afresh, beta included: its counters give waitlist_length, which a change just moved. */
+  private async standingOf(betaId: number, testerId: number): Promise<Standing> {
+    const beta = (await this.betas.findPublic(betaId))!;
     const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
     const [[tester], rewards] = await Promise.all([
       testerViews(this.db, beta, [row], { publicUrl: this.publicUrl }),
