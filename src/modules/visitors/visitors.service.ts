@@ -2,9 +2,10 @@
 // follow a share link (a click), look at their own standing, and confirm a double opt-in. Signups
 // and confirmations go through TestersService, so every rule, event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
-import type { DialectName, Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
+import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
 import { ApiError } from '../../errors.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { addToBetaCounter, lockBeta } from '../betas/beta-counters.ts';
@@ -54,6 +55,17 @@ function ipv4Of(ip: string): string | null {
   return isIPv4(unmapped) ? unmapped : null;
 }
 
+/** Records the visit unless this visitor made it already today; whether it was the first. */
+async function firstVisitToday(trx: Executor, visit: Insertable<DailyVisitsTable>): Promise<boolean> {
+  const recorded = await trx
+    .insertInto('daily_visits')
+    .values(visit)
+    .onConflict((oc) => oc.columns(['kind', 'target_id', 'day', 'visitor']).doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  return recorded !== undefined;
+}
+
 export class VisitorsService {
   readonly #keys: VisitorKeys;
 
@@ -90,14 +102,9 @@ export class VisitorsService {
     if (!isPerson(visitor)) return false;
     const { day, key } = await this.#keys.daily(visitor);
     return inTransaction(this.db, async (trx) => {
-      const counted = await trx
-        .insertInto('daily_visits')
-        .values({ kind: 'impression', target_id: beta.id, day, visitor: key, beta_id: beta.id })
-        .onConflict((oc) => oc.columns(['kind', 'target_id', 'day', 'visitor']).doNothing())
-        .returning('day')
-        .executeTakeFirst();
+      const counted = await firstVisitToday(trx, { kind: 'impression', target_id: beta.id, day, visitor: key, beta_id: beta.id });
       if (counted) await addToBetaCounter(trx, beta.id, 'impressions_count', 1);
-      return counted !== undefined;
+      return counted;
     });
   }
 
@@ -137,13 +144,7 @@ export class VisitorsService {
     return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
       await lockBeta(trx, this.dialect, beta.id);
-      const counted = await trx
-        .insertInto('daily_visits')
-        .values({ kind: 'click', target_id: tester.id, day, visitor: key, beta_id: beta.id })
-        .onConflict((oc) => oc.columns(['kind', 'target_id', 'day', 'visitor']).doNothing())
-        .returning('day')
-        .executeTakeFirst();
-      if (!counted) return false;
+      if (!(await firstVisitToday(trx, { kind: 'click', target_id: tester.id, day, visitor: key, beta_id: beta.id }))) return false;
       const updated = await trx
         .updateTable('testers')
         .set((eb) => ({ share_clicks_count: eb('share_clicks_count', '+', 1), updated_at: now }))
