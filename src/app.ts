@@ -35,7 +35,7 @@ import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.ro
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
-import { unsubscribeRoutes } from './public/unsubscribe.routes.ts';
+import { registerPublicSide } from './public/public-scope.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -73,8 +73,8 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
   registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);
   healthRoutes(app, isDatabaseReady, redis);
-  // Pages for visitors: no API key (the token in the link is the authority).
-  unsubscribeRoutes(app, services.emails);
+  // Pages and endpoints for visitors: no API key (the link, its token or the visitor's own signup is the authority).
+  await registerPublicSide(app, services, rateLimits, config);
 
   await app.register(async (api) => {
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();

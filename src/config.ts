@@ -72,6 +72,9 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_LIST_TESTERS_COMPANY: rateSetting('180/1m', 'List testers, per company across all its betas'),
   RATE_LIMIT_LIST_REWARDS: rateSetting('60/1m', 'List rewards, per beta'),
   RATE_LIMIT_LIST_POINTS: rateSetting('60/1m', 'List points, per beta'),
+  RATE_LIMIT_PUBLIC_PAGES: rateSetting('300/1m', 'Public pages, share links, impressions and embed.js, per visitor network (IPv4 address or IPv6 /64)'),
+  RATE_LIMIT_PUBLIC_SIGNUPS: rateSetting('20/1m', 'Public signups and confirmations, per visitor network'),
+  RATE_LIMIT_CONFIRMATION_RESEND: rateSetting('5/1h', 'Requests for a new confirmation link, per visitor network'),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -84,6 +87,8 @@ export interface Rate {
 
 /** The configured limits (docs/decisions.md, "Rate limits", says whose requests each one counts). */
 export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters' | 'listTestersCompany' | 'listRewards' | 'listPoints';
+
+export type PublicRateLimitName = 'pages' | 'signups' | 'resend';
 
 function parseRate(text: string): Rate {
   const [points, window] = text.split('/');
@@ -110,6 +115,8 @@ export interface Config {
   readonly redisUrl: string | null;
   readonly redisKeyPrefix: string;
   readonly rateLimits: Readonly<Record<RateLimitName, Rate>>;
+  /** Per-IP limits of the pages and endpoints visitors reach without a key. */
+  readonly publicRateLimits: Readonly<Record<PublicRateLimitName, Rate>>;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +164,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       listTestersCompany: parseRate(parsed.RATE_LIMIT_LIST_TESTERS_COMPANY),
       listRewards: parseRate(parsed.RATE_LIMIT_LIST_REWARDS),
       listPoints: parseRate(parsed.RATE_LIMIT_LIST_POINTS),
+    }),
+    publicRateLimits: Object.freeze({
+      pages: parseRate(parsed.RATE_LIMIT_PUBLIC_PAGES),
+      signups: parseRate(parsed.RATE_LIMIT_PUBLIC_SIGNUPS),
+      resend: parseRate(parsed.RATE_LIMIT_CONFIRMATION_RESEND),
     }),
   });
 }

@@ -20,6 +20,7 @@ import { RewardsService } from './modules/rewards/rewards.service.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
+import { VisitorsService } from './modules/visitors/visitors.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -34,6 +35,8 @@ export interface Services {
   rewards: RewardsService;
   webhooks: WebhooksService;
   emails: EmailsService;
+  /** What visitors do on the public pages (signup, share links, confirmation). */
+  visitors: VisitorsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections); after the workers have stopped. */
@@ -75,6 +78,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
     emails,
+    visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, config.publicUrl),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     close: () => {
       emails.close();

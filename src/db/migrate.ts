@@ -7,6 +7,7 @@ import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
 import * as emails from './migrations/005-emails.ts';
 import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
+import * as publicSide from './migrations/007-public-side.ts';
 import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, MigrationModule> = {
   '004-webhooks': webhooks,
   '005-emails': emails,
   '006-waitlist-blocks': waitlistBlocks,
+  '007-public-side': publicSide,
   '008-fraud-signals': fraudSignals,
   '009-late-event-bodies': lateEventBodies,
 };

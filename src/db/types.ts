@@ -29,6 +29,8 @@ export interface BetasTable {
   company_id: number;
   name: string;
   homepage_url: string;
+  /** The public signup page's name (/b/{slug}); null = reached by id only. */
+  slug: Generated<string | null>;
   settings: string; // JSON object, see modules/betas/beta-settings.ts
   testers_count: Generated<number>;
   impressions_count: Generated<number>;
@@ -339,6 +341,22 @@ export interface WaitlistMinutesTable {
   n: number;
 }
 
+/** Random salts of visitor hashes (migration 007): "day:YYYY-MM-DD" per UTC day, and "share-points". */
+export interface VisitorSaltsTable {
+  name: string;
+  salt: string;
+  created_at: string;
+}
+
+/** Visits counted once per visitor per day: a form impression (target = beta) or a share click (target = tester). */
+export interface DailyVisitsTable {
+  kind: string; // impression, click
+  target_id: number;
+  day: string; // YYYY-MM-DD (UTC)
+  visitor: string; // salted hash of ip and user agent
+  beta_id: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -364,6 +382,8 @@ export interface Database {
   waitlist_groups: WaitlistGroupsTable;
   waitlist_hours: WaitlistHoursTable;
   waitlist_minutes: WaitlistMinutesTable;
+  visitor_salts: VisitorSaltsTable;
+  daily_visits: DailyVisitsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -61,7 +61,9 @@ export function describeError(error: FastifyError, request: FastifyRequest): { s
     };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, errors: [{ code: Codes.bodyTooLarge, message: 'Request body is too large' }] };
+    const limit = request.routeOptions?.bodyLimit;
+    const message = `Request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`;
+    return { status: 413, errors: [{ code: Codes.bodyTooLarge, message }] };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, errors: [{ code: Codes.malformedBody, message: 'Request body is not valid JSON' }] };

@@ -65,7 +65,7 @@ function counterKey(per: 'key' | 'company' | 'beta', principal: Principal, reque
 }
 
 /** The client's network: an IPv4 address, or the /64 of an IPv6 one (what one subscriber is given). */
-function networkOf(ip: string): string {
+export function networkOf(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();

@@ -1,6 +1,6 @@
-// Pages for visitors (no API key): a small, self-contained HTML page with every piece of text
-// escaped, and headers that keep the page (and the token in its URL) out of caches, search
-// engines, frames and Referer headers.
+// Pages for visitors (no API key): server-rendered HTML from these tagged templates, every
+// interpolated value escaped, with the app's own stylesheet; headers keep a page (and the token
+// in its URL) out of caches, search engines, frames and Referer headers.
 import type { FastifyReply } from 'fastify';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -14,16 +14,22 @@ export class Trusted {
   constructor(readonly html: string) {}
 }
 
-/** Tagged template: interpolated values are escaped unless wrapped in `trusted`. */
-export function html(strings: TemplateStringsArray, ...values: (string | Trusted)[]): Trusted {
+type Interpolated = string | number | Trusted | readonly Trusted[];
+
+function rendered(value: Interpolated): string {
+  if (value instanceof Trusted) return value.html;
+  if (Array.isArray(value)) return value.map((item: Trusted) => item.html).join('');
+  return escapeHtml(String(value));
+}
+
+/** Tagged template: interpolated text is escaped; markup built by `html` (or lists of it) is kept. */
+export function html(strings: TemplateStringsArray, ...values: Interpolated[]): Trusted {
   let out = strings[0];
   values.forEach((value, i) => {
-    out += (value instanceof Trusted ? value.html : escapeHtml(value)) + strings[i + 1];
+    out += rendered(value) + strings[i + 1];
   });
   return new Trusted(out);
 }
-
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 function page(title: string, content: Trusted): string {
   return html`<!DOCTYPE html>
@@ -31,15 +37,9 @@ function page(title: string, content: Trusted): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
 <title>${title}</title>
-<style>
-body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:${new Trusted(FONT)};color:#374151;}
-main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:32px;}
-h1{margin:0 0 16px;font-size:22px;color:#111827;}
-p{margin:0 0 16px;line-height:1.5;}
-button{padding:12px 24px;font-size:16px;font-weight:bold;color:#fff;background:#2563eb;border:0;border-radius:6px;cursor:pointer;}
-</style>
+<link rel="stylesheet" href="/assets/pages.css">
+<script src="/assets/page.js" defer></script>
 </head>
 <body>
 <main>
@@ -50,14 +50,16 @@ ${content}
 `.html;
 }
 
-export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted): FastifyReply {
+/**
+ * Sends a page. The public scope's security headers (public-scope.ts: CSP, no-referrer, nosniff,
+ * frames refused) come with it; pages are never cached (they show a visitor's own standing or a
+ * token's state). `indexed` lets search engines list it: only a beta's signup page.
+ */
+export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted, options: { indexed?: boolean } = {}): FastifyReply {
+  if (!options.indexed) reply.header('X-Robots-Tag', 'noindex');
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Robots-Tag', 'noindex')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
     .send(page(title, content));
 }

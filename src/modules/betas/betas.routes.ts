@@ -9,7 +9,7 @@ import { presentBeta, type BetaInput, type BetasService } from './betas.service.
 /** `beta` bodies are accepted wrapped or unwrapped. */
 function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
   const source = body?.beta ?? body ?? {};
-  return { name: source.name, homepage_url: source.homepage_url, settings: source.settings };
+  return { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings };
 }
 
 export function betasRoutes(app: App, betas: BetasService): void {

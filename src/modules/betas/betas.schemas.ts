@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Timestamp } from '../../http/schemas.ts';
+import { Nullable, Timestamp } from '../../http/schemas.ts';
 import { BetaSettingsPatchSchema, BetaSettingsSchema } from './beta-settings.ts';
 
 export const BetaSchema = Type.Object(
@@ -7,6 +7,7 @@ export const BetaSchema = Type.Object(
     id: Type.Integer(),
     name: Type.String(),
     homepage_url: Type.String(),
+    slug: Nullable(Type.String({ description: 'Extension: the public signup page is /b/{slug} (or /b/{id})' })),
     testers_count: Type.Integer(),
     impressions_count: Type.Integer(),
     share_clicks_count: Type.Integer(),
@@ -26,6 +27,7 @@ export const BetaSchema = Type.Object(
 const BetaFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   homepage_url: Type.String({ maxLength: 2000, pattern: '^https?://' }),
+  slug: Nullable(Type.String({ maxLength: 64, description: 'Lower-case words joined by hyphens, unique across the service; null removes it' })),
   settings: BetaSettingsPatchSchema,
 };
 

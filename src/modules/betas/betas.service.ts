@@ -13,6 +13,11 @@ import {
   type BetaSettingsPatch,
 } from './beta-settings.ts';
 import { parseId } from '../../http/schemas.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+
+/** A slug names the public signup page (/b/{slug}): lower-case words joined by hyphens, never only digits (those are ids). */
+const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_SLUG_LENGTH = 64;
 
 export interface Beta extends Omit<BetaRow, 'settings'> {
   settings: BetaSettings;
@@ -21,6 +26,8 @@ export interface Beta extends Omit<BetaRow, 'settings'> {
 export interface BetaInput {
   name?: string;
   homepage_url?: string;
+  /** The public signup page's name; null removes it. */
+  slug?: string | null;
   settings?: BetaSettingsPatch;
 }
 
@@ -33,6 +40,7 @@ export function presentBeta(beta: Beta) {
     id: beta.id,
     name: beta.name,
     homepage_url: beta.homepage_url,
+    slug: beta.slug,
     testers_count: beta.testers_count,
     impressions_count: beta.impressions_count,
     share_clicks_count: beta.share_clicks_count,
@@ -48,6 +56,16 @@ export function presentBeta(beta: Beta) {
   };
 }
 
+/** A slug taken by another beta is the client's error, not a 500. */
+async function slugChecked<T>(write: Promise<T>, slug: string | null | undefined): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (uniqueViolation(error)?.includes('slug')) throw new ApiError(2201, `slug "${slug}" is taken by another beta`);
+    throw error;
+  }
+}
+
 function checkInput(input: BetaInput, creating: boolean): void {
   const problems: string[] = [];
   if (creating && !input.name?.trim()) problems.push('name is required');
@@ -55,6 +73,9 @@ function checkInput(input: BetaInput, creating: boolean): void {
   if (creating && !input.homepage_url) problems.push('homepage_url is required');
   if (input.homepage_url !== undefined && !isWebUrl(input.homepage_url)) {
     problems.push('homepage_url must be an absolute http(s) URL');
+  }
+  if (input.slug != null && !(input.slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(input.slug.toLowerCase()))) {
+    problems.push(`slug must be up to ${MAX_SLUG_LENGTH} letters, digits and single hyphens between them, not only digits (e.g. "rocket-launch")`);
   }
   if (input.settings) problems.push(...settingsProblems(input.settings));
   if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: 2201, message })));
@@ -77,6 +98,22 @@ export class BetasService {
     return toBeta(row);
   }
 
+  /**
+   * The beta a public page names (its slug, or its id), whichever company it belongs to; undefined
+   * when there is none. Visitors reach it without a key: only what the beta shows publicly may
+   * be shown from it.
+   */
+  async findPublic(reference: string | number): Promise<Beta | undefined> {
+    const text = String(reference).trim().toLowerCase();
+    const id = parseId(text);
+    let query = this.db.selectFrom('betas').selectAll();
+    if (id !== null) query = query.where('id', '=', id);
+    else if (text.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(text)) query = query.where('slug', '=', text);
+    else return undefined;
+    const row = await query.executeTakeFirst();
+    return row ? toBeta(row) : undefined;
+  }
+
   async list(companyId: number, page: { offset: number; perPage: number }): Promise<{ items: Beta[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.selectFrom('betas').selectAll().where('company_id', '=', companyId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
@@ -89,30 +126,35 @@ export class BetasService {
     checkInput(input, true);
     const now = storedTime(this.clock.now());
     const settings = mergeSettings(defaultSettings(), input.settings ?? {});
-    const row = await this.db
-      .insertInto('betas')
-      .values({
-        company_id: companyId,
-        name: input.name!.trim(),
-        homepage_url: input.homepage_url!,
-        settings: JSON.stringify(settings),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await slugChecked(
+      this.db
+        .insertInto('betas')
+        .values({
+          company_id: companyId,
+          name: input.name!.trim(),
+          homepage_url: input.homepage_url!,
+          slug: input.slug?.toLowerCase() ?? null,
+          settings: JSON.stringify(settings),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      input.slug,
+    );
     return toBeta(row);
   }
 
   async update(companyId: number, betaId: string, input: BetaInput): Promise<Beta> {
     checkInput(input, false);
-    return this.db.transaction().execute(async (trx) => {
+    const updated = this.db.transaction().execute(async (trx) => {
       const beta = await this.require(companyId, betaId, trx);
       const row = await trx
         .updateTable('betas')
         .set({
           name: input.name?.trim() ?? beta.name,
           homepage_url: input.homepage_url ?? beta.homepage_url,
+          slug: input.slug === undefined ? beta.slug : (input.slug?.toLowerCase() ?? null),
           settings: JSON.stringify(mergeSettings(beta.settings, input.settings ?? {})),
           updated_at: storedTime(this.clock.now()),
         })
@@ -121,6 +163,7 @@ export class BetasService {
         .executeTakeFirstOrThrow();
       return toBeta(row);
     });
+    return slugChecked(updated, input.slug);
   }
 
   /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */

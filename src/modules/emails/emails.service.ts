@@ -38,6 +38,8 @@ export type MessageStatus = (typeof MessageStatuses)[number];
 
 /** How long a double opt-in confirmation link works. */
 const CONFIRMATION_SECONDS = 7 * 86_400;
+/** How soon a visitor may ask for another confirmation link for the same tester. */
+const RESEND_INTERVAL_SECONDS = 10 * 60;
 /** 256 random bits, base64url: what unsubscribe and confirmation links carry. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -65,6 +67,18 @@ export interface UnsubscribeTarget {
   betaName: string;
   email: string;
 }
+
+/** What a confirmation link names; `expired` and `used` as of now. */
+export interface ConfirmationTarget {
+  confirmationId: number;
+  testerId: number;
+  betaId: number;
+  expired: boolean;
+  used: boolean;
+}
+
+/** A new confirmation link: `sent` (queued or recorded), `too_soon` after another, `not_needed` once confirmed. */
+export type ResendOutcome = 'sent' | 'too_soon' | 'not_needed';
 
 /** A message in lists: everything but the bodies. */
 export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | 'unsubscribe_token'>;
@@ -392,6 +406,48 @@ export class EmailsService implements EmailQueue {
       const target = await this.findTarget(trx, token);
       if (target) await this.suppressions.suppress(trx, target.betaId, target.email, 'Unsubscribe', this.now());
       return target;
+    });
+  }
+
+  // ---- confirmation links (public) ---------------------------------------------------------------
+
+  /** The tester a double opt-in link names, or undefined when the token names none. Changes nothing. */
+  async confirmationTarget(token: string): Promise<ConfirmationTarget | undefined> {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    const row = await this.db
+      .selectFrom('email_confirmations')
+      .innerJoin('testers', 'testers.id', 'email_confirmations.tester_id')
+      .select(['email_confirmations.id', 'email_confirmations.tester_id', 'testers.beta_id', 'email_confirmations.expires_at', 'email_confirmations.used_at'])
+      .where('email_confirmations.token', '=', token)
+      .where('testers.hidden', '=', 0)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { confirmationId: row.id, testerId: row.tester_id, betaId: row.beta_id, expired: row.expires_at <= this.now(), used: row.used_at !== null };
+  }
+
+  /** Records that the link was used (once: the first use is kept). */
+  async markConfirmationUsed(confirmationId: number): Promise<void> {
+    await this.db.updateTable('email_confirmations').set({ used_at: this.now() }).where('id', '=', confirmationId).where('used_at', 'is', null).execute();
+  }
+
+  /**
+   * A new confirmation link and e-mail for a tester still unconfirmed, as the signup sent: at most
+   * one per RESEND_INTERVAL_SECONDS per tester, so the form cannot be used to flood an inbox.
+   */
+  async resendConfirmation(testerId: number): Promise<ResendOutcome> {
+    return inTransaction(this.db, async (trx) => {
+      const tester = await trx.selectFrom('testers').select(['beta_id', 'status', 'hidden']).where('id', '=', testerId).executeTakeFirst();
+      if (!tester || tester.hidden || tester.status !== 'unconfirmed') return 'not_needed';
+      const now = this.now();
+      const recent = await trx
+        .selectFrom('email_confirmations')
+        .select('id')
+        .where('tester_id', '=', testerId)
+        .where('created_at', '>', storedTime(addSeconds(this.clock.now(), -RESEND_INTERVAL_SECONDS)))
+        .executeTakeFirst();
+      if (recent) return 'too_soon';
+      await this.statusChanged(trx, { betaId: tester.beta_id, testerId, status: 'unconfirmed', now });
+      return 'sent';
     });
   }
 

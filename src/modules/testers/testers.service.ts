@@ -197,7 +197,25 @@ export class TestersService {
   // ---- signup --------------------------------------------------------------------------------
 
   async create(companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
-    const beta = await this.betas.require(companyId, betaId);
+    return this.signUp(await this.betas.require(companyId, betaId), input);
+  }
+
+  /**
+   * A visitor's signup on a public page or the embeddable form: the API's signup with every rule
+   * and side effect, the status the beta's double opt-in gives, and the ip and user agent of the
+   * request instead of any sent (an IPv6 address is not stored: the profile's ip is IPv4).
+   */
+  async createForVisitor(
+    beta: Beta,
+    input: Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>,
+    visitor: { ipv4: string | null; userAgent: string },
+  ): Promise<TesterView> {
+    const profile = { ...input.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
+    return this.signUp(beta, { ...input, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' });
+  }
+
+  private async signUp(beta: Beta, input: CreateInput | undefined): Promise<TesterView> {
+    const companyId = beta.company_id;
     if (!input) {
       throw noDataReceived();
     }

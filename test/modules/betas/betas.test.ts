@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 
 const BETA_FIELDS = [
-  'id', 'name', 'homepage_url', 'testers_count', 'impressions_count', 'share_clicks_count', 'share_signups_count',
+  'id', 'name', 'homepage_url', 'slug', 'testers_count', 'impressions_count', 'share_clicks_count', 'share_signups_count',
   'imported_testers_count', 'applied_testers_count', 'invited_testers_count', 'active_testers_count',
   'rejected_testers_count', 'created_at', 'updated_at', 'settings',
 ];

@@ -1,0 +1,245 @@
+// What visitors do without an API key (issue 6): view a beta's signup form (an impression), sign up,
+// follow a share link (a click), look at their own standing, and confirm a double opt-in. Signups
+// and confirmations go through TestersService, so every rule, event and e-mail is the API's own.
+import { isIPv4 } from 'node:net';
+import type { Insertable } from 'kysely';
+import type { DialectName, Db, Executor } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
+import { ApiError } from '../../errors.ts';
+import { storedTime, type Clock } from '../../time.ts';
+import { addToBetaCounter, lockBeta } from '../betas/beta-counters.ts';
+import type { Beta, BetasService } from '../betas/betas.service.ts';
+import type { EmailsService, ResendOutcome } from '../emails/emails.service.ts';
+import { awardSharePoints } from '../points/points.service.ts';
+import { listQuestions, toQuestion, type Question } from '../questions/questions.service.ts';
+import type { TesterEvents } from '../testers/tester-events.ts';
+import { testerViews } from '../testers/tester-views.ts';
+import type { TesterView } from '../testers/testers.presenter.ts';
+import type { CreateInput, TestersService } from '../testers/testers.service.ts';
+import { signupFields, type SignupField } from './signup-fields.ts';
+import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
+
+const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Testers one "send me a new link" by address reaches at most (one per beta they are unconfirmed in). */
+const RESEND_BY_EMAIL_LIMIT = 20;
+
+export interface SignupForm {
+  beta: Beta;
+  fields: SignupField[];
+  questions: Question[];
+}
+
+export type SignupInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>;
+
+/** A tester's own standing, for their status page. */
+export interface Standing {
+  beta: Beta;
+  tester: TesterView;
+  points: number;
+  /** Rewards earned and not revoked, oldest first. */
+  rewards: { name: string; status: string }[];
+}
+
+/** What a confirmation link leads to. */
+export type Confirmation =
+  | { state: 'unknown' }
+  | { state: 'expired'; beta: Beta }
+  | { state: 'pending'; beta: Beta; email: string }
+  | { state: 'confirmed'; standing: Standing };
+
+/** A public signup's IPv4 address; an IPv4-mapped IPv6 address is its IPv4 one. */
+function ipv4Of(ip: string): string | null {
+  const unmapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return isIPv4(unmapped) ? unmapped : null;
+}
+
+/** Records the visit unless this visitor made it already today; whether it was the first. */
+async function firstVisitToday(trx: Executor, visit: Insertable<DailyVisitsTable>): Promise<boolean> {
+  const recorded = await trx
+    .insertInto('daily_visits')
+    .values(visit)
+    .onConflict((oc) => oc.columns(['kind', 'target_id', 'day', 'visitor']).doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  return recorded !== undefined;
+}
+
+export class VisitorsService {
+  readonly #keys: VisitorKeys;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+    private readonly testers: TestersService,
+    private readonly emails: EmailsService,
+    private readonly events: TesterEvents,
+    private readonly publicUrl: string,
+  ) {
+    this.#keys = new VisitorKeys(db, clock);
+  }
+
+  // ---- the signup form -----------------------------------------------------------------------
+
+  /** The beta a page names (its slug or id), any company's; undefined when there is none. */
+  publicBeta(reference: string): Promise<Beta | undefined> {
+    return this.betas.findPublic(reference);
+  }
+
+  /** The beta a page names (slug or id) with what its form asks; undefined when there is none. */
+  async signupForm(betaReference: string): Promise<SignupForm | undefined> {
+    const beta = await this.publicBeta(betaReference);
+    if (!beta) return undefined;
+    const questions = (await listQuestions(this.db, beta.id)).map(toQuestion);
+    return { beta, fields: signupFields(beta.settings), questions };
+  }
+
+  /** A view of the beta's form: counted once per visitor per day, people only. Returns whether it counted. */
+  async recordImpression(beta: Beta, visitor: Visitor): Promise<boolean> {
+    if (!isPerson(visitor)) return false;
+    const { day, key } = await this.#keys.daily(visitor);
+    return inTransaction(this.db, async (trx) => {
+      const counted = await firstVisitToday(trx, { kind: 'impression', target_id: beta.id, day, visitor: key, beta_id: beta.id });
+      if (counted) await addToBetaCounter(trx, beta.id, 'impressions_count', 1);
+      return counted;
+    });
+  }
+
+  /**
+   * Signs the visitor up as the API would (TestersService.createForVisitor). Returns the new
+   * tester, or null when the company's plan is full and the tester was created hidden: the
+   * visitor did sign up, but no standing exists to show.
+   */
+  async signUp(beta: Beta, input: SignupInput, visitor: Visitor): Promise<TesterView | null> {
+    try {
+      return await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 2317) return null;
+      throw error;
+    }
+  }
+
+  // ---- share links ---------------------------------------------------------------------------
+
+  /** The visible tester whose share link carries `code`, with their beta. */
+  async sharer(code: string): Promise<{ beta: Beta; tester: TesterRow } | undefined> {
+    if (!REFERRAL_CODE_PATTERN.test(code)) return undefined;
+    const tester = await this.db.selectFrom('testers').selectAll().where('referral_code', '=', code).where('hidden', '=', 0).executeTakeFirst();
+    if (!tester) return undefined;
+    const beta = await this.betas.findPublic(tester.beta_id);
+    return beta && { beta, tester };
+  }
+
+  /**
+   * A visitor followed the tester's share link: the tester's and the beta's share_clicks_count
+   * move once per visitor per day (people only), and the beta's share_points are given once per
+   * visitor network per tester. Returns whether the click counted.
+   */
+  async recordClick(beta: Beta, tester: Pick<TesterRow, 'id'>, visitor: Visitor): Promise<boolean> {
+    if (!isPerson(visitor)) return false;
+    const [{ day, key }, network] = await Promise.all([this.#keys.daily(visitor), this.#keys.network(visitor)]);
+    return inTransaction(this.db, async (trx) => {
+      const now = storedTime(this.clock.now());
+      await lockBeta(trx, this.dialect, beta.id);
+      if (!(await firstVisitToday(trx, { kind: 'click', target_id: tester.id, day, visitor: key, beta_id: beta.id }))) return false;
+      const updated = await trx
+        .updateTable('testers')
+        .set((eb) => ({ share_clicks_count: eb('share_clicks_count', '+', 1), updated_at: now }))
+        .where('id', '=', tester.id)
+        .where('hidden', '=', 0)
+        .executeTakeFirst();
+      // Deleted since the link was looked up: nothing to count (the visit row goes with the transaction).
+      if (Number(updated.numUpdatedRows) !== 1) throw ApiError.notFound('Tester');
+      await addToBetaCounter(trx, beta.id, 'share_clicks_count', 1);
+      await awardSharePoints(trx, beta, tester, network, now);
+      await this.events.raise(trx, 'tester_updated', beta.id, [tester.id], now);
+      return true;
+    });
+  }
+
+  /**
+   * The tester's own standing, for the share_status_link: only with the tester's uuid as `check`.
+   * Undefined for an unknown code or a wrong check alike, so a guess learns nothing.
+   */
+  async standingByCheck(code: string, check: string): Promise<Standing | undefined> {
+    const found = await this.sharer(code);
+    if (!found || !UUID_PATTERN.test(check) || found.tester.uuid !== check.toLowerCase()) return undefined;
+    return this.standingOf(found.beta.id, found.tester.id);
+  }
+
+  // ---- double opt-in -------------------------------------------------------------------------
+
+  /** What the link leads to; changes nothing (mail scanners follow links). */
+  async confirmation(token: string): Promise<Confirmation> {
+    const target = await this.emails.confirmationTarget(token);
+    if (!target) return { state: 'unknown' };
+    const beta = await this.betas.findPublic(target.betaId);
+    const tester = await this.db.selectFrom('testers').select(['status', 'email']).where('id', '=', target.testerId).executeTakeFirst();
+    if (!beta || !tester) return { state: 'unknown' };
+    if (tester.status !== 'unconfirmed') return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
+    if (target.expired) return { state: 'expired', beta };
+    return { state: 'pending', beta, email: tester.email };
+  }
+
+  /**
+   * Confirms the address: the tester moves from unconfirmed to applied through the API's own
+   * status change (its rules, the referral credit, events and e-mails). Confirming again shows
+   * the standing and changes nothing.
+   */
+  async confirm(token: string): Promise<Confirmation> {
+    const found = await this.confirmation(token);
+    if (found.state !== 'pending') return found;
+    const target = (await this.emails.confirmationTarget(token))!;
+    const { beta } = found;
+    // A second, concurrent confirmation finds the tester applied already: the same status is a no-op.
+    await this.testers.update(beta.company_id, String(beta.id), String(target.testerId), { status: 'applied' });
+    await this.emails.markConfirmationUsed(target.confirmationId);
+    return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
+  }
+
+  /** A new link for the tester of a (typically expired) confirmation link. */
+  async resendForToken(token: string): Promise<ResendOutcome | 'unknown'> {
+    const target = await this.emails.confirmationTarget(token);
+    return target ? this.emails.resendConfirmation(target.testerId) : 'unknown';
+  }
+
+  /**
+   * New links for an address still unconfirmed in any beta (the link was lost or is unknown). The
+   * caller answers the same whatever happened, so the form tells nobody who signed up where.
+   */
+  async resendForEmail(email: string): Promise<void> {
+    const normalized = email.trim().toLowerCase();
+    if (!normalized || normalized.length > 320) return;
+    const testers = await this.db
+      .selectFrom('testers')
+      .select('id')
+      .where('email_normalized', '=', normalized)
+      .where('status', '=', 'unconfirmed')
+      .where('hidden', '=', 0)
+      .limit(RESEND_BY_EMAIL_LIMIT)
+      .execute();
+    for (const { id } of testers) await this.emails.resendConfirmation(id);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  /** Read afresh, beta included: its counters give waitlist_length, which a change just moved. */
+  private async standingOf(betaId: number, testerId: number): Promise<Standing> {
+    const beta = (await this.betas.findPublic(betaId))!;
+    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
+    const [[tester], rewards] = await Promise.all([
+      testerViews(this.db, beta, [row], { publicUrl: this.publicUrl }),
+      this.db
+        .selectFrom('rewards')
+        .select(['name', 'status'])
+        .where('tester_id', '=', testerId)
+        .where('status', '<>', 'revoked')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { beta, tester, points: row.points, rewards };
+  }
+}

@@ -1,0 +1,185 @@
+// Prelaunch embeddable signup form. <script src="https://…/embed.js" data-beta="ID or slug"></script>
+// puts the beta's signup form where the tag is, inside a shadow root: the site's styles do not
+// reach the form and the form's do not leak out. It talks to the service's CORS-enabled public
+// endpoints (/public/betas/…), sends no cookies, and builds every element with textContent (no
+// HTML from the network is ever parsed).
+(() => {
+  const CSS = `
+:host{all:initial;display:block}
+.pl{font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#374151;max-width:480px}
+.pl *{box-sizing:border-box}
+h2{margin:0 0 12px;font-size:20px;color:#111827}
+.field{margin:0 0 14px;padding:0;border:0;min-width:0}
+label,legend{display:block;margin:0 0 6px;font-weight:600;color:#111827}
+.check{display:flex;gap:8px;font-weight:400;margin:0 0 4px}
+input[type=text],input[type=email],select,textarea{display:block;width:100%;padding:10px 12px;font:inherit;border:1px solid #d1d5db;border-radius:6px;background:#fff;color:inherit}
+[aria-invalid=true]{border-color:#b91c1c}
+.error{margin:6px 0 0;color:#b91c1c;font-size:14px}
+button{padding:12px 20px;font:inherit;font-weight:600;color:#fff;background:#2563eb;border:0;border-radius:6px;cursor:pointer}
+button[disabled]{opacity:.6}
+.copy{display:flex;gap:8px}.copy input{flex:1;min-width:0}
+.links{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0;padding:0;list-style:none}
+.links a{display:inline-block;padding:6px 12px;border:1px solid #d1d5db;border-radius:999px;color:#111827;text-decoration:none;font-size:14px}`;
+
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      if (key === 'text') node.textContent = value;
+      else node.setAttribute(key, value === true ? '' : String(value));
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  function mount(script) {
+    if (script.dataset.prelaunchMounted) return;
+    script.dataset.prelaunchMounted = 'true';
+    const base = script.src.replace(/\/embed\.js(?:[?#].*)?$/, '');
+    const beta = script.dataset.beta;
+    const endpoint = `${base}/public/betas/${encodeURIComponent(beta)}`;
+    const host = el('div', { class: 'prelaunch-signup', 'data-beta': beta });
+    script.after(host);
+    const root = host.attachShadow({ mode: 'open' });
+    if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+      root.adoptedStyleSheets = [sheet];
+    } else {
+      root.append(el('style', { text: CSS }));
+    }
+    const box = el('div', { class: 'pl' });
+    root.append(box);
+    const query = new URLSearchParams(location.search);
+    const referral = query.get('r');
+
+    fetch(`${endpoint}/form`, { credentials: 'omit' })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((definition) => {
+        if (definition.records_clicks && referral) {
+          fetch(`${endpoint}/clicks`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ r: referral }) }).catch(() => {});
+        }
+        renderForm(definition);
+      })
+      .catch(() => box.replaceChildren(el('p', { text: 'The signup form could not be loaded.' })));
+
+    function renderForm(definition) {
+      box.replaceChildren(el('h2', { text: definition.beta.name }));
+      if (!definition.beta.accepting_signups) {
+        box.append(el('p', { text: 'This waitlist is not taking signups at the moment.' }));
+        return;
+      }
+      const form = el('form', { novalidate: true, id: 'prelaunch-form' });
+      const errorSlots = new Map();
+      const slot = (name, wrapper) => {
+        const error = el('p', { class: 'error', id: `${name}-error`, hidden: true });
+        errorSlots.set(name, { error, wrapper });
+        wrapper.append(error);
+        return wrapper;
+      };
+      form.append(slot('email', el('div', { class: 'field' },
+        el('label', { for: 'field-email', text: 'E-mail address' }),
+        el('input', { id: 'field-email', name: 'email', type: 'email', autocomplete: 'email', required: true }))));
+      for (const field of definition.fields) {
+        const control = field.input === 'country'
+          ? el('select', { id: `field-${field.name}`, name: field.name, autocomplete: field.autocomplete },
+              el('option', { value: '', text: 'Choose…' }),
+              ...definition.countries.map((c) => el('option', { value: c.code, text: c.name })))
+          : el('input', { id: `field-${field.name}`, name: field.name, type: 'text', autocomplete: field.autocomplete, required: field.required });
+        form.append(slot(field.name, el('div', { class: 'field' }, el('label', { for: `field-${field.name}`, text: field.label }), control)));
+      }
+      for (const question of definition.questions) {
+        const key = `q${question.id}`;
+        if (question.kind === 'text') {
+          form.append(slot(key, el('div', { class: 'field' }, el('label', { for: `field-${key}`, text: question.prompt }),
+            el('textarea', { id: `field-${key}`, name: key, rows: 3, required: question.required }))));
+        } else if (question.kind === 'agreement') {
+          form.append(slot(key, el('div', { class: 'field' }, el('label', { class: 'check' },
+            el('input', { id: `field-${key}`, type: 'checkbox', name: key, value: '1' }), el('span', { text: question.prompt })))));
+        } else {
+          const multiple = question.kind === 'multiple_select';
+          const set = el('fieldset', { class: 'field', id: `field-${key}` }, el('legend', { text: question.prompt }));
+          question.choices.forEach((choice, index) => set.append(el('label', { class: 'check' },
+            el('input', { type: multiple ? 'checkbox' : 'radio', name: key, value: index }), el('span', { text: choice }))));
+          form.append(slot(key, set));
+        }
+      }
+      const general = el('p', { class: 'error', id: 'form-errors', hidden: true, role: 'alert' });
+      const submit = el('button', { type: 'submit', id: 'signup-submit', text: 'Join the waitlist' });
+      form.append(general, submit);
+      box.append(form);
+
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const data = new FormData(form);
+        const body = { email: data.get('email') || '', answers: {}, http_referrer: document.referrer || undefined };
+        for (const field of definition.fields) body[field.name] = data.get(field.name) || '';
+        for (const question of definition.questions) {
+          const values = data.getAll(`q${question.id}`);
+          if (values.length > 0) body.answers[`q${question.id}`] = question.kind === 'multiple_select' ? values : values[0];
+        }
+        for (const name of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) if (query.get(name)) body[name] = query.get(name);
+        if (referral) body.r = referral;
+        submit.disabled = true;
+        fetch(`${endpoint}/signups`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+          .then((response) => response.json().then((json) => ({ ok: response.ok, json })))
+          .then(({ ok, json }) => (ok ? renderDone(definition, json.tester) : showErrors(json.errors || [])))
+          .catch(() => showErrors([{ field: null, message: 'The signup could not be sent. Please try again.' }]))
+          .finally(() => { submit.disabled = false; });
+      });
+
+      function showErrors(errors) {
+        for (const { error, wrapper } of errorSlots.values()) {
+          error.hidden = true;
+          wrapper.querySelector('[aria-invalid]')?.removeAttribute('aria-invalid');
+        }
+        const loose = [];
+        for (const problem of errors) {
+          const target = problem.field && errorSlots.get(problem.field);
+          if (!target) { loose.push(problem.message); continue; }
+          target.error.textContent = problem.message;
+          target.error.hidden = false;
+          target.wrapper.querySelector('input,select,textarea')?.setAttribute('aria-invalid', 'true');
+        }
+        general.textContent = loose.join(' ');
+        general.hidden = loose.length === 0;
+      }
+    }
+
+    function renderDone(definition, tester) {
+      const name = definition.beta.name;
+      if (!tester) return box.replaceChildren(el('h2', { text: 'Thanks for signing up!' }));
+      if (tester.confirmation_required) {
+        return box.replaceChildren(el('h2', { text: 'Check your inbox' }),
+          el('p', { id: 'confirm-needed', text: `We sent a confirmation link to ${tester.email}. Confirm your address to join the ${name} waitlist.` }));
+      }
+      const link = tester.share_link;
+      const message = `Join me on the ${name} waitlist`;
+      const input = el('input', { id: 'share-link', type: 'text', readonly: true, value: link, 'aria-label': 'Your share link' });
+      const copy = el('button', { type: 'button', id: 'copy-share-link', text: 'Copy' });
+      copy.addEventListener('click', () => {
+        input.select();
+        navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; });
+      });
+      const q = (params) => new URLSearchParams(params).toString();
+      const targets = [
+        ['email', 'E-mail', `mailto:?${q({ subject: message, body: `${message}: ${link}` }).replace(/\+/g, '%20')}`],
+        ['x', 'X', `https://x.com/intent/tweet?${q({ text: message, url: link })}`],
+        ['linkedin', 'LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?${q({ url: link })}`],
+        ['facebook', 'Facebook', `https://www.facebook.com/sharer/sharer.php?${q({ u: link })}`],
+        ['whatsapp', 'WhatsApp', `https://wa.me/?${q({ text: `${message}: ${link}` })}`],
+      ];
+      const ahead = tester.waitlist_ahead === 1 ? '1 person is' : `${tester.waitlist_ahead} people are`;
+      box.replaceChildren(
+        el('h2', { text: "You're on the list!" }),
+        tester.waitlist_position === null ? null : el('p', { id: 'waitlist-position', text: `You are #${tester.waitlist_position} on the waitlist. ${ahead} ahead of you.` }),
+        el('p', { text: 'Share your link:' }),
+        el('div', { class: 'copy' }, input, copy),
+        el('ul', { class: 'links' }, ...targets.map(([id, label, href]) =>
+          el('li', {}, el('a', { id: `share-${id}`, href, target: '_blank', rel: 'noopener noreferrer', text: label })))),
+      );
+    }
+  }
+
+  for (const script of document.querySelectorAll('script[data-beta][src*="embed.js"]')) mount(script);
+})();

@@ -1,0 +1,83 @@
+// The JSON endpoints of the embeddable form (/public/betas/{slug or id}/…): no key, CORS for any
+// site, limited per visitor network (public-scope.ts). The form's definition (fetching it is the
+// form's impression), signups, and share clicks on a beta's own referral_url page.
+import Type from 'typebox';
+import { ApiError } from '../errors.ts';
+import type { App } from '../http/app-type.ts';
+import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
+import { countryChoices } from '../modules/visitors/signup-fields.ts';
+import type { PageLimits } from './pages.routes.ts';
+import { fieldErrors, SIGNUP_BODY_LIMIT, SignupBody, signupInput } from './signup-input.ts';
+import { mayCount, referralCode, visitorOf } from './visitor.ts';
+
+const Params = Type.Object({ beta: Type.String({ maxLength: 64 }) });
+const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })) });
+
+const betaNotFound = () => ApiError.notFound('Beta');
+
+export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits): void {
+  app.get('/betas/:beta/form', {
+    schema: { hide: true, params: Params },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const form = await visitors.signupForm(request.params.beta);
+      if (!form) throw betaNotFound();
+      if (mayCount(request)) await visitors.recordImpression(form.beta, visitorOf(request));
+      reply.header('Cache-Control', 'no-store');
+      return {
+        beta: { id: form.beta.id, name: form.beta.name, accepting_signups: form.beta.settings.accepting_signups },
+        fields: form.fields,
+        questions: form.questions.map(({ id, kind, prompt, choices, required }) => ({ id, kind, prompt, choices, required })),
+        countries: form.fields.some((f) => f.input === 'country') ? countryChoices() : [],
+        // With its own referral_url the beta's page records share clicks itself (POST …/clicks).
+        records_clicks: form.beta.settings.referral_url !== null,
+      };
+    },
+  });
+
+  app.post('/betas/:beta/signups', {
+    schema: { hide: true, params: Params, body: SignupBody },
+    config: { series: 'testers' },
+    bodyLimit: SIGNUP_BODY_LIMIT,
+    onRequest: limits.signups,
+    handler: async (request, reply) => {
+      const form = await visitors.signupForm(request.params.beta);
+      if (!form) throw betaNotFound();
+      try {
+        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referralCode(request.body.r)), visitorOf(request));
+        return reply.status(201).send({
+          tester: tester && {
+            email: tester.email,
+            status: tester.status,
+            confirmation_required: tester.status === 'unconfirmed',
+            referral_code: tester.referral_code,
+            share_link: tester.share_link,
+            share_status_link: tester.share_status_link,
+            waitlist_position: tester.waitlist_position,
+            waitlist_ahead: tester.waitlist_ahead,
+            waitlist_behind: tester.waitlist_behind,
+            waitlist_length: tester.waitlist_length,
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return reply.status(error.statusCode).send({ errors: fieldErrors(error) });
+      }
+    },
+  });
+
+  app.post('/betas/:beta/clicks', {
+    schema: { hide: true, params: Params, body: ClickBody },
+    bodyLimit: SIGNUP_BODY_LIMIT,
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const beta = await visitors.publicBeta(request.params.beta);
+      if (!beta) throw betaNotFound();
+      const code = referralCode(request.body.r);
+      const sharer = code ? await visitors.sharer(code) : undefined;
+      // A code of another beta, or none, counts nothing; the answer is the same either way.
+      if (sharer && sharer.beta.id === beta.id) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request));
+      return reply.status(204).send();
+    },
+  });
+}

@@ -1,0 +1,98 @@
+// Everything visitors reach without a key, in scopes of their own so that their security headers
+// (@fastify/helmet), HTML error pages and CORS never touch the API or its reference at /docs:
+// - pages (/b, /r, /confirm, /unsubscribe, /assets): CSP allowing only the app's own stylesheet
+//   and script, no framing, no Referer; errors as HTML pages;
+// - the embeddable form's JSON endpoints (/public/…): CORS for any origin, JSON errors;
+// - /embed.js, which any site loads.
+// Every route counts against a per-IP limit (RateLimits.perIp).
+import { readFileSync } from 'node:fs';
+import type { FastifyError } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+import type { App } from '../http/app-type.ts';
+import { describeError } from '../http/error-handler.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { sendHtmlPage } from './html.ts';
+import { pagesRoutes, type PageLimits } from './pages.routes.ts';
+import { publicApiRoutes } from './public-api.routes.ts';
+import { unsubscribeRoutes } from './unsubscribe.routes.ts';
+import { messagePage } from './views.ts';
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const ASSETS = {
+  'pages.css': { type: 'text/css; charset=utf-8', body: asset('pages.css') },
+  'page.js': { type: 'text/javascript; charset=utf-8', body: asset('page.js') },
+};
+const EMBED_JS = asset('embed.js');
+const ASSET_CACHE = 'public, max-age=3600';
+
+const PAGE_TITLES: Record<number, string> = { 413: 'Too much data', 429: 'Too many requests' };
+
+/** Helmet's headers for pages: nothing but the app's own files, and no frames, Referer or sniffing. */
+const PAGE_SECURITY = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      formAction: ["'self'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'no-referrer' as const },
+};
+
+/** For what other sites load or call: the same headers, but readable from any origin. */
+const CROSS_ORIGIN_SECURITY = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  referrerPolicy: { policy: 'no-referrer' as const },
+  crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+};
+
+export async function registerPublicSide(app: App, services: Services, rateLimits: RateLimits, config: Config): Promise<void> {
+  const rates = config.publicRateLimits;
+  const limits: PageLimits = {
+    pages: rateLimits.perIp('pages', rates.pages, 'from one network to public pages'),
+    signups: rateLimits.perIp('signups', rates.signups, 'from one network to sign up or confirm'),
+    resend: rateLimits.perIp('resend', rates.resend, 'from one network for new confirmation links'),
+  };
+
+  await app.register(async (pages) => {
+    await pages.register(helmet, PAGE_SECURITY);
+    pages.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, errors } = describeError(error, request);
+      const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request not accepted');
+      return sendHtmlPage(reply, status, title, messagePage(title, errors.map((e) => e.message).join(' '), 'error-message'));
+    });
+    for (const [name, file] of Object.entries(ASSETS)) {
+      pages.get(`/assets/${name}`, { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
+        reply.type(file.type).header('Cache-Control', ASSET_CACHE).send(file.body),
+      );
+    }
+    unsubscribeRoutes(pages, services.emails);
+    pagesRoutes(pages, services.visitors, limits, config);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(helmet, CROSS_ORIGIN_SECURITY);
+      // No credentials: the embeddable form sends no cookies, so any origin may call.
+      await api.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 86_400 });
+      publicApiRoutes(api, services.visitors, limits);
+    },
+    { prefix: '/public' },
+  );
+
+  await app.register(async (embed) => {
+    await embed.register(helmet, CROSS_ORIGIN_SECURITY);
+    embed.get('/embed.js', { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').send(EMBED_JS),
+    );
+  });
+}

@@ -1,0 +1,89 @@
+// A visitor's signup as the page's form and the embeddable form send it (the same flat fields, as
+// form data or JSON), turned into the API's tester input; and the API's error codes turned into
+// readable messages placed next to the field they concern.
+import Type, { type Static } from 'typebox';
+import { ApiError, GeneralCodes, type ErrorEntry } from '../errors.ts';
+import { profileMaxLength } from '../modules/testers/profile.ts';
+import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
+import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
+
+/** The largest signup body accepted: a form with a few text answers fits many times over. */
+export const SIGNUP_BODY_LIMIT = 16 * 1024;
+
+const PROFILE_INPUTS = [
+  'first_name', 'last_name', 'employer', 'jobtitle', 'address_line1', 'address_line2', 'city', 'postal_code', 'country',
+  ...TRACKING_FIELDS,
+] as const;
+
+export const SignupBody = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  ...Object.fromEntries(PROFILE_INPUTS.map((field) => [field, Type.Optional(Type.String({ maxLength: profileMaxLength(field) }))])),
+  // Keyed "q<question id>" (a bare number would make the form parser build an array); several
+  // choices of a multiple_select as a list. Checked against the beta's questions by the service.
+  answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  r: Type.Optional(Type.String({ maxLength: 64, description: 'The referral code of the share link the visitor came through' })),
+});
+export type SignupBodyValues = Static<typeof SignupBody>;
+
+/** The signup for TestersService: only the fields this form has, answers in the spec's encoding. */
+export function signupInput(body: SignupBodyValues, form: SignupForm, referralCode: string | null): SignupInput {
+  const values = body as Record<string, unknown>;
+  const profile: Record<string, string> = {};
+  const shown = new Set<string>([...form.fields.map((f) => f.name), ...TRACKING_FIELDS]);
+  for (const field of PROFILE_INPUTS) {
+    if (shown.has(field) && typeof values[field] === 'string') profile[field] = values[field] as string;
+  }
+  const answers = body.answers ?? {};
+  const response = form.questions.flatMap((question) => {
+    const answer = answers[`q${question.id}`] ?? answers[String(question.id)];
+    if (answer === undefined) return [];
+    return [{ question_id: question.id, answer: (Array.isArray(answer) ? answer.map(String).join(',') : answer) as string }];
+  });
+  return {
+    email: body.email ?? '',
+    profile,
+    responses: { response },
+    ...(referralCode ? { referrer_id: referralCode } : {}),
+  };
+}
+
+/** A problem as the visitor reads it; `field` names the input it belongs next to (null: the form). */
+export interface FieldError {
+  code: number;
+  field: string | null;
+  message: string;
+}
+
+const FIELD_BY_CODE: Record<number, string> = {
+  2302: 'email', 2310: 'email', 2319: 'email', 2303: 'first_name', 2304: 'employer', 2305: 'jobtitle', 2306: 'address_line1', 2325: 'country',
+};
+
+const READABLE: Record<number, string> = {
+  2302: 'Please enter your e-mail address.',
+  2303: 'Please enter your name.',
+  2304: 'Please enter your company.',
+  2305: 'Please enter your job title.',
+  2306: 'Please enter your address.',
+  2308: 'Please answer this question.',
+  2309: 'Please agree to continue.',
+  2310: 'This e-mail address has already signed up.',
+  2316: 'This waitlist is not taking signups at the moment.',
+  2319: 'Signups with this e-mail domain are not accepted.',
+  2320: 'Signups from your network are not accepted.',
+  2321: 'Too many signups from your network today. Please try again tomorrow.',
+  2324: 'Please choose one of the answers given.',
+  2325: 'Please choose your country.',
+};
+
+function fieldError({ code, message }: ErrorEntry): FieldError {
+  const question = /\(question (\d+):/.exec(message);
+  if (question) return { code, field: `q${question[1]}`, message: READABLE[code] ?? message };
+  if (code === GeneralCodes.testers && /^Email\b/.test(message)) return { code, field: 'email', message: 'Please enter a valid e-mail address.' };
+  const profileField = /^profile\.([a-z_0-9]+)/.exec(message);
+  return { code, field: FIELD_BY_CODE[code] ?? profileField?.[1] ?? null, message: READABLE[code] ?? message };
+}
+
+/** The service's refusal, field by field, with the spec's codes kept. */
+export function fieldErrors(error: ApiError): FieldError[] {
+  return error.errors.map(fieldError);
+}

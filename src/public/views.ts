@@ -1,0 +1,243 @@
+// The public pages' templates: the signup form, the standing after a signup, the status page and
+// the confirmation pages. Every value goes through `html`, which escapes it. Inputs carry stable
+// ids (field-<name>) and their errors <name>-error, so people and browser tests find them alike.
+import type { Beta } from '../modules/betas/betas.service.ts';
+import type { Question } from '../modules/questions/questions.service.ts';
+import type { TesterView } from '../modules/testers/testers.presenter.ts';
+import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
+import type { SignupForm, Standing } from '../modules/visitors/visitors.service.ts';
+import { html, type Trusted } from './html.ts';
+import type { FieldError } from './signup-input.ts';
+
+/** What the visitor typed (kept when the form comes back with errors) and where they came from. */
+export interface FormState {
+  values: Record<string, unknown>;
+  errors: FieldError[];
+  referralCode: string | null;
+}
+
+const nothing = html``;
+
+function errorFor(state: FormState, field: string): Trusted {
+  const messages = state.errors.filter((e) => e.field === field).map((e) => e.message);
+  return messages.length === 0 ? nothing : html`<p class="error" id="${field}-error">${messages.join(' ')}</p>`;
+}
+
+function invalidAttributes(state: FormState, field: string): Trusted {
+  return state.errors.some((e) => e.field === field) ? html` aria-invalid="true" aria-describedby="${field}-error"` : nothing;
+}
+
+function textValue(state: FormState, field: string): string {
+  const value = state.values[field];
+  return typeof value === 'string' ? value : '';
+}
+
+function requiredMark(required: boolean): Trusted {
+  return required ? html` <span class="required" aria-hidden="true">*</span>` : nothing;
+}
+
+function profileInput(field: SignupField, state: FormState): Trusted {
+  const id = `field-${field.name}`;
+  const required = field.required ? html` required` : nothing;
+  const control =
+    field.input === 'country'
+      ? html`<select id="${id}" name="${field.name}" autocomplete="${field.autocomplete}"${required}${invalidAttributes(state, field.name)}>
+<option value="">Choose…</option>
+${countryChoices().map(({ code, name }) => html`<option value="${code}"${textValue(state, field.name).toUpperCase() === code ? html` selected` : nothing}>${name}</option>`)}
+</select>`
+      : html`<input id="${id}" name="${field.name}" type="text" autocomplete="${field.autocomplete}" value="${textValue(state, field.name)}"${required}${invalidAttributes(state, field.name)}>`;
+  return html`<div class="field">
+<label for="${id}">${field.label}${requiredMark(field.required)}</label>
+${control}
+${errorFor(state, field.name)}
+</div>`;
+}
+
+function answerOf(state: FormState, question: Question): unknown {
+  const answers = state.values.answers as Record<string, unknown> | undefined;
+  return answers?.[`q${question.id}`];
+}
+
+function questionInput(question: Question, state: FormState): Trusted {
+  const key = `q${question.id}`;
+  const name = `answers[${key}]`;
+  const id = `field-${key}`;
+  const answer = answerOf(state, question);
+  const chosen = new Set((Array.isArray(answer) ? answer : [answer]).map(String));
+  const required = question.required ? html` required` : nothing;
+  switch (question.kind) {
+    case 'text':
+      return html`<div class="field">
+<label for="${id}">${question.prompt}${requiredMark(question.required)}</label>
+<textarea id="${id}" name="${name}" rows="3"${required}${invalidAttributes(state, key)}>${typeof answer === 'string' ? answer : ''}</textarea>
+${errorFor(state, key)}
+</div>`;
+    case 'agreement':
+      return html`<div class="field">
+<label class="check" for="${id}"><input id="${id}" type="checkbox" name="${name}" value="1"${chosen.has('1') ? html` checked` : nothing}${required}${invalidAttributes(state, key)}> <span>${question.prompt}${requiredMark(question.required)}</span></label>
+${errorFor(state, key)}
+</div>`;
+    default: {
+      // Choices are answered by index (spec 4.2); several for multiple_select.
+      const multiple = question.kind === 'multiple_select';
+      const options = question.choices.map(
+        (choice, index) => html`<label class="check" for="${id}-${index}"><input id="${id}-${index}" type="${multiple ? 'checkbox' : 'radio'}" name="${multiple ? `${name}[]` : name}" value="${index}"${chosen.has(String(index)) ? html` checked` : nothing}${!multiple ? required : nothing}> <span>${choice}</span></label>`,
+      );
+      return html`<fieldset class="field${question.kind === 'scale' ? ' scale' : ''}" id="${id}"${invalidAttributes(state, key)}>
+<legend>${question.prompt}${requiredMark(question.required)}</legend>
+<div class="choices">${options}</div>
+${errorFor(state, key)}
+</fieldset>`;
+    }
+  }
+}
+
+export function signupPage(form: SignupForm, state: FormState): Trusted {
+  const { beta } = form;
+  if (!beta.settings.accepting_signups) {
+    return html`<h1>${beta.name}</h1>
+<p id="signups-closed">This waitlist is not taking signups at the moment. Please come back later.</p>`;
+  }
+  const general = state.errors.filter((e) => e.field === null || !knownField(form, e.field));
+  return html`<h1>${beta.name}</h1>
+<p class="lead">Join the waitlist.</p>
+${general.length > 0 ? html`<div class="alert" role="alert" id="form-errors">${general.map((e) => html`<p>${e.message}</p>`)}</div>` : nothing}
+<form method="post" class="signup" id="signup-form" novalidate>
+${state.referralCode ? html`<input type="hidden" name="r" value="${state.referralCode}">` : nothing}
+${TRACKING_FIELDS.filter((field) => textValue(state, field)).map((field) => html`<input type="hidden" name="${field}" value="${textValue(state, field)}">`)}
+<div class="field">
+<label for="field-email">E-mail address${requiredMark(true)}</label>
+<input id="field-email" name="email" type="email" autocomplete="email" inputmode="email" value="${textValue(state, 'email')}" required${invalidAttributes(state, 'email')}>
+${errorFor(state, 'email')}
+</div>
+${form.fields.map((field) => profileInput(field, state))}
+${form.questions.map((question) => questionInput(question, state))}
+<button type="submit" id="signup-submit">Join the waitlist</button>
+</form>`;
+}
+
+function knownField(form: SignupForm, field: string): boolean {
+  return field === 'email' || form.fields.some((f) => f.name === field) || form.questions.some((q) => `q${q.id}` === field);
+}
+
+/** The share link with copy and share buttons. */
+function shareBox(beta: Beta, tester: TesterView): Trusted {
+  const link = tester.share_link;
+  const message = `Join me on the ${beta.name} waitlist`;
+  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const targets: [string, string, string][] = [
+    ['email', 'E-mail', `mailto:?${query({ subject: message, body: `${message}: ${link}` }).replace(/\+/g, '%20')}`],
+    ['x', 'X', `https://x.com/intent/tweet?${query({ text: message, url: link })}`],
+    ['linkedin', 'LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?${query({ url: link })}`],
+    ['facebook', 'Facebook', `https://www.facebook.com/sharer/sharer.php?${query({ u: link })}`],
+    ['whatsapp', 'WhatsApp', `https://wa.me/?${query({ text: `${message}: ${link}` })}`],
+  ];
+  const why =
+    beta.settings.waitlist_order === 'signup_time'
+      ? 'Invite your friends to join too.'
+      : 'Every friend who joins through your link moves you up the list.';
+  return html`<section class="share" aria-labelledby="share-title">
+<h2 id="share-title">Share your link</h2>
+<p>${why}</p>
+<div class="copy">
+<input id="share-link" type="text" readonly value="${link}" aria-label="Your share link">
+<button type="button" class="copy-button" id="copy-share-link" data-copy="share-link">Copy</button>
+</div>
+<ul class="share-buttons">
+${targets.map(([id, label, href]) => html`<li><a id="share-${id}" class="share-${id}" href="${href}" target="_blank" rel="noopener noreferrer">${label}</a></li>`)}
+</ul>
+</section>`;
+}
+
+function position(tester: TesterView): Trusted {
+  if (tester.waitlist_position === null) return nothing;
+  const ahead = tester.waitlist_ahead === 1 ? '1 person is' : `${tester.waitlist_ahead} people are`;
+  return html`<p class="position">You are <strong id="waitlist-position">#${tester.waitlist_position}</strong> on the waitlist.</p>
+<p id="waitlist-ahead">${ahead} ahead of you.</p>`;
+}
+
+/** After a signup: the standing and the share link, or what to do next. */
+export function signedUpPage(beta: Beta, tester: TesterView | null): Trusted {
+  if (tester === null) {
+    return html`<h1>Thanks for signing up!</h1>
+<p id="signup-done">You are signed up for ${beta.name}. We will be in touch.</p>`;
+  }
+  if (tester.status === 'unconfirmed') {
+    return html`<h1>Check your inbox</h1>
+<p id="confirm-needed">We sent a confirmation link to <strong>${tester.email}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
+  }
+  return html`<h1>You're on the list!</h1>
+<p id="signup-done">Thanks for joining the ${beta.name} waitlist.</p>
+${position(tester)}
+${shareBox(beta, tester)}`;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  unconfirmed: 'Please confirm your e-mail address: the link is in your inbox.',
+  invited: 'You have been invited. Check your inbox for your invitation.',
+  active: 'You are in: your access is active.',
+  idle: 'You are in: your access is active.',
+  imported: 'You are on our list.',
+  rejected: 'You are no longer on the waitlist.',
+  suspended: 'Your signup is on hold.',
+};
+
+/** The tester's own status page (share_status_link). */
+export function standingPage(standing: Standing): Trusted {
+  const { beta, tester } = standing;
+  const onList = tester.waitlist_position !== null;
+  return html`<h1>${beta.name}</h1>
+<p class="lead">Your standing, ${tester.email}</p>
+${onList ? nothing : html`<p id="tester-status">${STATUS_TEXT[tester.status] ?? ''}</p>`}
+<dl class="standing">
+${onList ? html`<div><dt>Position</dt><dd id="standing-position">#${tester.waitlist_position!} of ${tester.waitlist_length}</dd></div>
+<div><dt>Ahead of you</dt><dd id="standing-ahead">${tester.waitlist_ahead!}</dd></div>
+<div><dt>Behind you</dt><dd id="standing-behind">${tester.waitlist_behind!}</dd></div>` : nothing}
+<div><dt>Referrals</dt><dd id="standing-referrals">${tester.share_signups_count}</dd></div>
+<div><dt>Points</dt><dd id="standing-points">${standing.points}</dd></div>
+</dl>
+<section aria-labelledby="rewards-title">
+<h2 id="rewards-title">Rewards</h2>
+${standing.rewards.length === 0
+  ? html`<p id="rewards-none">No rewards yet.</p>`
+  : html`<ul id="rewards">${standing.rewards.map((reward) => html`<li>${reward.name}${reward.status === 'delivered' ? ' (delivered)' : ''}</li>`)}</ul>`}
+</section>
+${shareBox(beta, tester)}`;
+}
+
+export const notFoundContent = (what: string) =>
+  html`<h1>Not found</h1>
+<p id="not-found">${what}</p>`;
+
+export function confirmPage(beta: Beta, email: string): Trusted {
+  return html`<h1>Confirm your e-mail address</h1>
+<p>Confirm <strong>${email}</strong> to join the ${beta.name} waitlist.</p>
+<form method="post" id="confirm-form">
+<button type="submit" id="confirm-button">Confirm my address</button>
+</form>`;
+}
+
+export function expiredPage(beta: Beta, token: string): Trusted {
+  return html`<h1>This link has expired</h1>
+<p id="link-expired">Confirmation links work for 7 days. We can send a new one to the address you signed up to ${beta.name} with.</p>
+<form method="post" action="/confirm/${token}/resend" id="resend-form">
+<button type="submit" id="resend-button">Send me a new link</button>
+</form>`;
+}
+
+export function unknownConfirmationPage(): Trusted {
+  return html`<h1>Link not found</h1>
+<p id="link-unknown">This confirmation link is not valid. Enter the address you signed up with and we will send you a new link if a signup is waiting to be confirmed.</p>
+<form method="post" action="/confirm/resend" id="resend-form" novalidate>
+<div class="field">
+<label for="field-email">E-mail address</label>
+<input id="field-email" name="email" type="email" autocomplete="email" required>
+</div>
+<button type="submit" id="resend-button">Send me a new link</button>
+</form>`;
+}
+
+export function messagePage(title: string, message: string, id = 'message'): Trusted {
+  return html`<h1>${title}</h1>
+<p id="${id}">${message}</p>`;
+}
