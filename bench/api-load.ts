@@ -1,0 +1,204 @@
+// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50]
+// What a launch day asks of the API (issue 5): autocannon drives a running server — started here as
+// `npm start` would, in a process of its own — route by route over the mix a launch sees (create
+// with a referral, show with standing, a list page, a checkin, a reward trigger), and, in the same
+// run on the same machine, a bare Fastify handler: the ceiling. Prints requests per second,
+// p50/p99 latency and each route's throughput as a fraction of the ceiling, the server's peak
+// resident memory; then checks that no answer was a 5xx and that the beta's counters and waitlist
+// blocks still equal a recount of its rows. Use a beta built by `npm run bench:seed`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { checkCounters, DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './seeding.ts';
+import { positiveInteger, UsageError } from './figures.ts';
+
+const USAGE =
+  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--seconds 10] [--connections 50]';
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
+const UNLIMITED = '100000000/1m';
+
+/** The processes this run started: stopped however it ends. */
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server at ${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 180 s`);
+}
+
+/** Samples the process's resident memory; `peak()` is the largest seen (and the kernel's high-water mark). */
+function memoryOf(pid: number) {
+  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  return { peak: () => read('VmHWM'), now: () => read('VmRSS') };
+}
+
+/** The bare Fastify ceiling: one route answering a small JSON, the framework and nothing else. */
+const CEILING = `
+const app = require('fastify')();
+app.get('/', async () => ({ ok: true }));
+app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+`;
+
+interface RouteResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string', default: DEFAULT_BENCH_DATABASE_URL },
+      beta: { type: 'string' },
+      key: { type: 'string' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const betaId = positiveInteger(values.beta, 'beta', USAGE);
+  if (!values.key) throw new UsageError(`--key is required (bench:seed prints one)\n${USAGE}`);
+  const key = values.key;
+  const seconds = positiveInteger(values.seconds, 'seconds', USAGE);
+  const connections = positiveInteger(values.connections, 'connections', USAGE);
+  const databaseUrl = values['database-url'];
+
+  // Testers to refer from, show and check in: a sample of the beta, read before the server starts.
+  const database = await openBenchDatabase(databaseUrl);
+  const sample = await database.db.selectFrom('testers').select(['id', 'email', 'referral_code']).where('beta_id', '=', betaId).where('hidden', '=', 0).limit(20_000).execute();
+  if (sample.length === 0) throw new UsageError(`beta ${betaId} has no testers in ${databaseUrl}: seed one with npm run bench:seed`);
+  const pick = () => sample[Math.floor(Math.random() * sample.length)];
+
+  const [apiPort, ceilingPort] = [await freePort(), await freePort()];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      GEOIP_DATABASE_PATH: 'off',
+      ...Object.fromEntries(
+        ['DEFAULT', 'LIST_BETAS', 'SHOW_BETA', 'LIST_TESTERS', 'LIST_TESTERS_COMPANY', 'LIST_REWARDS', 'LIST_POINTS'].map((name) => [`RATE_LIMIT_${name}`, UNLIMITED]),
+      ),
+    },
+  });
+  children.push(server);
+  const ceiling = spawn(process.execPath, ['-e', CEILING], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(ceilingPort) } });
+  children.push(ceiling);
+  const api = `http://127.0.0.1:${apiPort}`;
+  await Promise.all([waitUntilAnswering(`${api}/healthz`, server), waitUntilAnswering(`http://127.0.0.1:${ceilingPort}/`, ceiling)]);
+  const memory = memoryOf(server.pid!);
+
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const beta = `/api/v2/betas/${betaId}`;
+  // A reward the trigger route issues (a rule per run, so earlier runs' rules don't add up).
+  const event = `bench_${Date.now()}`;
+  const definition = await fetch(`${api}${beta}/reward_definitions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ descriptor: event, name: 'Bench badge', type: 'SingleSided', max_quantity_per_user: 1_000_000 }),
+  });
+  if (definition.status !== 201) throw new Error(`creating the reward definition failed: ${definition.status} ${await definition.text()}`);
+  const rule = await fetch(`${api}${beta}/reward_rules`, { method: 'POST', headers, body: JSON.stringify({ event, descriptor: event }) });
+  if (rule.status !== 201) throw new Error(`creating the reward rule failed: ${rule.status} ${await rule.text()}`);
+
+  let sequence = 0;
+  const runId = `${process.pid}-${Date.now()}`;
+  const routes: { name: string; request: () => { method: 'GET' | 'POST'; path: string; body?: string } }[] = [
+    {
+      name: 'create tester, referred',
+      request: () => ({
+        method: 'POST',
+        path: `${beta}/testers`,
+        body: JSON.stringify({ tester: { email: `load-${runId}-${(sequence += 1)}@example.com`, referrer_id: pick().referral_code } }),
+      }),
+    },
+    { name: 'show tester (standing)', request: () => ({ method: 'GET', path: `${beta}/testers/${pick().id}` }) },
+    { name: 'list testers, page of 100', request: () => ({ method: 'GET', path: `${beta}/testers?per_page=100&page=${1 + Math.floor(Math.random() * 20)}` }) },
+    { name: 'checkin', request: () => ({ method: 'POST', path: `${beta}/checkins`, body: JSON.stringify({ checkin: { email: pick().email } }) }) },
+    { name: 'trigger reward', request: () => ({ method: 'POST', path: `${beta}/rewards/trigger`, body: JSON.stringify({ email: pick().email, event }) }) },
+  ];
+
+  const drive = async (name: string, url: string, request?: () => { method: 'GET' | 'POST'; path: string; body?: string }): Promise<RouteResult> => {
+    const result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      requests: request ? [{ setupRequest: (base) => ({ ...base, ...request() }) }] : undefined,
+    });
+    process.stderr.write('.');
+    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  };
+
+  const load = loadavg()[0];
+  const results: RouteResult[] = [];
+  // A short warm-up of every route: compiled schemas, prepared statements, caches.
+  for (const route of routes) await autocannon({ url: api, connections: 4, duration: 1, headers, requests: [{ setupRequest: (base) => ({ ...base, ...route.request() }) }] });
+  const ceilingResult = await drive('bare Fastify (ceiling)', `http://127.0.0.1:${ceilingPort}/`);
+  for (const route of routes) results.push(await drive(route.name, api, route.request));
+  process.stderr.write('\n');
+
+  const dialect = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const testers = Number((await database.db.selectFrom('testers').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).executeTakeFirstOrThrow()).n);
+  console.log(
+    `${connections} connections, ${seconds} s per route; ${dialect}, beta ${betaId} with ${testers.toLocaleString('en')} testers; one server process; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+  );
+  console.log('| route | req/s | of ceiling | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|');
+  for (const r of [ceilingResult, ...results]) {
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / ceilingResult.rps) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  }
+  console.log(`server resident memory: peak ${(memory.peak() / 2 ** 20).toFixed(0)} MiB, now ${(memory.now() / 2 ** 20).toFixed(0)} MiB`);
+
+  const failures = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  server.kill('SIGTERM');
+  ceiling.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  // The server's last transactions have committed: the counters must equal a recount of the rows.
+  await checkCounters(database.db, betaId);
+  console.log('counters and waitlist blocks: equal to a recount of the rows');
+  await database.close();
+  if (failures.length > 0) {
+    console.error(`routes with failed requests: ${failures.map((r) => `${r.name} (${r.non2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : error);
+  process.exit(1);
+});
