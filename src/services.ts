@@ -19,6 +19,7 @@ import { RewardDefinitionsService } from './modules/rewards/reward-definitions.s
 import { RewardsService } from './modules/rewards/rewards.service.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
+import { StatsService } from './modules/stats/stats.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -33,6 +34,7 @@ export interface Services {
   rewards: RewardsService;
   webhooks: WebhooksService;
   emails: EmailsService;
+  stats: StatsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP connections); after the workers have stopped. */
@@ -73,6 +75,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
     emails,
+    stats: new StatsService(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     close: () => emails.close(),
   };
