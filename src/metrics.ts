@@ -63,33 +63,29 @@ export class Metrics implements JobObserver, MetricsEndpoint {
         .finally(() => (reading = null)));
     // Every process reads the same outbox: under `serve --workers` the figures are taken once
     // (aggregator "max"), not added up per process.
-    new Gauge({
-      name: 'prelaunch_outbox_jobs',
-      help: 'Outbox jobs by kind and state: due (waiting for a worker or running), scheduled (a later attempt), parked (failed for good)',
-      labelNames: ['kind', 'state'],
-      aggregator: 'max',
-      registers,
-      async collect() {
-        const rows = await readBacklog();
-        this.reset();
-        for (const row of rows ?? []) {
-          for (const state of ['due', 'scheduled', 'parked'] as const) this.set({ kind: row.kind, state }, row[state]);
-        }
+    const outboxGauge = <L extends string>(name: string, help: string, labelNames: L[], fill: (gauge: Gauge<L>, row: OutboxKindBacklog) => void) =>
+      new Gauge<L>({
+        name,
+        help,
+        labelNames,
+        aggregator: 'max',
+        registers,
+        async collect() {
+          const rows = await readBacklog();
+          this.reset();
+          for (const row of rows ?? []) fill(this, row);
+        },
+      });
+    outboxGauge(
+      'prelaunch_outbox_jobs',
+      'Outbox jobs by kind and state: due (waiting for a worker or running), scheduled (a later attempt), parked (failed for good)',
+      ['kind', 'state'],
+      (gauge, row) => {
+        for (const state of ['due', 'scheduled', 'parked'] as const) gauge.set({ kind: row.kind, state }, row[state]);
       },
-    });
-    new Gauge({
-      name: 'prelaunch_outbox_oldest_due_age_seconds',
-      help: 'How long the longest-waiting due job of each kind has been due',
-      labelNames: ['kind'],
-      aggregator: 'max',
-      registers,
-      async collect() {
-        const rows = await readBacklog();
-        this.reset();
-        for (const row of rows ?? []) {
-          if (row.oldest_due_seconds !== null) this.set({ kind: row.kind }, row.oldest_due_seconds);
-        }
-      },
+    );
+    outboxGauge('prelaunch_outbox_oldest_due_age_seconds', 'How long the longest-waiting due job of each kind has been due', ['kind'], (gauge, row) => {
+      if (row.oldest_due_seconds !== null) gauge.set({ kind: row.kind }, row.oldest_due_seconds);
     });
     new Counter({
       name: 'prelaunch_rate_limit_rejections_total',
