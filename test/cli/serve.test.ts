@@ -13,7 +13,8 @@ import { migrationNames } from '../../src/db/migrate.ts';
 import { spawnBin } from '../support/bin.ts';
 import { createTestDatabase } from '../support/context.ts';
 
-const START_TIMEOUT_MS = 120_000;
+// Generous: under a loaded machine (the suite runs files side by side) a tsx process takes long to start.
+const START_TIMEOUT_MS = 180_000;
 
 interface LogLine {
   pid: number;

@@ -16,7 +16,7 @@ before(async () => {
 });
 after(() => drop());
 
-test(`${PROCESSES} processes migrating a fresh database at once all succeed and apply each migration once`, { timeout: 60_000 }, async () => {
+test(`${PROCESSES} processes migrating a fresh database at once all succeed and apply each migration once`, { timeout: 300_000 }, async () => {
   const results = await Promise.all(Array.from({ length: PROCESSES }, () => runBin(['migrate'], { DATABASE_URL: url })));
   for (const result of results) assert.equal(result.code, 0, `exit code 0 expected; stderr: ${result.stderr}`);
   const applied = results.flatMap((result) => JSON.parse(result.stdout).applied as string[]);
