@@ -13,7 +13,8 @@ import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerInputTextCheck } from './http/input-text.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, requestIdOf } from './http/logging.ts';
+import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
@@ -44,16 +45,18 @@ export interface AppDependencies {
   rateLimits: RateLimits;
   /** The Redis connection the rate limits use, for /readyz; null without REDIS_URL. */
   redis: RedisConnection | null;
+  /** Served at /metrics (unless METRICS_ENABLED=false) and told of every answered request; none = no /metrics. */
+  metrics?: MetricsEndpoint;
   /** Where log lines go (stdout by default); tests read them from here. */
   logDestination?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, logDestination }: AppDependencies): Promise<App> {
+export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, metrics, logDestination }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: (request) => requestIdOf(request, config.trustProxy) ?? randomUUID(),
     requestIdHeader: false,
     rewriteUrl: rewriteRequest,
     frameworkErrors: frameworkErrorHandler,
@@ -68,6 +71,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  if (metrics && config.metricsEnabled) metricsRoutes(app, metrics, config.metricsToken);
   registerErrorHandling(app);
   await registerBodyParsers(app);
   registerInputTextCheck(app);

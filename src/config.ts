@@ -59,6 +59,11 @@ const EnvSchema = Type.Object({
     pattern: '^(.*@.*)?$',
     description: 'Sender of every e-mail, e.g. "Rocket <hello@rocket.example>"; empty = the beta\'s name <no-reply@host of PUBLIC_URL>',
   }),
+  METRICS_ENABLED: Type.Boolean({ default: true, description: 'Serve Prometheus metrics at /metrics' }),
+  METRICS_TOKEN: Type.String({
+    default: '',
+    description: 'When set, /metrics asks for it (Authorization: Bearer TOKEN); empty = /metrics is open to whoever reaches the port',
+  }),
   REDIS_URL: Type.String({
     default: '',
     pattern: '^(rediss?://.+)?$',
@@ -105,6 +110,9 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
   readonly workersEnabled: boolean;
+  readonly metricsEnabled: boolean;
+  /** The token /metrics asks for; null = open. A secret: never log it. */
+  readonly metricsToken: string | null;
   readonly webhookAllowPrivateTargets: boolean;
   readonly webhookTimeoutMs: number;
   /** Where e-mail is sent through; null = captured (stored and listed, never sent). A secret: never log it. */
@@ -150,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,
     workersEnabled: parsed.WORKERS_ENABLED,
+    metricsEnabled: parsed.METRICS_ENABLED,
+    metricsToken: parsed.METRICS_TOKEN || null,
     webhookAllowPrivateTargets: parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL || null,

@@ -21,6 +21,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
+import { StatsService } from './modules/stats/stats.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -37,6 +38,7 @@ export interface Services {
   emails: EmailsService;
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
+  stats: StatsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections); after the workers have stopped. */
@@ -79,6 +81,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
     emails,
     visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, config.publicUrl),
+    stats: new StatsService(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     close: () => {
       emails.close();

@@ -33,10 +33,15 @@ export class CliContext {
     private readonly env: Record<string, string | undefined>,
   ) {}
 
+  /** The configuration from the environment, for commands that open what they need themselves. */
+  config(): Config {
+    return loadConfig(this.env);
+  }
+
   /** Opens the database named by DATABASE_URL and brings its schema up to date, once per run. */
   async open(): Promise<Session> {
     if (this.session) return this.session;
-    const config = loadConfig(this.env);
+    const config = this.config();
     this.database = openDatabase(config.databaseUrl);
     const applied = await migrateToLatest(this.database);
     // No command here locates an IP address, so the GeoIP database (tens of MB) is not loaded.
@@ -48,6 +53,11 @@ export class CliContext {
   /** The command's result: pretty JSON on stdout, written once, after the command succeeded. */
   print(value: unknown): void {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Text for people (a command's readable form), written once, after the command succeeded. */
+  write(text: string): void {
+    this.io.stdout.write(text);
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,8 @@ import { registerCompanyCommands } from './commands/company.ts';
 import { registerKeyCommands } from './commands/key.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
+import { registerServeCommand } from './commands/serve.ts';
+import { registerStatsCommand } from './commands/stats.ts';
 
 export type { CliIo } from './context.ts';
 
@@ -19,7 +21,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, workers. Output is JSON.')
+    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, serving, workers, figures. Output is JSON.')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -32,6 +34,8 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerBetaCommands(program, context);
   registerMigrateCommand(program, context);
   registerWorkerCommand(program, context);
+  registerServeCommand(program, context);
+  registerStatsCommand(program, context);
   return program;
 }
 

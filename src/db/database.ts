@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DialectAdapter, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,7 +15,15 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface DatabaseHandle {
   readonly db: Db;
   readonly dialect: DialectName;
+  /** Connections of this process's pool, for /metrics: SQLite has one, never idle or waited for. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle?: number;
+  waiting?: number;
 }
 
 // int8 (bigint ids, count(*)) as JS numbers: ids and counts stay far below 2^53.
@@ -34,6 +42,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * Kysely runs SQLite migrations outside a transaction (it assumes DDL cannot be rolled back) and
+ * without a lock (it assumes one connection). SQLite's DDL is transactional, so each run goes in
+ * one IMMEDIATE transaction: a process that starts beside another waits for its migrations, then
+ * reads them as applied, and a failed migration leaves nothing half done.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: SqliteDialectConfig) {
     super(settings);
@@ -42,7 +62,14 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.settings);
   }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
+
+/** How long a SQLite connection waits for another process's write lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -85,15 +112,16 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect, close: () => db.destroy() };
+    return { db, dialect, poolStats: () => ({ total: 1 }), close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect, close: () => db.destroy() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect, poolStats, close: () => db.destroy() };
 }
 
 /**

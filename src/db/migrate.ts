@@ -1,7 +1,9 @@
-// Migrations: one ordered set of TypeScript modules for both dialects, applied by Kysely's Migrator.
-// Kysely takes a lock while migrating, so several processes starting together apply each once.
+// Migrations: one ordered set of TypeScript modules for both dialects, applied by Kysely's Migrator
+// in one transaction per run. Several processes starting together apply each migration once: on
+// PostgreSQL Kysely holds a session advisory lock (pg_advisory_lock) around that transaction; on
+// SQLite the transaction begins IMMEDIATE (database.ts), which takes the file's write lock.
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
-import type { DatabaseHandle, DialectName } from './database.ts';
+import { SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle, type DialectName } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
@@ -42,6 +44,8 @@ function contextFor(dialect: DialectName): MigrationContext {
     : { dialect, id: { type: 'bigint', build: (c) => c.primaryKey().generatedByDefaultAsIdentity() }, ref: 'bigint' };
 }
 
+const SQLITE_MIGRATION_WAIT_MS = 60 * 60 * 1000;
+
 /** Applies every migration not applied yet; returns the names of those it applied. */
 export function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   return migrate(handle, (migrator) => migrator.migrateToLatest());
@@ -69,7 +73,13 @@ async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Prom
       },
     },
   });
-  const { error, results } = await run(migrator);
+  // A SQLite process waits for another's migrations as long as they take (a migration that rebuilds
+  // a table of millions of rows takes minutes), not the few seconds a request waits for a writer.
+  const sqlite = handle.dialect === 'sqlite';
+  if (sqlite) await sql.raw(`pragma busy_timeout = ${SQLITE_MIGRATION_WAIT_MS}`).execute(handle.db);
+  const { error, results } = await run(migrator).finally(async () => {
+    if (sqlite) await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(handle.db);
+  });
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -16,6 +16,18 @@ import { addSeconds, storedTime, type Clock } from '../time.ts';
  */
 export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void | { retryAt: Date }>;
 
+/**
+ * How an attempt ended: done; retry (the handler scheduled another attempt itself, as a webhook
+ * delivery does when the receiver did not accept); error (it threw and is retried with backoff);
+ * parked (it threw on its last attempt).
+ */
+export type JobOutcome = 'done' | 'retry' | 'error' | 'parked';
+
+/** Told of every finished attempt (metrics). */
+export interface JobObserver {
+  jobSettled(kind: string, outcome: JobOutcome, dueAt: Date, finishedAt: Date): void;
+}
+
 // A lease outlasts the slowest handler (a webhook delivery times out after 15 s) with room to
 // spare, so no job is claimed by a second runner while the first is still on it.
 const LEASE_SECONDS = 60;
@@ -23,7 +35,8 @@ const BATCH_SIZE = 20;
 const MAX_IN_FLIGHT = 50;
 /** Attempts before a throwing job is parked: a handler seeing its last one can settle it instead. */
 export const MAX_ATTEMPTS = 10;
-const PARKED = '9999-12-31T00:00:00.000Z';
+/** run_at of a job that failed for good: kept for an operator to see, never claimed again. */
+export const PARKED = '9999-12-31T00:00:00.000Z';
 
 export function enqueueJob(trx: Executor, kind: string, payload: unknown, runAt: Date): Promise<void> {
   return enqueueJobs(trx, kind, [{ payload, runAt }]);
@@ -60,6 +73,7 @@ export class JobRunner {
     private readonly clock: Clock,
     private readonly handlers: Readonly<Record<string, JobHandler>>,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private readonly observer?: JobObserver,
   ) {}
 
   /** Claims due jobs and runs them side by side (each is independent); returns how many ran. */
@@ -136,6 +150,11 @@ export class JobRunner {
   }
 
   private async perform(job: OutboxJobRow): Promise<void> {
+    const outcome = await this.attempt(job);
+    this.observer?.jobSettled(job.kind, outcome, new Date(job.run_at), this.clock.now());
+  }
+
+  private async attempt(job: OutboxJobRow): Promise<JobOutcome> {
     const handler = this.handlers[job.kind];
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
@@ -146,9 +165,10 @@ export class JobRunner {
           .set({ run_at: storedTime(outcome.retryAt), locked_until: null })
           .where('id', '=', job.id)
           .execute();
-      } else {
-        await this.finish(job.id);
+        return 'retry';
       }
+      await this.finish(job.id);
+      return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= MAX_ATTEMPTS;
@@ -160,6 +180,7 @@ export class JobRunner {
         .set({ run_at: retryAt, locked_until: null, last_error: message.slice(0, 2000) })
         .where('id', '=', job.id)
         .execute();
+      return giveUp ? 'parked' : 'error';
     }
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import type { Clock } from '../time.ts';
-import { JobRunner } from './outbox.ts';
+import { JobRunner, type JobObserver } from './outbox.ts';
 
 const IDLE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -12,12 +12,18 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-export function createJobRunner(database: DatabaseHandle, services: Services, clock: Clock, log: Pick<FastifyBaseLogger, 'error' | 'warn'>): JobRunner {
-  return new JobRunner(database.db, database.dialect, clock, services.jobHandlers, log);
+export function createJobRunner(
+  database: DatabaseHandle,
+  services: Services,
+  clock: Clock,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  observer?: JobObserver,
+): JobRunner {
+  return new JobRunner(database.db, database.dialect, clock, services.jobHandlers, log, observer);
 }
 
-export function startWorkers(database: DatabaseHandle, services: Services, clock: Clock, log: FastifyBaseLogger): Workers {
-  const runner = createJobRunner(database, services, clock, log);
+export function startWorkers(database: DatabaseHandle, services: Services, clock: Clock, log: FastifyBaseLogger, observer?: JobObserver): Workers {
+  const runner = createJobRunner(database, services, clock, log, observer);
   runner.start();
   const sweepIdle = () =>
     services.testers.markIdleTesters().then(

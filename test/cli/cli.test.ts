@@ -3,11 +3,9 @@
 // start-up), so the cases that need no process of their own call runCli in this one.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '../support/context.ts';
+import { runBin, type BinResult as Result } from '../support/bin.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { createServices, type Services } from '../../src/services.ts';
@@ -18,15 +16,8 @@ import { ApiError } from '../../src/errors.ts';
 import { apiTime } from '../../src/time.ts';
 import { runCli } from '../../src/cli/program.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/prelaunch.js', import.meta.url));
 const API_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const KEY_INFO_FIELDS = ['id', 'company_id', 'name', 'key_prefix', 'permissions', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'];
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('prelaunch CLI', () => {
   let url: string;
@@ -36,17 +27,7 @@ describe('prelaunch CLI', () => {
 
   /** The bin in a child process, started outside the project directory as an installed command would be. */
   function run(...args: string[]): Promise<Result> {
-    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: url };
-    delete env.NODE_TEST_CONTEXT; // the child is a program, not a test file
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    return runBin(args, { DATABASE_URL: url });
   }
 
   /** The same program in this process: for cases a child process would only make slower. */

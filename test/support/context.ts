@@ -16,6 +16,7 @@ import type { Clock } from '../../src/time.ts';
 import { createJobRunner } from '../../src/jobs/workers.ts';
 import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
 import type { RedisConnection } from '../../src/redis.ts';
+import { Metrics } from '../../src/metrics.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -119,6 +120,8 @@ export interface TestContext {
   services: Services;
   config: Config;
   rateLimits: RateLimits;
+  /** What /metrics shows; runJobs reports to it as the workers do. */
+  metrics: Metrics;
   /** The context's Redis connection when REDIS_URL is set, else null. */
   redis: RedisConnection | null;
   /** What the Redis connection logged. */
@@ -153,7 +156,8 @@ export async function startTestContext(options: { env?: Record<string, string> }
   const services = await createServices(database, config, { clock });
   const redisLog = logLines();
   const { rateLimits, redis } = openRateLimits(config, redisLog);
-  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis });
+  const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: redisLog });
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics });
   await app.ready();
   const company = await services.accounts.createCompany({ name: 'Acme' });
   const { key } = await services.accounts.createApiKey({ companyId: company.id });
@@ -182,13 +186,14 @@ export async function startTestContext(options: { env?: Record<string, string> }
     services,
     config,
     rateLimits,
+    metrics,
     redis,
     redisLog,
     clock,
     companyId: company.id,
     apiKey: key,
     request,
-    runJobs: () => createJobRunner(database, services, clock, app.log).runDue(),
+    runJobs: () => createJobRunner(database, services, clock, app.log, metrics).runDue(),
     async createBeta(settings = {}, name = 'Launch') {
       const response = await request('POST', '/api/v2/betas', {
         body: { name, homepage_url: 'https://example.com/launch', settings },

@@ -1,0 +1,34 @@
+# syntax=docker/dockerfile:1
+# Prelaunch: TypeScript run by tsx (a runtime dependency), so there is no compile step; the build
+# stage only installs the production dependencies, with the tools better-sqlite3 needs when no
+# prebuilt binary fits the platform. The runtime stage has neither those tools nor dev dependencies.
+
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATABASE_URL=sqlite:/data/prelaunch.sqlite
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+# The embedded default keeps its SQLite file on a volume; the image's own files stay root's.
+RUN mkdir /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# /healthz answers while the process is up (/readyz also checks the database).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "bin/prelaunch.js"]
+# One process by default; `serve --workers N` for N processes on the port (docker-compose.yml).
+CMD ["serve"]

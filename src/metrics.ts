@@ -1,0 +1,127 @@
+// Prometheus metrics of one process (served at /metrics, docs/operations.md lists them): HTTP
+// requests by route pattern, outbox jobs, rate-limit refusals, the database pool, and prom-client's
+// process defaults. Each Metrics has a registry of its own, so several apps in one process (tests)
+// never share series. Under `serve --workers N` the primary adds up every process's registry.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseHandle } from './db/database.ts';
+import type { JobObserver, JobOutcome } from './jobs/outbox.ts';
+import type { MetricsEndpoint } from './http/metrics.routes.ts';
+import type { RateLimits } from './http/rate-limits.ts';
+import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.service.ts';
+
+export interface MetricsSources {
+  database: DatabaseHandle;
+  stats: StatsService;
+  rateLimits: RateLimits;
+  /** Where failures to read a figure at scrape time are reported. */
+  log: { warn(details: object, message: string): void };
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_LATENCY_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 3600];
+
+/** "2xx", "4xx": a status class keeps the series few; the exact status is in the logs. */
+function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+export class Metrics implements JobObserver, MetricsEndpoint {
+  readonly registry = new Registry();
+  readonly #requests: Histogram<'method' | 'route' | 'status_class'>;
+  readonly #jobLatency: Histogram<'kind' | 'outcome'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.#requests = new Histogram({
+      name: 'prelaunch_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern (never the raw URL) and status class, and how long they took',
+      labelNames: ['method', 'route', 'status_class'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.#jobLatency = new Histogram({
+      name: 'prelaunch_outbox_job_latency_seconds',
+      help:
+        'Outbox job attempts by kind and outcome (done; retry: the handler scheduled another attempt, e.g. a webhook receiver ' +
+        'did not accept; error: it failed and is retried with backoff; parked: it failed its last attempt), ' +
+        'timed from when the job was due (run_at) to the end of the attempt',
+      labelNames: ['kind', 'outcome'],
+      buckets: JOB_LATENCY_BUCKETS,
+      registers,
+    });
+    // Both outbox gauges come from one query per scrape (the registry collects metrics side by side).
+    let reading: Promise<OutboxKindBacklog[] | null> | null = null;
+    const readBacklog = () =>
+      (reading ??= sources.stats
+        .outboxBacklog()
+        .catch((error: unknown) => {
+          // An unreachable database leaves these series out; the rest of the scrape still answers.
+          sources.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'metrics: outbox backlog not read');
+          return null;
+        })
+        .finally(() => (reading = null)));
+    // Every process reads the same outbox: under `serve --workers` the figures are taken once
+    // (aggregator "max"), not added up per process.
+    const outboxGauge = <L extends string>(name: string, help: string, labelNames: L[], fill: (gauge: Gauge<L>, row: OutboxKindBacklog) => void) =>
+      new Gauge<L>({
+        name,
+        help,
+        labelNames,
+        aggregator: 'max',
+        registers,
+        async collect() {
+          const rows = await readBacklog();
+          this.reset();
+          for (const row of rows ?? []) fill(this, row);
+        },
+      });
+    outboxGauge(
+      'prelaunch_outbox_jobs',
+      'Outbox jobs by kind and state: due (waiting for a worker or running), scheduled (a later attempt), parked (failed for good)',
+      ['kind', 'state'],
+      (gauge, row) => {
+        for (const state of ['due', 'scheduled', 'parked'] as const) gauge.set({ kind: row.kind, state }, row[state]);
+      },
+    );
+    outboxGauge('prelaunch_outbox_oldest_due_age_seconds', 'How long the longest-waiting due job of each kind has been due', ['kind'], (gauge, row) => {
+      if (row.oldest_due_seconds !== null) gauge.set({ kind: row.kind }, row.oldest_due_seconds);
+    });
+    new Counter({
+      name: 'prelaunch_rate_limit_rejections_total',
+      help: 'Requests refused with 429, by the name of the limit that refused them',
+      labelNames: ['limiter'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [limiter, count] of Object.entries(sources.rateLimits.rejections())) this.inc({ limiter }, count);
+      },
+    });
+    new Gauge({
+      name: 'prelaunch_db_pool_connections',
+      help: "Database connections of this process's pool: total, idle, and requests waiting for one (PostgreSQL); SQLite: one connection",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const { total, idle, waiting } = sources.database.poolStats();
+        this.set({ state: 'total' }, total);
+        if (idle !== undefined) this.set({ state: 'idle' }, idle);
+        if (waiting !== undefined) this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
+  /** This process's figures (under `serve --workers` each worker answers /metrics with the cluster's sum instead). */
+  async render(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+  }
+
+  /** One answered request; `route` is the matched pattern, or null when no route matched. */
+  observeRequest(method: string, route: string | null, status: number, seconds: number): void {
+    this.#requests.observe({ method, route: route ?? 'unmatched', status_class: statusClass(status) }, seconds);
+  }
+
+  jobSettled(kind: string, outcome: JobOutcome, dueAt: Date, finishedAt: Date): void {
+    this.#jobLatency.observe({ kind, outcome }, Math.max(0, (finishedAt.getTime() - dueAt.getTime()) / 1000));
+  }
+}

@@ -1,0 +1,82 @@
+// One API process: database → services → HTTP (+ the outbox workers) until SIGINT/SIGTERM, then a
+// graceful stop. `npm start` and `prelaunch serve` run it here; `serve --workers N` runs it in each
+// worker process, after the primary has migrated (cluster.ts).
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { isReachable, migrateToLatest } from './db/migrate.ts';
+import { createServices } from './services.ts';
+import { buildApp } from './app.ts';
+import { openRateLimits } from './http/rate-limits.ts';
+import type { MetricsEndpoint } from './http/metrics.routes.ts';
+import { bootstrapIfEmpty } from './bootstrap.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { Metrics } from './metrics.ts';
+import { systemClock } from './time.ts';
+
+export interface ServeOptions {
+  /** Migrate and create the first company before serving; false when a primary process did. */
+  prepare: boolean;
+  /** Run the outbox workers and the idle sweep in this process. */
+  jobs: boolean;
+  /** What /metrics answers with, from this process's metrics; those alone by default. */
+  metricsEndpoint?: (local: Metrics) => MetricsEndpoint;
+}
+
+export interface RunningServer {
+  /** Stops as a signal would: HTTP, workers, connections, then the process exits. */
+  close(): void;
+}
+
+export async function serve(config: Config, options: ServeOptions): Promise<RunningServer> {
+  const database = openDatabase(config.databaseUrl);
+  if (options.prepare) await migrateToLatest(database);
+  const services = await createServices(database, config);
+  if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
+  // Loggers of their own: these are made before the app (and its logger) exists.
+  const log = pino({ level: config.logLevel });
+  const { rateLimits, redis } = openRateLimits(config, log.child({ component: 'redis' }));
+  const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: log.child({ component: 'metrics' }) });
+  const app = await buildApp({
+    config,
+    services,
+    isDatabaseReady: () => isReachable(database),
+    rateLimits,
+    redis,
+    metrics: options.metricsEndpoint?.(metrics) ?? metrics,
+  });
+
+  // What the services hold open (SMTP connections), Redis and the database.
+  const release = async () => {
+    services.close();
+    redis?.close();
+    await database.close();
+  };
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Nothing may keep the process alive after a failed start (a port in use): it ends with the error.
+    await app.close();
+    await release();
+    throw error;
+  }
+
+  const workers = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : null;
+
+  // HTTP first (no new work), then the workers (finish what they hold), then the connections.
+  let stopping = false;
+  const closer = closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    stopping = true;
+    if (err) app.log.error({ err }, 'stopping after an error');
+    else app.log.info({ signal }, 'stopping');
+    await app.close();
+    await workers?.stop();
+    await release();
+  });
+  return {
+    close: () => {
+      if (!stopping) void closer.close();
+    },
+  };
+}
