@@ -64,6 +64,7 @@ describe('embeddable form on another site, in a browser', () => {
     await page.waitForSelector('#email-error:visible');
     assert.match((await page.textContent('#email-error')) ?? '', /e-?mail/i);
     assert.equal(await page.getAttribute('#field-email', 'aria-invalid'), 'true');
+    assert.equal(await page.$eval('#field-email', (input) => getComputedStyle(input).borderColor), 'rgb(185, 28, 28)', 'the invalid field is outlined in red');
 
     await page.fill('#field-email', 'embedded@example.com');
     await page.click('#signup-submit');

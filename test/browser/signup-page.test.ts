@@ -108,6 +108,7 @@ describe('hosted signup page in a browser', () => {
     assert.equal(refused?.status(), 422);
     assert.match((await page.textContent('#email-error')) ?? '', /e-?mail/i);
     assert.equal(await page.getAttribute('#field-email', 'aria-invalid'), 'true');
+    assert.equal(await page.$eval('#field-email', (input) => getComputedStyle(input).borderColor), 'rgb(185, 28, 28)', 'the invalid field is outlined in red');
     assert.equal(await page.inputValue('#field-email'), 'not an address', 'what the visitor typed comes back');
 
     await signUp(page, 'nojs@example.com');
