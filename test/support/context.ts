@@ -2,6 +2,7 @@
 // TEST_DIALECT=sqlite (a temporary file) or postgres (a new database on TEST_DATABASE_URL's server).
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -137,13 +138,32 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestContext(options: { env?: Record<string, string> } = {}): Promise<TestContext> {
+/** A port nothing listens on now (the kernel's pick, released at once for the app to take). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  /**
+   * Listen on a real port of 127.0.0.1, with PUBLIC_URL that address (config.publicUrl), so the
+   * links the app makes (share links, status links) lead a browser back to it.
+   */
+  listen?: boolean;
+}
+
+export async function startTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
+  const port = options.listen ? await freePort() : null;
   // Geolocation is off unless a test file asks for it: the bundled database is large to load.
   const config = loadConfig({
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://prelaunch.test',
+    PUBLIC_URL: port === null ? 'https://prelaunch.test' : `http://127.0.0.1:${port}`,
     GEOIP_DATABASE_PATH: 'off',
     // Contexts running at once on one Redis never share counters.
     REDIS_KEY_PREFIX: `prelaunch-test-${randomUUID()}:`,
@@ -159,6 +179,7 @@ export async function startTestContext(options: { env?: Record<string, string> }
   const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: redisLog });
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics });
   await app.ready();
+  if (port !== null) await app.listen({ port, host: '127.0.0.1' });
   const company = await services.accounts.createCompany({ name: 'Acme' });
   const { key } = await services.accounts.createApiKey({ companyId: company.id });
 

@@ -10,10 +10,10 @@
 .pl *{box-sizing:border-box}
 h2{margin:0 0 12px;font-size:20px;color:#111827}
 .field{margin:0 0 14px;padding:0;border:0;min-width:0}
-label,legend{display:block;margin:0 0 6px;font-weight:600;color:#111827}
+label,legend{display:block;margin:0 0 6px;padding:0;font-weight:600;color:#111827}
 .check{display:flex;gap:8px;font-weight:400;margin:0 0 4px}
 input[type=text],input[type=email],select,textarea{display:block;width:100%;padding:10px 12px;font:inherit;border:1px solid #d1d5db;border-radius:6px;background:#fff;color:inherit}
-[aria-invalid=true]{border-color:#b91c1c}
+.field [aria-invalid=true]{border-color:#b91c1c}
 .error{margin:6px 0 0;color:#b91c1c;font-size:14px}
 button{padding:12px 20px;font:inherit;font-weight:600;color:#fff;background:#2563eb;border:0;border-radius:6px;cursor:pointer}
 button[disabled]{opacity:.6}
