@@ -139,6 +139,27 @@ export function likeContains(column: string, fragment: string): RawBuilder<SqlBo
   return sql<SqlBool>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
 }
 
+/** The testers columns with a substring index (migration 010). */
+export type SearchedTesterColumn = 'email_normalized' | 'name_search';
+
+/** The shortest fragment a trigram index can serve: a shorter one has no trigram to look up. */
+const TRIGRAM = 3;
+
+/**
+ * A testers `column` contains `fragment` (likeContains), with the index of migration 010 narrowing
+ * the rows for fragments of three characters or more. PostgreSQL's planner uses the pg_trgm index
+ * for the LIKE by itself (or scans where the extension could not be created). SQLite's FTS5 table
+ * has to be asked: its phrase match gives the candidate ids, and the LIKE still decides, so the rows
+ * are the LIKE's whatever the tokenizer folds. Shorter fragments scan, as before.
+ */
+export function testerTextContains(dialect: DialectName, column: SearchedTesterColumn, fragment: string): RawBuilder<SqlBool> {
+  const like = likeContains(column, fragment);
+  // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
+  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return like;
+  const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`${like} and ${sql.ref('id')} in (select rowid from testers_search where testers_search match ${phrase})`;
+}
+
 /**
  * Serialises transactions that work on the same named thing, such as one IP's signups in one beta.
  * PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its transactions are serial.

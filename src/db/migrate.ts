@@ -8,6 +8,7 @@ import * as webhooks from './migrations/004-webhooks.ts';
 import * as emails from './migrations/005-emails.ts';
 import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
+import * as searchIndexes from './migrations/010-search-indexes.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -27,6 +28,7 @@ const migrations: Record<string, MigrationModule> = {
   '005-emails': emails,
   '006-waitlist-blocks': waitlistBlocks,
   '009-late-event-bodies': lateEventBodies,
+  '010-search-indexes': searchIndexes,
 };
 
 /** Every migration's name, in the order they apply. */
