@@ -319,7 +319,9 @@ export class TestersService {
       const changes: TesterUpdate = { ...profile?.values, updated_at: now, referrer_id: referrerId };
       if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized });
       if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups);
-      if (profile) changes.name_search = nameSearch(changes.first_name ?? current.first_name, changes.last_name ?? current.last_name);
+      // A cleared name is null in changes: it must not fall back to the stored one.
+      const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
+      if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));
       if (status !== current.status) {
         Object.assign(changes, { status, ...milestoneFor(status, current, now) });
         if (status === 'suspended') changes.status_before_suspension = current.status;
