@@ -146,18 +146,19 @@ export type SearchedTesterColumn = 'email_normalized' | 'name_search';
 const TRIGRAM = 3;
 
 /**
- * A testers `column` contains `fragment` (likeContains), with the index of migration 010 narrowing
- * the rows for fragments of three characters or more. PostgreSQL's planner uses the pg_trgm index
- * for the LIKE by itself (or scans where the extension could not be created). SQLite's FTS5 table
- * has to be asked: its phrase match gives the candidate ids, and the LIKE still decides, so the rows
- * are the LIKE's whatever the tokenizer folds. Shorter fragments scan, as before.
+ * A testers `column` contains `fragment`, literally (likeContains), through the index of migration
+ * 010 for fragments of three characters or more. PostgreSQL's planner uses the pg_trgm index for
+ * the LIKE by itself (or scans where the extension could not be created). SQLite's FTS5 table is
+ * asked instead of the LIKE: its case-sensitive trigram phrase match is "contains" (the phrase's
+ * trigrams at consecutive positions), and both sides are lower-cased already, as the LIKE relied on.
+ * Not re-checking with the LIKE keeps the count of a frequent fragment on an index: the LIKE would
+ * read every candidate's row. Shorter fragments have no trigram to look up, and scan as before.
  */
 export function testerTextContains(dialect: DialectName, column: SearchedTesterColumn, fragment: string): RawBuilder<SqlBool> {
-  const like = likeContains(column, fragment);
   // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
-  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return like;
+  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return likeContains(column, fragment);
   const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`${like} and ${sql.ref('id')} in (select rowid from testers_search where testers_search match ${phrase})`;
+  return sql<SqlBool>`${sql.ref('id')} in (select rowid from testers_search where testers_search match ${phrase})`;
 }
 
 /**

@@ -1,7 +1,6 @@
 // Indexes for the list filters that match a fragment anywhere in a tester's e-mail or name
 // (docs/decisions.md, "Search"): a LIKE '%…%' can use no b-tree, so a big beta was scanned whole.
-// Both serve fragments of three characters or more; the LIKE itself stays the filter, so the
-// indexes only narrow the rows it is checked on and can never change what a filter returns.
+// Both serve fragments of three characters or more and find exactly the rows the LIKE finds.
 //
 // PostgreSQL: pg_trgm GIN indexes, which the planner uses for LIKE by itself. Where the extension
 // cannot be created (a managed database without the right), the migration goes on without them and
@@ -9,7 +8,7 @@
 //
 // SQLite: an FTS5 table with the trigram tokenizer (SQLite ≥ 3.34, bundled with better-sqlite3),
 // reading its text from testers (external content) and kept in step by triggers, which the list
-// queries for the candidate ids (database.ts, fragmentSearch).
+// asks instead of the LIKE (database.ts, testerTextContains).
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 
@@ -35,9 +34,10 @@ export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promis
   const columns = COLUMNS.join(', ');
   const values = (row: string) => COLUMNS.map((column) => `${row}.${column}`).join(', ');
   // detail=full (the default) keeps positions: a fragment matches where its trigrams follow each
-  // other, as a substring does, not wherever they all occur.
+  // other, as a substring does, not wherever they all occur. Case-sensitive: the columns and the
+  // fragments are lower-cased by the code; folding again (ſ as s) would find more than the LIKE.
   await sql
-    .raw(`CREATE VIRTUAL TABLE testers_search USING fts5(${columns}, content='testers', content_rowid='id', tokenize='trigram')`)
+    .raw(`CREATE VIRTUAL TABLE testers_search USING fts5(${columns}, content='testers', content_rowid='id', tokenize='trigram case_sensitive 1')`)
     .execute(db);
   // External content: removing a row from the index takes the values it was indexed with.
   const remove = `INSERT INTO testers_search (testers_search, rowid, ${columns}) VALUES ('delete', OLD.id, ${values('OLD')});`;
