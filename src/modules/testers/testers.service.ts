@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
-import { forDelete, forUpdate, lockName, testerTextContains, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forUpdate, lockName, testerTextContains, type DialectName, type SearchedTesterColumn, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
@@ -129,8 +129,9 @@ export class TestersService {
     let query = unfiltered;
     if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
     const contains = filters.email_contains ?? filters.email;
-    if (contains) query = query.where(testerTextContains(this.dialect, 'email_normalized', contains.trim().toLowerCase()));
-    if (filters.name?.trim()) query = query.where(testerTextContains(this.dialect, 'name_search', filters.name.trim().toLowerCase()));
+    const textContains = (column: SearchedTesterColumn, fragment: string) => testerTextContains(this.db, this.dialect, column, fragment, beta.testers_count);
+    if (contains) query = query.where(await textContains('email_normalized', contains.trim().toLowerCase()));
+    if (filters.name?.trim()) query = query.where(await textContains('name_search', filters.name.trim().toLowerCase()));
     if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
     if (filters.custom_vars) {
       const value = filters.custom_vars;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, dialect } from '../../support/context.ts';
 import { likeContains, openDatabase, testerTextContains, type DatabaseHandle, type SearchedTesterColumn } from '../../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
-import type { NewTester } from '../../../src/db/types.ts';
+import { testerRow } from './support.ts';
 
 const BEFORE = migrationNames.slice(0, migrationNames.indexOf('010-search-indexes'));
 const FIRST_NAMES = ['Olivia', 'Noah', 'Zoë', 'İlker', null];
@@ -26,28 +26,14 @@ async function seedOldTesters(database: DatabaseHandle): Promise<number> {
     .values({ company_id: company.id, name: 'Old', homepage_url: 'https://example.com/', settings: '{}', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const rows: NewTester[] = Array.from({ length: 40 }, (_, i) => {
-    const [first, last] = [FIRST_NAMES[i % FIRST_NAMES.length], LAST_NAMES[(i >> 1) % LAST_NAMES.length]];
-    const email = `old${i}${i % 7 === 0 ? '_x' : ''}${i % 9 === 0 ? '100%' : ''}@example.com`;
-    return {
-      uuid: randomUUID(),
-      beta_id: beta.id,
-      email,
-      email_normalized: email,
-      status: 'applied',
+  const rows = Array.from({ length: 40 }, (_, i) =>
+    testerRow(beta.id, `old${i}${i % 7 === 0 ? '_x' : ''}${i % 9 === 0 ? '100%' : ''}@example.com`, {
+      first_name: FIRST_NAMES[i % FIRST_NAMES.length],
+      last_name: LAST_NAMES[(i >> 1) % LAST_NAMES.length],
       hidden: i % 11 === 0 ? 1 : 0,
-      invitation_code: '',
       referral_code: `old${i}`,
-      groups: '',
-      name_search: [first, last].filter(Boolean).join(' ').toLowerCase(),
-      first_name: first,
-      last_name: last,
-      friend_invitations_allowed: 5,
-      applied_at: now,
-      created_at: now,
-      updated_at: now,
-    };
-  });
+    }),
+  );
   await db.insertInto('testers').values(rows).execute();
   return beta.id;
 }
@@ -60,7 +46,7 @@ async function assertSameAsLike(database: DatabaseHandle, betaId: number, label:
       const ids = async (condition: ReturnType<typeof likeContains>) =>
         (await database.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('hidden', '=', 0).where(condition).orderBy('id').execute()).map((r) => r.id);
       const expected = await ids(likeContains(column, fragment));
-      assert.deepEqual(await ids(testerTextContains(database.dialect, column, fragment)), expected, `${label}: ${column} ${JSON.stringify(fragment)}`);
+      assert.deepEqual(await ids(await testerTextContains(database.db, database.dialect, column, fragment, 40)), expected, `${label}: ${column} ${JSON.stringify(fragment)}`);
       if (expected.length > 0) matched += 1;
     }
   }

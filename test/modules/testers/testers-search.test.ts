@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { likeContains, type SearchedTesterColumn } from '../../../src/db/database.ts';
-import { createTester } from './support.ts';
+import { createTester, testerRow } from './support.ts';
 
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));
 
@@ -171,6 +171,36 @@ describe('list testers: substring filters', () => {
     assert.deepEqual((await listed(beta.id, `name=${encodeURIComponent('zoë')}`)).ids, [], 'the deleted tester is not listed');
     await assertSameAsLike('after changes');
     await assertIndexInStep();
+  });
+
+  test('a fragment with more candidates than a scan reads lists what the LIKE finds through the scan (SQLite), and a rare one through the index', async () => {
+    const crowded = await ctx.createBeta();
+    // 1,100 testers straight into the table: more candidates for "crowd" than the index serves
+    // before it compares them with a scan (1,000 at the least).
+    const rows = Array.from({ length: 1100 }, (_, i) => testerRow(crowded.id, `crowd${i}@example.com`, { last_name: i % 3 ? 'Crowder' : 'Single' }));
+    for (let i = 0; i < rows.length; i += 250) await ctx.database.db.insertInto('testers').values(rows.slice(i, i + 250)).execute();
+    const [first] = (await listed(crowded.id, 'email_contains=crowd0%40')).ids;
+    assert.ok(first, 'crowd0 is there');
+    if (dialect === 'sqlite') {
+      // As in the test below: a tester missing from the index is listed only by the scan.
+      await sql`insert into testers_search (testers_search, rowid, email_normalized, name_search) values ('delete', ${first}, 'crowd0@example.com', 'single')`.execute(ctx.database.db);
+    }
+    try {
+      const frequent = await listed(crowded.id, 'email_contains=crowd');
+      assert.equal(frequent.total, 1100);
+      assert.deepEqual(frequent.ids, (await likeIds(crowded.id, 'email_normalized', 'crowd')).slice(0, 100));
+      assert.equal(frequent.ids[0], first, 'the scan found the tester missing from the index');
+      const rare = await listed(crowded.id, 'email_contains=crowd0%40');
+      assert.deepEqual(rare.ids, dialect === 'sqlite' ? [] : [first], 'a rare fragment asks the index');
+      // 367 candidates: the index, where the tester is missing.
+      const names = await listed(crowded.id, 'name=single');
+      assert.equal(names.total, dialect === 'sqlite' ? 366 : 367);
+      assert.equal(names.ids.includes(first), dialect !== 'sqlite');
+    } finally {
+      if (dialect === 'sqlite') {
+        await sql`insert into testers_search (rowid, email_normalized, name_search) values (${first}, 'crowd0@example.com', 'single')`.execute(ctx.database.db);
+      }
+    }
   });
 
   test('the index is there and, on SQLite, asked for fragments of three characters or more', async () => {
