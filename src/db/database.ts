@@ -167,6 +167,49 @@ export function likeContains(column: string, fragment: string): RawBuilder<SqlBo
   return sql<SqlBool>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
 }
 
+/** The testers columns with a substring index (migration 010). */
+export type SearchedTesterColumn = 'email_normalized' | 'name_search';
+
+/** The shortest fragment a trigram index can serve: a shorter one has no trigram to look up. */
+const TRIGRAM = 3;
+
+/**
+ * On SQLite, how many testers a scan reads in the time the index takes for one candidate (its
+ * trigram match, then the beta's index entry): about 5 at 1,000,000 testers (bench/README.md).
+ */
+const SCANNED_PER_CANDIDATE = 5;
+
+/** Below this many candidates the index serves whatever the beta's size: both ways are quick. */
+const ALWAYS_INDEXED = 1000;
+
+/**
+ * A testers `column` contains `fragment`, literally (likeContains), through the index of migration
+ * 010 where it pays. PostgreSQL's planner uses the pg_trgm index for the LIKE by itself (or scans
+ * where the extension could not be created). SQLite's FTS5 table is asked instead of the LIKE: its
+ * case-sensitive trigram phrase match is "contains" (the phrase's trigrams at consecutive
+ * positions), and both sides are lower-cased already, as the LIKE relied on. Not re-checking with
+ * the LIKE keeps the count of a frequent fragment on indexes: the LIKE would read every
+ * candidate's row. Shorter fragments have no trigram to look up and scan, as before; so does a
+ * fragment with more candidates than a scan of the beta (`betaSize` testers) would read, which a
+ * capped count of the candidates tells (a domain such as gmail.com matches most of a beta).
+ */
+export async function testerTextContains(
+  db: Executor,
+  dialect: DialectName,
+  column: SearchedTesterColumn,
+  fragment: string,
+  betaSize: number,
+): Promise<RawBuilder<SqlBool>> {
+  // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
+  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return likeContains(column, fragment);
+  const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
+  const candidates = sql`select rowid from testers_search where testers_search match ${phrase}`;
+  const cap = Math.max(ALWAYS_INDEXED, Math.ceil(betaSize / SCANNED_PER_CANDIDATE));
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${candidates} limit ${cap + 1})`.execute(db);
+  if (rows[0].n > cap) return likeContains(column, fragment);
+  return sql<SqlBool>`${sql.ref('id')} in (${candidates})`;
+}
+
 /**
  * Serialises transactions that work on the same named thing, such as one IP's signups in one beta.
  * PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its transactions are serial.

@@ -12,6 +12,7 @@ import * as waitlistBlocks from './migrations/006-waitlist-blocks.ts';
 import * as publicSide from './migrations/007-public-side.ts';
 import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
+import * as searchIndexes from './migrations/010-search-indexes.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -33,6 +34,7 @@ const migrations: Record<string, MigrationModule> = {
   '007-public-side': publicSide,
   '008-fraud-signals': fraudSignals,
   '009-late-event-bodies': lateEventBodies,
+  '010-search-indexes': searchIndexes,
 };
 
 /** Every migration's name, in the order they apply. */

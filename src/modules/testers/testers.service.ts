@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
-import { forDelete, forUpdate, likeContains, lockName, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forUpdate, lockName, testerTextContains, type DialectName, type SearchedTesterColumn, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
@@ -141,8 +141,9 @@ export class TestersService {
     let query = unfiltered;
     if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
     const contains = filters.email_contains ?? filters.email;
-    if (contains) query = query.where(likeContains('email_normalized', contains.trim().toLowerCase()));
-    if (filters.name?.trim()) query = query.where(likeContains('name_search', filters.name.trim().toLowerCase()));
+    const textContains = (column: SearchedTesterColumn, fragment: string) => testerTextContains(this.db, this.dialect, column, fragment, beta.testers_count);
+    if (contains) query = query.where(await textContains('email_normalized', contains.trim().toLowerCase()));
+    if (filters.name?.trim()) query = query.where(await textContains('name_search', filters.name.trim().toLowerCase()));
     if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
     if (filters.custom_vars) {
       const value = filters.custom_vars;
@@ -362,7 +363,9 @@ export class TestersService {
 
       if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized, email_alias_key: emailAliasKey(email.normalized) });
       if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups);
-      if (profile) changes.name_search = nameSearch(changes.first_name ?? current.first_name, changes.last_name ?? current.last_name);
+      // A cleared name is null in changes: it must not fall back to the stored one.
+      const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
+      if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));
       if (status !== current.status) {
         Object.assign(changes, { status, ...milestoneFor(status, current, now) });
         if (status === 'suspended') changes.status_before_suspension = current.status;

@@ -1,4 +1,6 @@
 // Helpers shared by the tester test files.
+import { randomUUID } from 'node:crypto';
+import type { NewTester } from '../../../src/db/types.ts';
 import type { TestContext, TestResponse } from '../../support/context.ts';
 
 export const TESTER_FIELDS = [
@@ -65,4 +67,26 @@ export async function assertCountersExact(ctx: TestContext, betaId: number, asse
   for (const status of ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle']) {
     assert.equal((beta as Record<string, unknown>)[`${status}_testers_count`], byStatus.get(status) ?? 0, `${status}_testers_count`);
   }
+}
+
+/** A tester row to insert straight into the table (no API, no counters): many at once, or as older code left them. */
+export function testerRow(betaId: number, email: string, fields: Partial<NewTester> = {}): NewTester {
+  const now = '2026-11-22T09:15:00.000Z';
+  return {
+    uuid: randomUUID(),
+    beta_id: betaId,
+    email,
+    email_normalized: email.toLowerCase(),
+    status: 'applied',
+    hidden: 0,
+    invitation_code: '',
+    referral_code: randomUUID().slice(0, 12),
+    groups: '',
+    name_search: [fields.first_name, fields.last_name].filter(Boolean).join(' ').toLowerCase(),
+    friend_invitations_allowed: 5,
+    applied_at: now,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
 }
