@@ -181,12 +181,14 @@ describe('rate limits: headers, refusals and whose counters', () => {
     const one = await list(first);
     assert.equal(one.status, 200);
     assert.deepEqual([limitHeaders(one).limit, limitHeaders(one).remaining], [5, 1], 'the company limit: 1 left, against 2 for the beta');
+    // The exhausted beta is refused by its own limit while the company still has room. (Once both
+    // are exhausted the message names the one with the longer wait: with windows opened by the
+    // same request that is a matter of milliseconds, so it is not asserted.)
+    assertRefused(await list(beta), /3 requests per hour to list testers of this beta/);
     const two = await list(second);
     assert.equal(two.status, 200);
-    assert.deepEqual([limitHeaders(two).limit, limitHeaders(two).remaining], [5, 0]);
+    assert.deepEqual([limitHeaders(two).limit, limitHeaders(two).remaining], [5, 0], 'the refusal above cost the company nothing');
     assertRefused(await list(second), /^Rate limit exceeded: 5 requests per hour to list testers across this company's betas/);
-    // The exhausted beta is still refused by its own limit first.
-    assertRefused(await list(beta), /3 requests per hour to list testers of this beta/);
   });
 
   test("another company's key has its own counters; the spec's limits are shared by a company's keys", async () => {
