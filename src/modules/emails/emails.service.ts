@@ -152,7 +152,7 @@ export class EmailsService implements EmailQueue {
 
   async friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void> {
     await this.record(trx, 'friend_invitation', invitation.betaId, invitation.inviteeId, invitation.now, async () => ({
-      sender: (await currentTesterView(trx, this.options.publicUrl, invitation.senderId)) ?? null,
+      sender: (await currentTesterView(trx, this.options.publicUrl, invitation.senderId, invitation.now)) ?? null,
       message: invitation.message,
     }));
   }
@@ -179,7 +179,7 @@ export class EmailsService implements EmailQueue {
       .executeTakeFirst();
     const template = effectiveTemplate(occasion, stored);
     if (!template.enabled) return;
-    const tester = await currentTesterView(trx, this.options.publicUrl, testerId);
+    const tester = await currentTesterView(trx, this.options.publicUrl, testerId, now);
     if (!tester) return;
     const beta = await trx.selectFrom('betas').select(['id', 'name', 'homepage_url']).where('id', '=', betaId).executeTakeFirstOrThrow();
     const unsubscribeToken = newToken();

@@ -42,7 +42,7 @@ export class TesterEvents {
     if (type === 'tester_deleted') {
       const rendered = new Map<number, TesterView>();
       for (const testerId of testerIds) {
-        const view = await raiseEvent(trx, { betaId, type, now, data: () => currentTesterView(trx, this.publicUrl, testerId) });
+        const view = await raiseEvent(trx, { betaId, type, now, data: () => currentTesterView(trx, this.publicUrl, testerId, now) });
         if (view) rendered.set(testerId, view as TesterView);
       }
       return () => Promise.resolve(rendered);
@@ -65,7 +65,7 @@ export class TesterEvents {
 
   /** The worker's fallback for a tester event still without its body. */
   complete(event: WebhookEventRow): Promise<WebhookEventRow | undefined> {
-    return completeLateEvent(this.db, event, (testerId) => currentTesterView(this.db, this.publicUrl, testerId));
+    return completeLateEvent(this.db, event, (testerId) => currentTesterView(this.db, this.publicUrl, testerId, event.created_at));
   }
 
   private rendered(batch: LateBatch): Promise<ReadonlyMap<number, TesterView>> {
@@ -83,7 +83,8 @@ export class TesterEvents {
         for (let start = 0; start < ids.length; start += RENDER_CHUNK) {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
-          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, withResponses: true });
+          const now = events.find(({ event }) => event.betaId === betaId)!.event.now;
+          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, withResponses: true });
           rendered.forEach((view, i) => views.set(visible[i].id, view));
         }
       }

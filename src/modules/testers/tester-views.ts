@@ -11,12 +11,12 @@ export async function testerViews(
   executor: Executor,
   beta: Beta,
   rows: TesterRow[],
-  options: { publicUrl: string; withResponses?: boolean },
+  options: { publicUrl: string; now: string; withResponses?: boolean },
 ): Promise<TesterView[]> {
   if (rows.length === 0) return [];
   const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
   const [standings, referrers, responses] = await Promise.all([
-    standingsOf(executor, beta, rows),
+    standingsOf(executor, beta, rows, options.now),
     referrerIds.length === 0
       ? Promise.resolve([])
       : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
@@ -39,9 +39,9 @@ export async function testerViews(
  * that transaction's counters and changes). Undefined when the tester is gone or hidden: the API
  * shows no such tester.
  */
-export async function currentTesterView(executor: Executor, publicUrl: string, testerId: number): Promise<TesterView | undefined> {
+export async function currentTesterView(executor: Executor, publicUrl: string, testerId: number, now: string): Promise<TesterView | undefined> {
   const row = await executor.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
   if (!row || row.hidden) return undefined;
   const beta = toBeta(await executor.selectFrom('betas').selectAll().where('id', '=', row.beta_id).executeTakeFirstOrThrow());
-  return (await testerViews(executor, beta, [row], { publicUrl, withResponses: true }))[0];
+  return (await testerViews(executor, beta, [row], { publicUrl, now, withResponses: true }))[0];
 }

@@ -678,7 +678,7 @@ export class TestersService {
   }
 
   private views(executor: Executor, beta: Beta, rows: TesterRow[], options: { withResponses?: boolean } = {}): Promise<TesterView[]> {
-    return testerViews(executor, beta, rows, { publicUrl: this.publicUrl, ...options });
+    return testerViews(executor, beta, rows, { publicUrl: this.publicUrl, now: this.now(), ...options });
   }
 }
 

@@ -231,7 +231,7 @@ export class VisitorsService {
     const beta = (await this.betas.findPublic(betaId))!;
     const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
     const [[tester], rewards] = await Promise.all([
-      testerViews(this.db, beta, [row], { publicUrl: this.publicUrl }),
+      testerViews(this.db, beta, [row], { publicUrl: this.publicUrl, now: storedTime(this.clock.now()) }),
       this.db
         .selectFrom('rewards')
         .select(['name', 'status'])

@@ -231,23 +231,117 @@ function testerStretch(eb: ExpressionBuilder<any, any>, column: GroupColumn | nu
   ]);
 }
 
+/** Where a single tester's count at one level starts: the start of its container, or the end. */
+export type CountFrom = 'start' | 'end';
+
+/** The ends a single tester's count starts from at the hour, minute and tester levels. */
+export interface CountDirections {
+  hours: CountFrom;
+  minutes: CountFrom;
+  testers: CountFrom;
+}
+
+/**
+ * The nearer end of each level for one tester, guessed from its time: within its group, from the
+ * start when it applied in the first half of the beta's life so far; within its hour and minute,
+ * by the minute and the second. A new signup (the end of every level) thus counts almost nothing,
+ * however busy its minute; a tester's cost is its distance to the nearer end, not to the start.
+ */
+export function nearerEnds(appliedAt: string, betaCreatedAt: string, now: string): CountDirections {
+  const half = (from: number, to: number, at: number): CountFrom => (at - from <= to - at ? 'start' : 'end');
+  return {
+    hours: half(Date.parse(betaCreatedAt), Date.parse(now), Date.parse(appliedAt)),
+    minutes: Number(appliedAt.slice(14, 16)) < 30 ? 'start' : 'end',
+    testers: Number(appliedAt.slice(17, 23)) < 30 ? 'start' : 'end',
+  };
+}
+
+/** The first string after every key starting with `prefix` (':' and '.' follow the prefixes, ';' sorts after ':'). */
+const pastPrefix = (prefix: string) => `${prefix};`;
+
+/**
+ * How many testers are ahead of one tester, in one statement (one snapshot), each level counted
+ * from the end `directions` says: from the start, the blocks or testers before it; from the end,
+ * the container's total less the blocks or testers from it on. Also returns the waitlist's length
+ * as of the same snapshot. Only for a tester with an applied_at (every applied tester has one).
+ */
+export async function countAheadOfOne(
+  executor: Executor,
+  betaId: number,
+  order: WaitlistOrder,
+  key: WaitlistKey,
+  directions: CountDirections,
+): Promise<{ ahead: number; length: number }> {
+  const column = groupColumn(order);
+  const [hour, minute] = [hourOf(key), minuteOf(key)];
+  const row = await executor
+    .selectNoFrom((eb) => {
+      const sum = (b: ExpressionBuilder<Database, 'waitlist_groups' | 'waitlist_hours' | 'waitlist_minutes'>) => b.fn.coalesce(b.fn.sum<number>('n'), b.lit(0)).as('n');
+      const groups = eb.selectFrom('waitlist_groups').select(sum).where('beta_id', '=', betaId).where('dimension', '=', order);
+      const hours = eb.selectFrom('waitlist_hours').select(sum).where('beta_id', '=', betaId).where('dimension', '=', order).where('grp', '=', key.group);
+      const minutes = eb.selectFrom('waitlist_minutes').select(sum).where('beta_id', '=', betaId).where('dimension', '=', order).where('grp', '=', key.group);
+      const testers = eb
+        .selectFrom('testers as t')
+        .select((t) => t.fn.countAll<number>().as('n'))
+        .where('t.beta_id', '=', betaId)
+        .where('t.status', '=', 'applied')
+        .where('t.hidden', '=', 0)
+        .$if(column !== null, (q) => q.where(`t.${column!}`, '=', key.group));
+      const length = eb.selectFrom('betas').select('applied_testers_count').where('id', '=', betaId);
+      return [
+        length.as('length'),
+        (column ? groups.where('grp', '>', key.group) : eb.lit(0)).as('groups_ahead'),
+        // The group's total: its row in the groups table, or the whole waitlist for signup_time (one group).
+        (column ? groups.where('grp', '=', key.group) : length).as('group_total'),
+        hours.where('hour', directions.hours === 'start' ? '<' : '>=', hour).as('hours'),
+        hours.where('hour', '=', hour).as('hour_total'),
+        (directions.minutes === 'start'
+          ? minutes.where('minute', '>=', hour).where('minute', '<', minute)
+          : minutes.where('minute', '>=', minute).where('minute', '<', pastPrefix(hour))
+        ).as('minutes'),
+        minutes.where('minute', '=', minute).as('minute_total'),
+        (directions.testers === 'start'
+          ? testers.where((t) => t.and([t(t.refTuple('t.applied_at', 't.id'), '>=', t.tuple(minute, 0)), t(t.refTuple('t.applied_at', 't.id'), '<', t.tuple(key.appliedAt, key.id))]))
+          : testers.where((t) => t(t.refTuple('t.applied_at', 't.id'), '>=', t.tuple(key.appliedAt, key.id))).where('t.applied_at', '<', pastPrefix(minute))
+        ).as('testers'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const n = (value: unknown) => Number(value ?? 0);
+  const fromEnd = (total: unknown, counted: unknown, from: CountFrom) => (from === 'start' ? n(counted) : n(total) - n(counted));
+  const ahead =
+    n(row.groups_ahead) +
+    fromEnd(row.group_total, row.hours, directions.hours) +
+    fromEnd(row.hour_total, row.minutes, directions.minutes) +
+    fromEnd(row.minute_total, row.testers, directions.testers);
+  const length = n(row.length);
+  // A row read before a concurrent change of the same tester can place it outside its blocks: never below 0 or past the end.
+  return { ahead: Math.min(Math.max(0, ahead), Math.max(0, length - 1)), length };
+}
+
 export async function standingsOf(
   executor: Executor,
-  beta: { id: number; applied_testers_count: number; settings: { waitlist_order: WaitlistOrder } },
+  beta: { id: number; applied_testers_count: number; created_at: string; settings: { waitlist_order: WaitlistOrder } },
   testers: readonly Placed[],
+  now: string,
 ): Promise<Map<number, Standing>> {
-  const length = beta.applied_testers_count;
   const order = beta.settings.waitlist_order;
   const standings = new Map<number, Standing>();
   const placed = new Map<number, WaitlistKey>();
-  for (const tester of testers) {
-    if (isOnWaitlist(tester)) placed.set(tester.id, keyOf(order, tester));
-    else standings.set(tester.id, { waitlist_position: null, waitlist_ahead: null, waitlist_behind: null, waitlist_length: length });
+  let length = beta.applied_testers_count;
+  const standing = (ahead: number): Standing => ({ waitlist_position: ahead + 1, waitlist_ahead: ahead, waitlist_behind: Math.max(0, length - ahead - 1), waitlist_length: length });
+  for (const tester of testers) if (isOnWaitlist(tester)) placed.set(tester.id, keyOf(order, tester));
+  const [single] = placed.values();
+  if (placed.size === 1 && single.appliedAt !== '') {
+    // One tester (show, a signup's answer): counted from the nearer ends, with the length of the same snapshot.
+    const counted = await countAheadOfOne(executor, beta.id, order, single, nearerEnds(single.appliedAt, beta.created_at, now));
+    length = counted.length;
+    standings.set(single.id, standing(counted.ahead));
+  } else if (placed.size > 0) {
+    for (const [id, ahead] of await countAhead(executor, beta.id, order, [...placed.values()])) standings.set(id, standing(ahead));
   }
-  if (placed.size === 0) return standings;
-  for (const [id, ahead] of await countAhead(executor, beta.id, order, [...placed.values()])) {
-    const position = ahead + 1;
-    standings.set(id, { waitlist_position: position, waitlist_ahead: ahead, waitlist_behind: Math.max(0, length - position), waitlist_length: length });
+  for (const tester of testers) {
+    if (!placed.has(tester.id)) standings.set(tester.id, { waitlist_position: null, waitlist_ahead: null, waitlist_behind: null, waitlist_length: length });
   }
   return standings;
 }
