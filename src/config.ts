@@ -66,6 +66,12 @@ const EnvSchema = Type.Object({
     default: '',
     description: 'When set, /metrics asks for it (Authorization: Bearer TOKEN); empty = /metrics is open to whoever reaches the port',
   }),
+  WORKER_METRICS_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: 'Port on which `prelaunch worker` serves /metrics and /healthz (on HOST); 0 = no listener',
+  }),
   WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({
     minimum: 0,
     maximum: 36500,
@@ -130,6 +136,8 @@ export interface Config {
   readonly metricsEnabled: boolean;
   /** The token /metrics asks for; null = open. A secret: never log it. */
   readonly metricsToken: string | null;
+  /** Where `prelaunch worker` serves /metrics and /healthz; null = no listener. */
+  readonly workerMetricsPort: number | null;
   /** Days webhook events and their attempts are kept after the last attempt; null = for ever. */
   readonly webhookLogRetentionDays: number | null;
   /** Days e-mail messages are kept after they were written; null = for ever. */
@@ -188,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersEnabled: parsed.WORKERS_ENABLED,
     metricsEnabled: parsed.METRICS_ENABLED,
     metricsToken: parsed.METRICS_TOKEN || null,
+    workerMetricsPort: parsed.WORKER_METRICS_PORT || null,
     webhookLogRetentionDays: parsed.WEBHOOK_LOG_RETENTION_DAYS || null,
     emailLogRetentionDays: parsed.EMAIL_LOG_RETENTION_DAYS || null,
     webhookAllowPrivateTargets: parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS,
