@@ -51,7 +51,8 @@ export interface AppDependencies {
   logDestination?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, metrics, logDestination }: AppDependencies): Promise<App> {
+/** What both applications share: logging, request ids and the error body. */
+function createFastify(config: Config, logDestination: NodeJS.WritableStream | undefined, metrics: MetricsEndpoint | undefined): App {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
@@ -73,6 +74,29 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
   });
   if (metrics && config.metricsEnabled) metricsRoutes(app, metrics, config.metricsToken);
   registerErrorHandling(app);
+  return app;
+}
+
+export interface WorkerAppDependencies {
+  config: Config;
+  isDatabaseReady: () => Promise<boolean>;
+  /** The worker's metrics, served at /metrics unless METRICS_ENABLED=false (same token rules as the API's). */
+  metrics: MetricsEndpoint;
+  logDestination?: NodeJS.WritableStream;
+}
+
+/**
+ * What `prelaunch worker` serves on WORKER_METRICS_PORT: /metrics (its job attempts, which no API
+ * process sees) and /healthz and /readyz for an orchestrator's probes. No API, no public pages.
+ */
+export function buildWorkerApp({ config, isDatabaseReady, metrics, logDestination }: WorkerAppDependencies): App {
+  const app = createFastify(config, logDestination, metrics);
+  healthRoutes(app, isDatabaseReady, null);
+  return app;
+}
+
+export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, metrics, logDestination }: AppDependencies): Promise<App> {
+  const app = createFastify(config, logDestination, metrics);
   await registerBodyParsers(app);
   registerInputTextCheck(app);
   await registerOpenApi(app, config.publicUrl);

@@ -6,6 +6,8 @@ import { Value } from 'typebox/value';
 // A rate limit as COUNT/WINDOW: "60/1m" is 60 requests per minute (window in s, m or h).
 const RATE_PATTERN = '^[1-9][0-9]{0,8}/[1-9][0-9]{0,5}[smh]$';
 const WINDOW_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+/** The shortest e-mail retention: unsubscribe links keep working at least this long (CAN-SPAM asks 30 days). */
+const MIN_EMAIL_RETENTION_DAYS = 30;
 
 function rateSetting(fallback: string, description: string) {
   return Type.String({ default: fallback, pattern: RATE_PATTERN, description: `${description}, as COUNT/WINDOW (window in s, m or h)` });
@@ -64,6 +66,27 @@ const EnvSchema = Type.Object({
     default: '',
     description: 'When set, /metrics asks for it (Authorization: Bearer TOKEN); empty = /metrics is open to whoever reaches the port',
   }),
+  WORKER_METRICS_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: 'Port on which `prelaunch worker` serves /metrics and /healthz (on HOST); 0 = no listener',
+  }),
+  WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 36500,
+    default: 30,
+    description:
+      'Days a webhook event and its delivery attempts are kept after its last attempt (never while a delivery is pending); 0 = kept for ever',
+  }),
+  EMAIL_LOG_RETENTION_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 36500,
+    default: 90,
+    description:
+      'Days an e-mail message is kept after it was written (never while it is queued); its unsubscribe link works as long as it is kept, ' +
+      'so at least 30; 0 = kept for ever',
+  }),
   REDIS_URL: Type.String({
     default: '',
     pattern: '^(rediss?://.+)?$',
@@ -113,6 +136,12 @@ export interface Config {
   readonly metricsEnabled: boolean;
   /** The token /metrics asks for; null = open. A secret: never log it. */
   readonly metricsToken: string | null;
+  /** Where `prelaunch worker` serves /metrics and /healthz; null = no listener. */
+  readonly workerMetricsPort: number | null;
+  /** Days webhook events and their attempts are kept after the last attempt; null = for ever. */
+  readonly webhookLogRetentionDays: number | null;
+  /** Days e-mail messages are kept after they were written; null = for ever. */
+  readonly emailLogRetentionDays: number | null;
   readonly webhookAllowPrivateTargets: boolean;
   readonly webhookTimeoutMs: number;
   /** Where e-mail is sent through; null = captured (stored and listed, never sent). A secret: never log it. */
@@ -148,6 +177,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.REDIS_URL && !(URL.canParse(parsed.REDIS_URL) && new URL(parsed.REDIS_URL).hostname)) {
     throw new ConfigError('Invalid configuration: REDIS_URL must be redis://[user:password@]host[:port][/db] or rediss://… (percent-encode special characters)');
   }
+  // An e-mail's unsubscribe link names the stored message: it must keep working a while after sending.
+  if (parsed.EMAIL_LOG_RETENTION_DAYS > 0 && parsed.EMAIL_LOG_RETENTION_DAYS < MIN_EMAIL_RETENTION_DAYS) {
+    throw new ConfigError(
+      `Invalid configuration: EMAIL_LOG_RETENTION_DAYS must be 0 (keep every e-mail) or at least ${MIN_EMAIL_RETENTION_DAYS}: ` +
+        'an e-mail\'s unsubscribe link works only as long as the e-mail is kept',
+    );
+  }
   return Object.freeze({
     port: parsed.PORT,
     host: parsed.HOST,
@@ -160,6 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersEnabled: parsed.WORKERS_ENABLED,
     metricsEnabled: parsed.METRICS_ENABLED,
     metricsToken: parsed.METRICS_TOKEN || null,
+    workerMetricsPort: parsed.WORKER_METRICS_PORT || null,
+    webhookLogRetentionDays: parsed.WEBHOOK_LOG_RETENTION_DAYS || null,
+    emailLogRetentionDays: parsed.EMAIL_LOG_RETENTION_DAYS || null,
     webhookAllowPrivateTargets: parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL || null,

@@ -12,7 +12,8 @@ import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.serv
 export interface MetricsSources {
   database: DatabaseHandle;
   stats: StatsService;
-  rateLimits: RateLimits;
+  /** The process's rate limits; none in `prelaunch worker`, which answers no API request (no such series). */
+  rateLimits?: RateLimits;
   /** Where failures to read a figure at scrape time are reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -87,16 +88,19 @@ export class Metrics implements JobObserver, MetricsEndpoint {
     outboxGauge('prelaunch_outbox_oldest_due_age_seconds', 'How long the longest-waiting due job of each kind has been due', ['kind'], (gauge, row) => {
       if (row.oldest_due_seconds !== null) gauge.set({ kind: row.kind }, row.oldest_due_seconds);
     });
-    new Counter({
-      name: 'prelaunch_rate_limit_rejections_total',
-      help: 'Requests refused with 429, by the name of the limit that refused them',
-      labelNames: ['limiter'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [limiter, count] of Object.entries(sources.rateLimits.rejections())) this.inc({ limiter }, count);
-      },
-    });
+    const { rateLimits } = sources;
+    if (rateLimits) {
+      new Counter({
+        name: 'prelaunch_rate_limit_rejections_total',
+        help: 'Requests refused with 429, by the name of the limit that refused them',
+        labelNames: ['limiter'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [limiter, count] of Object.entries(rateLimits.rejections())) this.inc({ limiter }, count);
+        },
+      });
+    }
     new Gauge({
       name: 'prelaunch_db_pool_connections',
       help: "Database connections of this process's pool: total, idle, and requests waiting for one (PostgreSQL); SQLite: one connection",

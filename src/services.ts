@@ -62,6 +62,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     publicUrl: config.publicUrl,
     emailFrom: config.emailFrom,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : null,
+    logRetentionDays: config.emailLogRetentionDays,
   });
   const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
@@ -78,7 +79,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     suppressions,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
-    webhooks: new WebhooksService(db, clock, betas, { allowPrivateTargets }),
+    webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
     emails,
     visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, config.publicUrl),
     stats: new StatsService(db, clock),

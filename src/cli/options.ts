@@ -16,6 +16,12 @@ export function parseCountArgument(text: string): number {
   return Number(text);
 }
 
+/** A TCP port, 0 to 65535 (0 meaning none where the option says so). */
+export function parsePortArgument(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new InvalidArgumentError('It must be a port number, 0 to 65535.');
+  return Number(text);
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 

@@ -217,3 +217,10 @@ export async function testerTextContains(
 export async function lockName(trx: Executor, dialect: DialectName, name: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
+
+/** The whole number at `key` of a JSON text column (an outbox job's payload); null when absent. */
+export function jsonInteger(dialect: DialectName, column: string, key: string): RawBuilder<number | null> {
+  return dialect === 'sqlite'
+    ? sql<number | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`
+    : sql<number | null>`(${sql.ref(column)}::jsonb ->> ${key})::bigint`;
+}

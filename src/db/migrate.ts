@@ -13,6 +13,7 @@ import * as publicSide from './migrations/007-public-side.ts';
 import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 import * as searchIndexes from './migrations/010-search-indexes.ts';
+import * as logRetentionIndexes from './migrations/011-log-retention-indexes.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -35,6 +36,7 @@ const migrations: Record<string, MigrationModule> = {
   '008-fraud-signals': fraudSignals,
   '009-late-event-bodies': lateEventBodies,
   '010-search-indexes': searchIndexes,
+  '011-log-retention-indexes': logRetentionIndexes,
 };
 
 /** Every migration's name, in the order they apply. */

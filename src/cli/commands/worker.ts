@@ -1,12 +1,21 @@
 // prelaunch worker: the background workers on their own (outbox jobs — webhook deliveries,
-// e-mails, queued deletions — and the idle sweep), for installations that run the API processes
-// with WORKERS_ENABLED=false. Several may run against one PostgreSQL: jobs are claimed with
-// FOR UPDATE SKIP LOCKED, so each attempt is made by one worker. Runs until SIGINT or SIGTERM.
+// e-mails, queued deletions — and the periodic sweeps), for installations that run the API
+// processes with WORKERS_ENABLED=false. Several may run against one PostgreSQL: jobs are claimed
+// with FOR UPDATE SKIP LOCKED, so each attempt is made by one worker. With a metrics port it also
+// serves /metrics (its own job attempts) and /healthz, /readyz. Runs until SIGINT or SIGTERM.
 import type { Command } from 'commander';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
+import { buildWorkerApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { App } from '../../http/app-type.ts';
+import type { Services } from '../../services.ts';
+import { isReachable } from '../../db/migrate.ts';
 import { startWorkers } from '../../jobs/workers.ts';
+import { Metrics } from '../../metrics.ts';
 import { systemClock } from '../../time.ts';
 import type { CliContext } from '../context.ts';
+import { parsePortArgument } from '../options.ts';
 
 function stopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -23,13 +32,39 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
   program
     .command('worker')
     .description('run the background workers alone until stopped (SIGINT/SIGTERM); logs go to stdout')
-    .action(async () => {
+    .option('--metrics-port <port>', 'serve /metrics, /healthz and /readyz on this port (default WORKER_METRICS_PORT; 0 = none)', parsePortArgument)
+    .action(async ({ metricsPort }: { metricsPort?: number }) => {
       const { config, database, services } = await context.open();
       const log = pino({ level: config.logLevel });
-      const workers = startWorkers(database, services, systemClock, log);
-      log.info('workers started');
+      const port = (metricsPort ?? config.workerMetricsPort) || null;
+      let probes: { metrics: Metrics; app: App } | null;
+      try {
+        // Before any job runs: a port in use stops the worker at once, with nothing half done.
+        probes = port === null ? null : await serveProbes(port, config, database, services, log);
+      } catch (error) {
+        services.close();
+        throw error;
+      }
+      const workers = startWorkers(database, services, systemClock, log, probes?.metrics);
+      log.info({ metricsPort: port }, 'workers started');
       const signal = await stopSignal();
       log.info({ signal }, 'stopping workers');
+      // No new scrapes, then the jobs in flight, then what the services hold open.
+      await probes?.app.close();
       await workers.stop();
+      services.close();
     });
+}
+
+/** The worker's metrics, served with /healthz and /readyz on `port`. */
+async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger): Promise<{ metrics: Metrics; app: App }> {
+  const metrics = new Metrics({ database, stats: services.stats, log: log.child({ component: 'metrics' }) });
+  const app = buildWorkerApp({ config, isDatabaseReady: () => isReachable(database), metrics });
+  try {
+    await app.listen({ port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return { metrics, app };
 }

@@ -93,7 +93,9 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
     schema: {
       tags: ['extension'],
       summary: 'List e-mail messages',
-      description: 'Messages rendered for the beta\'s testers (sent, captured, suppressed, failed or queued), by id, without their bodies.',
+      description:
+        'Messages rendered for the beta\'s testers (sent, captured, suppressed, failed or queued), by id, without their bodies: ' +
+        'those written in the last EMAIL_LOG_RETENTION_DAYS (90 by default) and any still queued.',
       params: BetaParams,
       querystring: EmailListQuery,
       response: { 200: Type.Array(EmailMessageSchema), ...commonErrorResponses },

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
@@ -30,11 +31,14 @@ import {
   type TemplateInput,
 } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
-import type { MessageStatuses } from './emails.schemas.ts';
+import { MessageStatuses } from './emails.schemas.ts';
 
 export const EMAIL_SEND_JOB = 'email.send';
 
 export type MessageStatus = (typeof MessageStatuses)[number];
+
+/** Every status but queued: the message's job is over, so the retention sweep may delete it. */
+const SETTLED_STATUSES: MessageStatus[] = MessageStatuses.filter((status) => status !== 'queued');
 
 /** How long a double opt-in confirmation link works. */
 const CONFIRMATION_SECONDS = 7 * 86_400;
@@ -53,6 +57,8 @@ export interface EmailsOptions {
   emailFrom: string | null;
   /** The SMTP transport, or null to capture every message. */
   mailer: Mailer | null;
+  /** Days a message is kept after it was written; null = for ever. */
+  logRetentionDays: number | null;
 }
 
 export interface MessageFilters {
@@ -391,6 +397,29 @@ export class EmailsService implements EmailQueue {
         : await this.db.selectFrom('email_messages').selectAll().where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
     if (!message) throw ApiError.notFound('E-mail message');
     return message;
+  }
+
+  /**
+   * The retention sweep: deletes the messages written more than EMAIL_LOG_RETENTION_DAYS ago that
+   * are settled (a queued one waits for its job), a batch at a time until done or `stop`; returns
+   * how many went. Their unsubscribe links go with them (the page then asks for the link of a more
+   * recent e-mail).
+   */
+  async pruneLog(stop?: AbortSignal): Promise<number> {
+    const days = this.options.logRetentionDays;
+    if (days === null) return 0;
+    const before = storedTime(addSeconds(this.clock.now(), -days * 86_400));
+    return pruneInBatches(async () => {
+      const oldest = this.db
+        .selectFrom('email_messages')
+        .select('id')
+        .where('status', 'in', SETTLED_STATUSES)
+        .where('created_at', '<', before)
+        .limit(PRUNE_BATCH_SIZE);
+      const { numDeletedRows } = await this.db.deleteFrom('email_messages').where('id', 'in', oldest).executeTakeFirst();
+      const deleted = Number(numDeletedRows);
+      return { deleted, done: deleted < PRUNE_BATCH_SIZE };
+    }, stop);
   }
 
   // ---- unsubscribe links (public) ----------------------------------------------------------------

@@ -90,7 +90,7 @@ export class StatsService {
     }));
   }
 
-  /** Webhook delivery attempts made since `since`, by outcome. */
+  /** Webhook delivery attempts made since `since`, by outcome: a range of one index (migration 011). */
   async webhookDeliveriesSince(since: Date): Promise<{ succeeded: number; failed: number }> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
@@ -102,7 +102,11 @@ export class StatsService {
     return { succeeded: count('succeeded'), failed: count('failed') };
   }
 
-  /** E-mail messages ever written, by status (queued, sent, captured, suppressed, failed). */
+  /**
+   * E-mail messages in the log, by status (queued, sent, captured, suppressed, failed): those of
+   * the last EMAIL_LOG_RETENTION_DAYS and any still queued. Counted from the (status, created_at)
+   * index of migration 011, never the rows and their bodies.
+   */
   async emailsByStatus(): Promise<Record<string, number>> {
     const rows = await this.db
       .selectFrom('email_messages')

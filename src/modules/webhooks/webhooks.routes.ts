@@ -124,7 +124,8 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       description:
         'Every attempt at sending an event to the endpoint, newest first. A 2xx answer succeeds; 410 Gone switches the ' +
         `endpoint off; anything else, or no answer in time, fails and is tried again ${MAX_ATTEMPTS} times in all, ` +
-        'attempt N+1 coming 5 s + N⁴ s after attempt N (next_attempt_at).',
+        'attempt N+1 coming 5 s + N⁴ s after attempt N (next_attempt_at). An event\'s attempts are kept WEBHOOK_LOG_RETENTION_DAYS ' +
+        '(30 by default) after its last one, and while a delivery of it is pending.',
       params: WebhookParams,
       querystring: Type.Object(PaginationQuery),
       response: { 200: Type.Array(WebhookDeliverySchema), ...commonErrorResponses },

@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { ApiError, GeneralCodes } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
+import { jsonInteger, type Db, type DialectName } from '../../db/database.ts';
+import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import type { PageRequest } from '../../http/pagination.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { EventTypes, type EventType } from '../events/events.ts';
+import { EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
@@ -112,12 +113,22 @@ function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets:
   return changes;
 }
 
+export interface WebhooksOptions {
+  allowPrivateTargets: boolean;
+  /** Days an event and its attempts are kept after the last attempt; null = for ever. */
+  logRetentionDays: number | null;
+}
+
+/** The DeliveryJob field that names the event, read from job payloads in SQL. */
+const EVENT_ID_FIELD = 'eventId' satisfies keyof DeliveryJob;
+
 export class WebhooksService {
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
-    private readonly options: { allowPrivateTargets: boolean },
+    private readonly options: WebhooksOptions,
   ) {}
 
   /** The beta's endpoints by id. */
@@ -218,6 +229,59 @@ export class WebhooksService {
       throw new ApiError(GENERAL, `The webhook is disabled${why}: enable it (PATCH with enabled true) before redelivering`);
     }
     await queueRedelivery(this.db, { eventId: delivery.event_id, endpointId: endpoint.id }, this.clock.now());
+  }
+
+  /**
+   * The retention sweep: deletes the events whose last attempt (or, never attempted, whose raising)
+   * is older than WEBHOOK_LOG_RETENTION_DAYS and that no delivery job names any more (none due,
+   * scheduled or parked), with their attempts (the foreign key cascades), so the log keeps an
+   * event's attempts whole. A batch at a time, oldest first, until done or `stop`; returns how many
+   * events went.
+   */
+  async pruneLog(stop?: AbortSignal): Promise<number> {
+    const days = this.options.logRetentionDays;
+    if (days === null) return 0;
+    const before = storedTime(addSeconds(this.clock.now(), -days * 86_400));
+    const pending = await this.eventsStillDelivered(before);
+    // Where the last batch stopped: events kept (pending, or attempted since) are passed only once.
+    let after: [string, number] = ['', 0];
+    return pruneInBatches(async () => {
+      const rows = await this.db
+        .selectFrom('webhook_events as e')
+        .select(['e.id', 'e.created_at'])
+        .where('e.created_at', '<', before)
+        .where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '>', eb.tuple(...after)))
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id').where('d.created_at', '>=', before)),
+          ),
+        )
+        .orderBy('e.created_at')
+        .orderBy('e.id')
+        .limit(PRUNE_BATCH_SIZE)
+        .execute();
+      const ids = rows.map((row) => row.id).filter((id) => !pending.has(id));
+      const deleted = ids.length === 0 ? 0 : (await this.db.deleteFrom('webhook_events').where('id', 'in', ids).executeTakeFirst()).numDeletedRows;
+      const last = rows.at(-1);
+      if (last) after = [last.created_at, last.id];
+      return { deleted: Number(deleted), done: rows.length < PRUNE_BATCH_SIZE };
+    }, stop);
+  }
+
+  /**
+   * Events raised before `before` that a delivery job still names: read once per sweep, one pass
+   * over the delivery jobs (a redelivery or a parked job can name an event of any age).
+   */
+  private async eventsStillDelivered(before: string): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('outbox_jobs as j')
+      .innerJoin('webhook_events as e', (join) => join.on('e.id', '=', jsonInteger(this.dialect, 'j.payload', EVENT_ID_FIELD)))
+      .select('e.id')
+      .distinct()
+      .where('j.kind', '=', WEBHOOK_DELIVERY_JOB)
+      .where('e.created_at', '<', before)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   private async requireEndpoint(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
