@@ -13,6 +13,7 @@ import * as publicSide from './migrations/007-public-side.ts';
 import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 import * as searchIndexes from './migrations/010-search-indexes.ts';
+import * as staleNameSearch from './migrations/012-stale-name-search.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -35,6 +36,7 @@ const migrations: Record<string, MigrationModule> = {
   '008-fraud-signals': fraudSignals,
   '009-late-event-bodies': lateEventBodies,
   '010-search-indexes': searchIndexes,
+  '012-stale-name-search': staleNameSearch,
 };
 
 /** Every migration's name, in the order they apply. */
