@@ -13,7 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { checkCounters, DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './seeding.ts';
+import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { positiveInteger, UsageError } from './figures.ts';
 
 const USAGE =
@@ -77,12 +77,9 @@ interface RouteResult {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      'database-url': { type: 'string', default: DEFAULT_BENCH_DATABASE_URL },
-      beta: { type: 'string' },
-      key: { type: 'string' },
+      ...SEEDED_BETA_OPTIONS,
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);

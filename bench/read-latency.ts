@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';
-import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase, seedBench } from './seeding.ts';
+import { openBenchDatabase, seedBench, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { UsageError, median, percentile, positiveInteger } from './figures.ts';
 
 const USAGE =
@@ -40,16 +40,13 @@ function statsOf(times: number[]): Stats {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      'database-url': { type: 'string', default: DEFAULT_BENCH_DATABASE_URL },
-      beta: { type: 'string' },
-      key: { type: 'string' },
+      ...SEEDED_BETA_OPTIONS,
       testers: { type: 'string', default: '100000' },
       rounds: { type: 'string', default: '3' },
       samples: { type: 'string', default: '300' },
       'list-samples': { type: 'string', default: '50' },
       warmup: { type: 'string', default: '10' },
       json: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {

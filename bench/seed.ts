@@ -1,18 +1,17 @@
 // npm run bench:seed -- --testers 100000 [--database-url URL] [--beta-name NAME] [--seed N]
 // Builds a beta of N realistic testers in the bench database and prints its id and an API key.
 import { parseArgs } from 'node:util';
-import { DEFAULT_BENCH_DATABASE_URL, seedBench } from './seeding.ts';
+import { BENCH_DATABASE_OPTIONS, seedBench } from './seeding.ts';
 
 const USAGE = 'usage: npm run bench:seed -- --testers N [--database-url sqlite:PATH|postgres://…] [--beta-name NAME] [--seed N]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      ...BENCH_DATABASE_OPTIONS,
       testers: { type: 'string' },
-      'database-url': { type: 'string', default: DEFAULT_BENCH_DATABASE_URL },
       'beta-name': { type: 'string' },
       seed: { type: 'string', default: '1' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {

@@ -21,6 +21,19 @@ import { recountedWaitlistBlocks, storedWaitlistBlocks } from '../src/modules/wa
 import { systemClock } from '../src/time.ts';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'sqlite:/tmp/prelaunch-bench/bench.sqlite';
+
+/** The command-line options (node:util parseArgs) of every bench on the bench database. */
+export const BENCH_DATABASE_OPTIONS = {
+  'database-url': { type: 'string', default: DEFAULT_BENCH_DATABASE_URL },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** …and of the benches measuring a beta seeded before: its id and an API key, as bench:seed prints them. */
+export const SEEDED_BETA_OPTIONS = {
+  ...BENCH_DATABASE_OPTIONS,
+  beta: { type: 'string' },
+  key: { type: 'string' },
+} as const;
 export const BENCH_COMPANY = 'Bench';
 
 /** Rows per INSERT: 30 columns × 1000 rows stays under SQLite's 32,766 bound parameters. */

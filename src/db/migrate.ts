@@ -14,6 +14,7 @@ import * as fraudSignals from './migrations/008-fraud-signals.ts';
 import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 import * as searchIndexes from './migrations/010-search-indexes.ts';
 import * as logRetentionIndexes from './migrations/011-log-retention-indexes.ts';
+import * as staleNameSearch from './migrations/012-stale-name-search.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -37,6 +38,7 @@ const migrations: Record<string, MigrationModule> = {
   '009-late-event-bodies': lateEventBodies,
   '010-search-indexes': searchIndexes,
   '011-log-retention-indexes': logRetentionIndexes,
+  '012-stale-name-search': staleNameSearch,
 };
 
 /** Every migration's name, in the order they apply. */

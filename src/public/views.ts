@@ -83,7 +83,10 @@ ${errorFor(state, key)}
       const options = question.choices.map(
         (choice, index) => html`<label class="check" for="${id}-${index}"><input id="${id}-${index}" type="${multiple ? 'checkbox' : 'radio'}" name="${multiple ? `${name}[]` : name}" value="${index}"${chosen.has(String(index)) ? html` checked` : nothing}${!multiple ? required : nothing}> <span>${choice}</span></label>`,
       );
-      return html`<fieldset class="field${question.kind === 'scale' ? ' scale' : ''}" id="${id}"${invalidAttributes(state, key)}>
+      // A radio's own `required` does not reach screen readers (the radio role has no required
+      // state): the group says it. No role says so of a group of checkboxes.
+      const group = multiple ? nothing : html` role="radiogroup"${question.required ? html` aria-required="true"` : nothing}`;
+      return html`<fieldset class="field${question.kind === 'scale' ? ' scale' : ''}" id="${id}"${group}${invalidAttributes(state, key)}>
 <legend>${question.prompt}${requiredMark(question.required)}</legend>
 <div class="choices">${options}</div>
 ${errorFor(state, key)}

@@ -18,7 +18,15 @@ describe('embeddable form on another site, in a browser', () => {
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
-    beta = await ctx.createBeta({}, 'Rocket');
+    // A required profile field beside an optional one, a required question beside an optional one.
+    beta = await ctx.createBeta({ required_fields: ['name'] }, 'Rocket');
+    for (const question of [
+      { kind: 'multiple_choice', prompt: 'Platform', choices: ['iOS', 'Android'], required: true },
+      { kind: 'text', prompt: 'Anything else?' },
+    ]) {
+      const created = await ctx.request('POST', `/api/v2/betas/${beta.id}/questions`, { body: question });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+    }
     site = await serveForeignSite(ctx.config.publicUrl, beta.id);
     browser = await launchBrowser();
   });
@@ -41,6 +49,16 @@ describe('embeddable form on another site, in a browser', () => {
     await page.waitForSelector('#field-email');
   }
 
+  /** The form's controls as Chromium gives them to assistive technology: accessible name → [role, required]. */
+  async function accessibleControls(page: Page): Promise<Record<string, [string, boolean]>> {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const controls = nodes.filter((node) => !node.ignored && ['textbox', 'radiogroup', 'radio', 'combobox', 'checkbox'].includes(node.role?.value));
+    return Object.fromEntries(
+      controls.map((node) => [node.name?.value.trim(), [node.role!.value, node.properties?.some((p) => p.name === 'required' && p.value.value === true) ?? false]]),
+    );
+  }
+
   async function impressions(): Promise<number> {
     const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}`);
     assert.equal(shown.status, 200);
@@ -59,6 +77,22 @@ describe('embeddable form on another site, in a browser', () => {
     assert.equal(await page.evaluate(() => document.querySelector('#field-email')), null, 'the form is inside the shadow root, not in the page');
     assert.equal(await impressions(), 1);
 
+    // Required fields are marked as on the hosted page: a red asterisk the screen reader skips,
+    // which hears the control's required state instead.
+    const labels = await page.$$eval('label:not(.check), legend', (nodes) => nodes.map((node) => node.textContent));
+    assert.deepEqual(labels, ['E-mail address *', 'First name *', 'Last name', 'Platform *', 'Anything else?']);
+    assert.equal(await page.$$eval('.required', (marks) => marks.every((mark) => mark.getAttribute('aria-hidden') === 'true')), true);
+    assert.equal(await page.$eval('label[for=field-first_name] .required', (mark) => getComputedStyle(mark).color), 'rgb(185, 28, 28)');
+    assert.deepEqual(await accessibleControls(page), {
+      'E-mail address': ['textbox', true],
+      'First name': ['textbox', true],
+      'Last name': ['textbox', false],
+      Platform: ['radiogroup', true],
+      iOS: ['radio', false],
+      Android: ['radio', false],
+      'Anything else?': ['textbox', false],
+    });
+
     await page.fill('#field-email', 'not an address');
     await page.click('#signup-submit');
     await page.waitForSelector('#email-error:visible');
@@ -67,6 +101,8 @@ describe('embeddable form on another site, in a browser', () => {
     assert.equal(await page.$eval('#field-email', (input) => getComputedStyle(input).borderColor), 'rgb(185, 28, 28)', 'the invalid field is outlined in red');
 
     await page.fill('#field-email', 'embedded@example.com');
+    await page.fill('#field-first_name', 'Ada');
+    await page.check('text=Android');
     await page.click('#signup-submit');
     await page.waitForSelector('#share-link');
     assert.equal(await page.textContent('h2'), "You're on the list!");

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
-import { betaRow, BROWSER, formOf, testerByEmail, testersOf, visit } from './support.ts';
+import { betaRow, BROWSER, DESKTOP, formOf, testerByEmail, testersOf, visit } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
@@ -199,7 +199,8 @@ describe('the embeddable form and its public endpoints', () => {
       const body = (await signup.json()) as { tester: { referral_code: string; waitlist_position: number } };
       assert.equal(body.tester.waitlist_position, 1);
       assert.equal((await testerByEmail(ctx, beta.id, email))!.ip, '127.0.0.1');
-      const click = await fetch(`${base}/r/${body.tester.referral_code}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+      // A friend's browser: the signup's own (same address and user agent) would count nothing.
+      const click = await fetch(`${base}/r/${body.tester.referral_code}`, { redirect: 'manual', headers: { 'user-agent': DESKTOP } });
       assert.equal(click.status, 302);
       assert.equal(click.headers.get('location'), `https://example.com/launch?r=${body.tester.referral_code}`);
       const tester = (await testerByEmail(ctx, beta.id, email))!;

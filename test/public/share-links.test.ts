@@ -3,14 +3,16 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
-import { assertPageSecurity, betaRow, DESKTOP, visit } from './support.ts';
+import { assertPageSecurity, betaRow, BROWSER, DESKTOP, formOf, testerByEmail, visit } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
 describe('share links /r/{code} and the status page', () => {
   let ctx: TestContext;
   before(async () => {
-    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
+    // Behind a trusted proxy, as deployed: a visitor's address is the X-Forwarded-For one (without
+    // the header it is the connection's, which the other tests set).
+    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', TRUST_PROXY: 'true' } });
   });
   after(() => ctx.close());
   beforeEach(() => ctx.clock.set(NOW));
@@ -57,6 +59,44 @@ describe('share links /r/{code} and the status page', () => {
     await visit(ctx, 'GET', path);
     assert.equal((await storedTester(tester.id)).share_clicks_count, 4, 'a new day counts again');
     assert.equal((await sharePoints(tester.id)).length, 2, 'no share points twice for a network');
+  });
+
+  test('the tester following their own link from the device they signed up on counts nothing; other visitors still count', async () => {
+    const beta = await ctx.createBeta({ share_points: 3 }, 'Rocket');
+    await createEndpoint(ctx, beta.id, { url: 'http://127.0.0.1:9/hook' });
+    const home = { 'x-forwarded-for': '198.51.100.40' };
+    const email = 'self@example.com';
+    const signup = await visit(ctx, 'POST', `/b/${beta.id}`, { headers: home, userAgent: DESKTOP, form: formOf({ email }) });
+    assert.equal(signup.status, 200, signup.body);
+    const tester = (await testerByEmail(ctx, beta.id, email))!;
+    assert.equal(tester.signup_ip, '198.51.100.40');
+    assert.equal(tester.signup_user_agent, DESKTOP);
+    const eventsBefore = (await storedEvents(ctx, beta.id)).length;
+    const path = `/r/${tester.referral_code}`;
+
+    const own = await visit(ctx, 'GET', path, { headers: home, userAgent: DESKTOP });
+    assert.equal(own.status, 302, 'redirected as anyone is');
+    assert.equal(own.headers.location, `https://example.com/launch?r=${tester.referral_code}`);
+    assert.equal(own.headers['set-cookie'], `prelaunch_r_${beta.id}=${tester.referral_code}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax; Secure`);
+    const ownClick = await visit(ctx, 'POST', `/public/betas/${beta.id}/clicks`, { headers: home, userAgent: DESKTOP, json: { r: tester.referral_code } });
+    assert.equal(ownClick.status, 204);
+    const unchanged = await storedTester(tester.id);
+    assert.equal(unchanged.share_clicks_count, 0);
+    assert.equal(unchanged.points, tester.points);
+    assert.deepEqual(await sharePoints(tester.id), []);
+    assert.equal((await betaRow(ctx, beta.id)).share_clicks_count, 0);
+    const visits = await ctx.database.db.selectFrom('daily_visits').select('visitor').where('kind', '=', 'click').where('target_id', '=', tester.id).execute();
+    assert.deepEqual(visits, [], 'no visit recorded either');
+    assert.equal((await storedEvents(ctx, beta.id)).length, eventsBefore, 'no tester_updated');
+
+    // Another browser on the same network, then the same browser elsewhere: other people.
+    await visit(ctx, 'GET', path, { headers: home, userAgent: BROWSER });
+    await visit(ctx, 'GET', path, { headers: { 'x-forwarded-for': '192.0.2.80' }, userAgent: DESKTOP });
+    const counted = await storedTester(tester.id);
+    assert.equal(counted.share_clicks_count, 2);
+    assert.equal((await sharePoints(tester.id)).length, 2, 'the own click took nothing from its network\'s share points');
+    assert.equal(counted.points, tester.points + 6);
+    assert.equal((await betaRow(ctx, beta.id)).share_clicks_count, 2);
   });
 
   test('HEAD, bots, link previews and prefetches redirect but never count', async () => {

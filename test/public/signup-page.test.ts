@@ -26,7 +26,7 @@ describe('hosted signup page /b/{slug or id}', () => {
     const beta = await ctx.createBeta({ required_fields: ['name', 'employer', 'country'] }, 'Rocket');
     assert.equal((await ctx.request('PATCH', `/api/v2/betas/${beta.id}`, { body: { slug: 'Rocket-Launch' } })).body.slug, 'rocket-launch');
     const text = await addQuestion(beta.id, { kind: 'text', prompt: 'Why?', required: true });
-    const choice = await addQuestion(beta.id, { kind: 'multiple_choice', prompt: 'Platform', choices: ['iOS', 'Android'] });
+    const choice = await addQuestion(beta.id, { kind: 'multiple_choice', prompt: 'Platform', choices: ['iOS', 'Android'], required: true });
     const select = await addQuestion(beta.id, { kind: 'multiple_select', prompt: 'Features', choices: ['Sync', 'Share', 'Export'] });
     const scale = await addQuestion(beta.id, { kind: 'scale', prompt: 'Excited?', choices: ['1', '2', '3'] });
     const agree = await addQuestion(beta.id, { kind: 'agreement', prompt: 'I accept the terms', required: true });
@@ -41,13 +41,18 @@ describe('hosted signup page /b/{slug or id}', () => {
       assert.ok(body.includes('<form method="post" class="signup" id="signup-form" novalidate>'));
       assert.ok(body.includes('<input id="field-email" name="email" type="email"'));
       for (const field of ['first_name', 'last_name', 'employer']) assert.ok(body.includes(`id="field-${field}" name="${field}" type="text"`), field);
+      const mark = '<span class="required" aria-hidden="true">*</span>';
+      assert.ok(body.includes(`<label for="field-first_name">First name ${mark}</label>`));
+      assert.ok(body.includes('<label for="field-last_name">Last name</label>'), 'an optional field has no mark');
       assert.ok(body.includes('<select id="field-country" name="country"'));
       assert.ok(body.includes('<option value="DE">Germany</option>'));
       assert.ok(!body.includes('field-jobtitle'), 'only the fields the beta requires');
       assert.ok(body.includes(`<textarea id="field-q${text}" name="answers[q${text}]"`));
-      assert.ok(body.includes(`<input id="field-q${choice}-1" type="radio" name="answers[q${choice}]" value="1"> <span>Android</span>`));
+      assert.ok(body.includes(`<fieldset class="field" id="field-q${choice}" role="radiogroup" aria-required="true">\n<legend>Platform ${mark}</legend>`));
+      assert.ok(body.includes(`<input id="field-q${choice}-1" type="radio" name="answers[q${choice}]" value="1" required> <span>Android</span>`));
       assert.ok(body.includes(`<input id="field-q${select}-2" type="checkbox" name="answers[q${select}][]" value="2"> <span>Export</span>`));
-      assert.ok(body.includes(`<fieldset class="field scale" id="field-q${scale}">`));
+      assert.ok(body.includes(`<fieldset class="field scale" id="field-q${scale}" role="radiogroup">\n<legend>Excited?</legend>`));
+      assert.ok(body.includes(`<fieldset class="field" id="field-q${select}">`), 'a group of checkboxes keeps its own role');
       assert.ok(body.includes(`<input id="field-q${agree}" type="checkbox" name="answers[q${agree}]" value="1" required>`));
       assert.ok(body.includes('<link rel="stylesheet" href="/assets/pages.css">'));
     }

@@ -217,9 +217,9 @@ export async function fillLateEvents(db: Db, bodies: readonly LateEventBody[]): 
 }
 
 /**
- * The worker's side of a late event found still empty: renders it now (`render` gives the tester's
- * view, undefined when there is none) and answers the event as stored afterwards — undefined when
- * it was dropped.
+ * The worker's side of late events: the event as it is to be sent. One found still empty is
+ * rendered now (`render` gives the tester's view, undefined when there is none) and answered as
+ * stored afterwards — undefined when it was dropped; any other is answered as it is.
  */
 export async function completeLateEvent(
   db: Db,

@@ -84,6 +84,14 @@ export interface Newcomer {
 export type ReferrerFacts = Pick<TesterRow, 'email' | 'signup_ip' | 'signup_user_agent' | 'fraud_flags'>;
 
 /**
+ * Whether a request comes from the device the tester signed up on: the same IP address and the
+ * same user agent string (neither alone: see docs/decisions.md "Fraud signals").
+ */
+export function isSignupDevice(request: Pick<Newcomer, 'ip' | 'userAgent'>, tester: Pick<TesterRow, 'signup_ip' | 'signup_user_agent'>): boolean {
+  return !!request.ip && request.ip === tester.signup_ip && !!request.userAgent && request.userAgent === tester.signup_user_agent;
+}
+
+/**
  * Every flag of a new signup. `earlierFromIp` is the count of signupsFromIp before this one. One
  * query at most: the mailbox lookup, for addresses of providers that fold aliases.
  */
@@ -119,7 +127,7 @@ export function referralFlags(newcomer: Pick<Newcomer, 'ip' | 'userAgent'>, refe
   if (!ip || ip !== referrer.signup_ip) return [];
   const flags: FraudFlag[] = [];
   // One device implies one IP: the stronger flag alone says both.
-  if (newcomer.userAgent && newcomer.userAgent === referrer.signup_user_agent) {
+  if (isSignupDevice(newcomer, referrer)) {
     flags.push({ name: 'same_device_as_referrer', reason: `Same IP address (${ip}) and browser (user agent) as the referrer ${referrer.email}` });
   } else {
     flags.push({ name: 'same_ip_as_referrer', reason: `Signed up from ${ip}, the IP address the referrer ${referrer.email} signed up from` });

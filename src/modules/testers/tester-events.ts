@@ -63,7 +63,7 @@ export class TesterEvents {
     return raised ? () => this.rendered(raised) : NONE;
   }
 
-  /** The worker's fallback for a tester event still without its body. */
+  /** The worker's fallback for a tester event still without its body (any other passes as it is). */
   complete(event: WebhookEventRow): Promise<WebhookEventRow | undefined> {
     return completeLateEvent(this.db, event, (testerId) => currentTesterView(this.db, this.publicUrl, testerId, event.created_at));
   }

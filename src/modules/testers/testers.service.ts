@@ -31,6 +31,7 @@ import {
   storedFlags,
 } from '../fraud/fraud-signals.ts';
 import type { GeoLocator } from './geoip.ts';
+import { nameSearch } from './name-search.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from './email-address.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
@@ -77,10 +78,6 @@ function emailProblems(email: string): ErrorEntry[] {
 /** "beta, vip ,beta" → "beta,vip": trimmed, empty names dropped, each once. */
 function normalizeGroups(groups: string): string {
   return [...new Set(groups.split(',').map((g) => g.trim()).filter(Boolean))].join(',');
-}
-
-function nameSearch(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  return [firstName, lastName].filter(Boolean).join(' ').toLowerCase();
 }
 
 function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {

@@ -11,6 +11,7 @@ import { storedTime, type Clock } from '../../time.ts';
 import { addToBetaCounter, lockBeta } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailsService, ResendOutcome } from '../emails/emails.service.ts';
+import { isSignupDevice } from '../fraud/fraud-signals.ts';
 import { awardSharePoints } from '../points/points.service.ts';
 import { listQuestions, toQuestion, type Question } from '../questions/questions.service.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
@@ -136,10 +137,13 @@ export class VisitorsService {
   /**
    * A visitor followed the tester's share link: the tester's and the beta's share_clicks_count
    * move once per visitor per day (people only), and the beta's share_points are given once per
-   * visitor network per tester. Returns whether the click counted.
+   * visitor network per tester. The tester following their own link, from the device they signed
+   * up on, is no share: nothing counts. Returns whether the click counted.
    */
-  async recordClick(beta: Beta, tester: Pick<TesterRow, 'id'>, visitor: Visitor): Promise<boolean> {
+  async recordClick(beta: Beta, tester: Pick<TesterRow, 'id' | 'signup_ip' | 'signup_user_agent'>, visitor: Visitor): Promise<boolean> {
     if (!isPerson(visitor)) return false;
+    // A signup ip is IPv4 (the profile's ip), so the request's address is compared as one.
+    if (isSignupDevice({ ip: ipv4Of(visitor.ip), userAgent: visitor.userAgent }, tester)) return false;
     const [{ day, key }, network] = await Promise.all([this.#keys.daily(visitor), this.#keys.network(visitor)]);
     return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());

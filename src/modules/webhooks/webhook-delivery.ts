@@ -79,7 +79,7 @@ function failureOf(answer: Answer): string | null {
   return answered;
 }
 
-/** Renders an event raised without its body whose raiser stopped before giving it one. */
+/** The event as it is sent: one raised without its body, whose raiser stopped before giving it one, is rendered now. */
 export interface LateEventCompleter {
   complete(event: WebhookEventRow): Promise<WebhookEventRow | undefined>;
 }
@@ -111,9 +111,9 @@ export class WebhookDeliverer {
     const [endpoint, raised] = await Promise.all([this.endpointById(job.endpointId), this.eventById(job.eventId)]);
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.
     if (!endpoint || !raised || endpoint.enabled !== 1) return;
-    // Still without its body (rendered after commit, and the raiser stopped first): render it now.
-    // Dropped when its tester is gone or hidden since: there is nothing to show.
-    const event = raised.render_tester_id === null ? raised : await this.lateEvents.complete(raised);
+    // Still without its body (rendered after commit, and the raiser stopped first), it is rendered
+    // now; dropped when its tester is gone or hidden since: there is nothing to show.
+    const event = await this.lateEvents.complete(raised);
     if (!event) return;
 
     const started = this.clock.now();

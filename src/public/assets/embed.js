@@ -14,6 +14,7 @@ label,legend{display:block;margin:0 0 6px;padding:0;font-weight:600;color:#11182
 .check{display:flex;gap:8px;font-weight:400;margin:0 0 4px}
 input[type=text],input[type=email],select,textarea{display:block;width:100%;padding:10px 12px;font:inherit;border:1px solid #d1d5db;border-radius:6px;background:#fff;color:inherit}
 .field [aria-invalid=true]{border-color:#b91c1c}
+.required{color:#b91c1c}
 .error{margin:6px 0 0;color:#b91c1c;font-size:14px}
 button{padding:12px 20px;font:inherit;font-weight:600;color:#fff;background:#2563eb;border:0;border-radius:6px;cursor:pointer}
 button[disabled]{opacity:.6}
@@ -30,6 +31,14 @@ button[disabled]{opacity:.6}
     }
     for (const child of children) if (child) node.append(child);
     return node;
+  }
+
+  /**
+   * After a required field's label, as the hosted page has it: an asterisk for the eye, hidden
+   * from screen readers, which hear the control's own `required` instead.
+   */
+  function requiredMark(required) {
+    return required ? [' ', el('span', { class: 'required', 'aria-hidden': 'true', text: '*' })] : [];
   }
 
   function mount(script) {
@@ -78,29 +87,33 @@ button[disabled]{opacity:.6}
         return wrapper;
       };
       form.append(slot('email', el('div', { class: 'field' },
-        el('label', { for: 'field-email', text: 'E-mail address' }),
+        el('label', { for: 'field-email', text: 'E-mail address' }, ...requiredMark(true)),
         el('input', { id: 'field-email', name: 'email', type: 'email', autocomplete: 'email', required: true }))));
       for (const field of definition.fields) {
         const control = field.input === 'country'
-          ? el('select', { id: `field-${field.name}`, name: field.name, autocomplete: field.autocomplete },
+          ? el('select', { id: `field-${field.name}`, name: field.name, autocomplete: field.autocomplete, required: field.required },
               el('option', { value: '', text: 'Choose…' }),
               ...definition.countries.map((c) => el('option', { value: c.code, text: c.name })))
           : el('input', { id: `field-${field.name}`, name: field.name, type: 'text', autocomplete: field.autocomplete, required: field.required });
-        form.append(slot(field.name, el('div', { class: 'field' }, el('label', { for: `field-${field.name}`, text: field.label }), control)));
+        form.append(slot(field.name, el('div', { class: 'field' }, el('label', { for: `field-${field.name}`, text: field.label }, ...requiredMark(field.required)), control)));
       }
       for (const question of definition.questions) {
         const key = `q${question.id}`;
         if (question.kind === 'text') {
-          form.append(slot(key, el('div', { class: 'field' }, el('label', { for: `field-${key}`, text: question.prompt }),
+          form.append(slot(key, el('div', { class: 'field' }, el('label', { for: `field-${key}`, text: question.prompt }, ...requiredMark(question.required)),
             el('textarea', { id: `field-${key}`, name: key, rows: 3, required: question.required }))));
         } else if (question.kind === 'agreement') {
           form.append(slot(key, el('div', { class: 'field' }, el('label', { class: 'check' },
-            el('input', { id: `field-${key}`, type: 'checkbox', name: key, value: '1' }), el('span', { text: question.prompt })))));
+            el('input', { id: `field-${key}`, type: 'checkbox', name: key, value: '1', required: question.required }),
+            el('span', { text: question.prompt }, ...requiredMark(question.required))))));
         } else {
           const multiple = question.kind === 'multiple_select';
-          const set = el('fieldset', { class: 'field', id: `field-${key}` }, el('legend', { text: question.prompt }));
+          // As on the hosted page: a radio's `required` does not reach screen readers, its group's does.
+          const group = multiple ? {} : { role: 'radiogroup', 'aria-required': question.required && 'true' };
+          const set = el('fieldset', { class: 'field', id: `field-${key}`, ...group }, el('legend', { text: question.prompt }, ...requiredMark(question.required)));
+          // One required radio makes the group required; required checkboxes would each be.
           question.choices.forEach((choice, index) => set.append(el('label', { class: 'check' },
-            el('input', { type: multiple ? 'checkbox' : 'radio', name: key, value: index }), el('span', { text: choice }))));
+            el('input', { type: multiple ? 'checkbox' : 'radio', name: key, value: index, required: !multiple && question.required }), el('span', { text: choice }))));
           form.append(slot(key, set));
         }
       }

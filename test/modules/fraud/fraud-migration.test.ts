@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '../../support/context.ts';
+import { insertRawBetas } from '../../support/raw-rows.ts';
 import { openDatabase } from '../../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { signupFlags } from '../../../src/modules/fraud/fraud-signals.ts';
@@ -18,18 +19,13 @@ test('migration 008 keys the mailboxes of the testers that were there before it'
     const before = migrationNames.slice(0, migrationNames.indexOf('008-fraud-signals'));
     assert.deepEqual(await migrateUpTo(database, before[before.length - 1]), before);
     const now = '2026-11-22T09:15:00.000Z';
-    const company = await db.insertInto('companies').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const beta = await db
-      .insertInto('betas')
-      .values({ company_id: company.id, name: 'Old', homepage_url: 'https://example.com/', settings: '{}', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [betaId] = await insertRawBetas(db, now);
     // More rows than one backfill batch, so the batches' hand-over is exercised.
     const rows = Array.from({ length: 2100 }, (_, i) => {
       const email = i < EMAILS.length ? EMAILS[i] : `user.${i}@${i % 2 ? 'gmail.com' : 'example.org'}`;
       return {
         uuid: randomUUID(),
-        beta_id: beta.id,
+        beta_id: betaId,
         email,
         email_normalized: email.toLowerCase(),
         status: 'applied',
@@ -62,7 +58,7 @@ test('migration 008 keys the mailboxes of the testers that were there before it'
       assert.deepEqual([row.signup_ip, row.signup_user_agent, row.fraud_flags, row.referral_held], [row.ip, row.user_agent, null, 0]);
     }
 
-    const flags = await signupFlags(db, beta.id, { emailNormalized: 'johndoe@googlemail.com', ip: null, userAgent: null }, 0);
+    const flags = await signupFlags(db, betaId, { emailNormalized: 'johndoe@googlemail.com', ip: null, userAgent: null }, 0);
     assert.deepEqual(flags.map((f) => f.name), ['email_alias']);
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createTestDatabase, dialect } from '../../support/context.ts';
+import { insertRawBetas } from '../../support/raw-rows.ts';
 import { likeContains, openDatabase, testerTextContains, type DatabaseHandle, type SearchedTesterColumn } from '../../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { testerRow } from './support.ts';
@@ -20,14 +21,9 @@ const now = '2026-11-22T09:15:00.000Z';
 /** A beta with testers written the way the code before 010 wrote them. */
 async function seedOldTesters(database: DatabaseHandle): Promise<number> {
   const { db } = database;
-  const company = await db.insertInto('companies').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  const beta = await db
-    .insertInto('betas')
-    .values({ company_id: company.id, name: 'Old', homepage_url: 'https://example.com/', settings: '{}', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [betaId] = await insertRawBetas(db, now);
   const rows = Array.from({ length: 40 }, (_, i) =>
-    testerRow(beta.id, `old${i}${i % 7 === 0 ? '_x' : ''}${i % 9 === 0 ? '100%' : ''}@example.com`, {
+    testerRow(betaId, `old${i}${i % 7 === 0 ? '_x' : ''}${i % 9 === 0 ? '100%' : ''}@example.com`, {
       first_name: FIRST_NAMES[i % FIRST_NAMES.length],
       last_name: LAST_NAMES[(i >> 1) % LAST_NAMES.length],
       hidden: i % 11 === 0 ? 1 : 0,
@@ -35,7 +31,7 @@ async function seedOldTesters(database: DatabaseHandle): Promise<number> {
     }),
   );
   await db.insertInto('testers').values(rows).execute();
-  return beta.id;
+  return betaId;
 }
 
 /** The list's filter (testerTextContains) and the plain LIKE select the same testers; returns how many fragments matched. */

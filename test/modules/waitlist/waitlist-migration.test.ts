@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '../../support/context.ts';
+import { insertRawBetas } from '../../support/raw-rows.ts';
 import { openDatabase } from '../../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import type { NewTester } from '../../../src/db/types.ts';
@@ -20,16 +21,7 @@ test('migration 006 counts the testers that were there before it, and the trigge
     const before = migrationNames.slice(0, migrationNames.indexOf('006-waitlist-blocks'));
     assert.deepEqual(await migrateUpTo(database, before[before.length - 1]), before);
     const now = '2026-11-22T09:15:00.000Z';
-    const company = await db.insertInto('companies').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const betaIds: number[] = [];
-    for (const name of ['One', 'Two']) {
-      const beta = await db
-        .insertInto('betas')
-        .values({ company_id: company.id, name, homepage_url: 'https://example.com/', settings: '{}', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      betaIds.push(beta.id);
-    }
+    const betaIds = await insertRawBetas(db, now, ['One', 'Two']);
     // Spread over days, hours and minutes, with ties to the millisecond; some hidden, some off the waitlist.
     const rows: NewTester[] = Array.from({ length: 90 }, (_, i) => {
       const status = STATUSES[i % STATUSES.length];

@@ -1,0 +1,7 @@
+// The text the list's `name` filter searches (testers.name_search): one home for its rule, which the
+// service writes on every create and profile update and migration 012 repairs old rows with.
+
+/** "Ada", "Lovelace" → "ada lovelace"; a missing or empty name leaves no trace. */
+export function nameSearch(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  return [firstName, lastName].filter(Boolean).join(' ').toLowerCase();
+}
