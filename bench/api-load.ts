@@ -1,6 +1,6 @@
-// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50]
+// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N]
 // What a launch day asks of the API (issue 5): autocannon drives a running server — started here as
-// `npm start` would, in a process of its own — route by route over the mix a launch sees (create
+// `npm start` would, in a process of its own (or as `prelaunch serve --workers N`) — route by route over the mix a launch sees (create
 // with a referral, show with standing, a list page, a checkin, a reward trigger), and, in the same
 // run on the same machine, a bare Fastify handler: the ceiling. Prints requests per second,
 // p50/p99 latency and each route's throughput as a fraction of the ceiling, the server's peak
@@ -17,7 +17,7 @@ import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding
 import { positiveInteger, UsageError } from './figures.ts';
 
 const USAGE =
-  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--seconds 10] [--connections 50]';
+  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--seconds 10] [--connections 50] [--workers N]';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
 const UNLIMITED = '100000000/1m';
@@ -52,9 +52,27 @@ async function waitUntilAnswering(url: string, child: ChildProcess): Promise<voi
   throw new Error(`${url} did not answer within 180 s`);
 }
 
-/** Samples the process's resident memory; `peak()` is the largest seen (and the kernel's high-water mark). */
+/** The process and its descendants (a `serve --workers` primary and its workers). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // gone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** The server's resident memory, over all its processes: `peak()` adds each one's high-water mark. */
 function memoryOf(pid: number) {
-  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  const read = (field: string) =>
+    processTree(pid).reduce((sum, each) => {
+      try {
+        return sum + Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${each}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      } catch {
+        return sum;
+      }
+    }, 0);
   return { peak: () => read('VmHWM'), now: () => read('VmRSS') };
 }
 
@@ -80,6 +98,7 @@ async function main(): Promise<void> {
       ...SEEDED_BETA_OPTIONS,
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      workers: { type: 'string' },
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
@@ -89,6 +108,7 @@ async function main(): Promise<void> {
   const seconds = positiveInteger(values.seconds, 'seconds', USAGE);
   const connections = positiveInteger(values.connections, 'connections', USAGE);
   const databaseUrl = values['database-url'];
+  const workers = values.workers === undefined ? null : positiveInteger(values.workers, 'workers', USAGE);
 
   // Testers to refer from, show and check in: a sample of the beta, read before the server starts.
   const database = await openBenchDatabase(databaseUrl);
@@ -97,7 +117,8 @@ async function main(): Promise<void> {
   const pick = () => sample[Math.floor(Math.random() * sample.length)];
 
   const [apiPort, ceilingPort] = [await freePort(), await freePort()];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = workers === null ? ['src/main.ts'] : ['src/cli/main.ts', 'serve', '--workers', String(workers)];
+  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -172,7 +193,7 @@ async function main(): Promise<void> {
   const dialect = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const testers = Number((await database.db.selectFrom('testers').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).executeTakeFirstOrThrow()).n);
   console.log(
-    `${connections} connections, ${seconds} s per route; ${dialect}, beta ${betaId} with ${testers.toLocaleString('en')} testers; one server process; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+    `${connections} connections, ${seconds} s per route; ${dialect}, beta ${betaId} with ${testers.toLocaleString('en')} testers; ${workers === null ? 'one server process' : `serve --workers ${workers}`}; ${cpus().length} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
   );
   console.log('| route | req/s | of ceiling | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|---|--:|--:|--:|--:|--:|--:|');
