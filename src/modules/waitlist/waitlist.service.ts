@@ -4,6 +4,8 @@
 // testers): the groups ahead, the tester's group's hours before its hour, that hour's minutes
 // before its minute, and an index range count of the testers of its minute ahead of it. Its cost
 // depends on the number of groups, hours and minutes, not on the position or the waitlist's length.
+// A page counts forward in one pass (countAhead); a single tester counts each level from its
+// nearer end (countAheadOfOne), so a new signup costs next to nothing.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database, TesterRow } from '../../db/types.ts';
@@ -256,7 +258,7 @@ export function nearerEnds(appliedAt: string, betaCreatedAt: string, now: string
   };
 }
 
-/** The first string after every key starting with `prefix` (':' and '.' follow the prefixes, ';' sorts after ':'). */
+/** A bound past every key that starts with `prefix`: such keys go on with ':' (minutes, seconds), and ';' sorts right after it. */
 const pastPrefix = (prefix: string) => `${prefix};`;
 
 /**
