@@ -5,13 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { runCli } from '../../src/cli/program.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
 import { spawnBin } from '../support/bin.ts';
-import { createTestDatabase } from '../support/context.ts';
+import { createTestDatabase, freePort } from '../support/context.ts';
 
 // Generous: under a loaded machine (the suite runs files side by side) a tsx process takes long to start.
 const START_TIMEOUT_MS = 180_000;
@@ -22,15 +21,6 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** GET on a connection of its own (no keep-alive), so the cluster hands each request out anew. */
 function fetchOnce(port: number, path: string): Promise<{ status: number; body: string }> {

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { runCli } from '../../src/cli/program.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { spawnBin } from '../support/bin.ts';
-import { startTestContext, type TestContext } from '../support/context.ts';
+import { freePort, startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 
 // Generous: under a loaded machine a tsx process takes long to start.
@@ -22,15 +22,6 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function fetchText(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {

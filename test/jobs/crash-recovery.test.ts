@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '../support/context.ts';
+import { createTestDatabase, freePort } from '../support/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -16,16 +16,6 @@ import { createServices } from '../../src/services.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TESTERS = 15;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // Generous: a process starting on a machine busy with other suites can take a minute to listen.
 async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 150_000): Promise<void> {

@@ -139,7 +139,7 @@ export interface TestContext {
 }
 
 /** A port nothing listens on now (the kernel's pick, released at once for the app to take). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
