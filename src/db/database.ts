@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DialectAdapter, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
+import { ConnectionTurns } from './connection-turns.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -35,9 +36,28 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * separate worker, the CLI) waits for it through busy_timeout. A deferred transaction that read
  * first would instead fail at its first write once another process has written
  * (SQLITE_BUSY_SNAPSHOT): waiting cannot help it. Inside one process transactions already run one
- * at a time on the single connection, so nothing is lost.
+ * at a time on the single connection, so nothing is lost. The connection is lent by fair turns
+ * (connection-turns.ts) rather than Kysely's mutex.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  /** Kysely's driver lends its one connection through a mutex of its own; it is taken once, at init, and lent by turns instead. */
+  #connection: DatabaseConnection | undefined;
+  readonly #turns = new ConnectionTurns();
+
+  override async init(): Promise<void> {
+    await super.init();
+    this.#connection = await super.acquireConnection();
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#turns.take();
+    return this.#connection!;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.#turns.pass();
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
