@@ -23,6 +23,22 @@ export interface PointAward {
 
 /** Records the award and adds it to the tester's points; null when its dedupe key was used already or it is worth nothing. */
 export async function awardPoints(trx: Executor, award: PointAward): Promise<PointRow | null> {
+  const row = await recordPoint(trx, award);
+  if (!row) return null;
+  await trx
+    .updateTable('testers')
+    .set((eb) => ({ points: eb('points', '+', row.quantity) }))
+    .where('id', '=', row.tester_id)
+    .execute();
+  return row;
+}
+
+/**
+ * Records the award in the ledger (and raises point_earned) without moving the tester's points:
+ * for a caller that adds them in a write of the tester it makes anyway (a signup's insert, a
+ * referrer's credit), so the waitlist's triggers run once instead of twice. Null as awardPoints.
+ */
+export async function recordPoint(trx: Executor, award: PointAward): Promise<PointRow | null> {
   if (award.quantity === 0) return null;
   const row = await trx
     .insertInto('points')
@@ -40,11 +56,6 @@ export async function awardPoints(trx: Executor, award: PointAward): Promise<Poi
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  await trx
-    .updateTable('testers')
-    .set((eb) => ({ points: eb('points', '+', row.quantity) }))
-    .where('id', '=', row.tester_id)
-    .execute();
   await raiseEvent(trx, { betaId: row.beta_id, type: 'point_earned', now: award.now, data: () => presentPoint(row) });
   return row;
 }

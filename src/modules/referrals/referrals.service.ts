@@ -6,7 +6,7 @@ import { forKeyShare, type DialectName, type Executor } from '../../db/database.
 import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
-import { awardPoints } from '../points/points.ledger.ts';
+import { awardPoints, recordPoint, type PointAward } from '../points/points.ledger.ts';
 import { awardMilestones, fireRewardEvent, SIGNUP_EVENT } from '../rewards/reward-engine.ts';
 
 type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points'> };
@@ -48,53 +48,83 @@ export async function findReferrer(
  * Returns the referrer credited now (their tester object changed), or null.
  */
 export async function recordSignup(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<number | null> {
-  await awardPoints(trx, {
-    betaId: beta.id,
-    testerId: tester.id,
-    quantity: beta.settings.signup_points,
-    activity: 'signup',
-    dedupeKey: 'signup',
-    now,
-  });
+  await awardPoints(trx, signupPoints(beta, tester.id, now));
   return creditReferral(trx, dialect, beta, tester, now);
 }
 
 /**
- * Credits the tester's referral if it has a referrer, was not credited yet and is not held: the
- * referrer's and the beta's share_signups_count move, the referrer earns the beta's referral
- * points, the reserved `signup` reward rules fire and the referrer's milestones are checked. The conditional update
- * makes a second credit impossible, even from concurrent requests.
+ * What recordSignup would change on a tester created in a signup status, as columns of its insert:
+ * the signup points, and the credit of a referral that is not held. Written with the row, they
+ * spare an update of it (and a second run of the waitlist's triggers); recordCreatedSignup does the rest.
+ */
+export function joinedAtInsert(
+  beta: SignupBeta,
+  referral: { referrerId: number | null; held: boolean },
+  now: string,
+): { points: number; referral_credited_at: string | null } {
+  return { points: beta.settings.signup_points, referral_credited_at: referral.referrerId !== null && !referral.held ? now : null };
+}
+
+/**
+ * recordSignup for a tester inserted with joinedAtInsert's columns: its signup points go into the
+ * ledger (the row has them already) and a referral credited at insert is credited to the referrer.
+ */
+export async function recordCreatedSignup(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: TesterRow, now: string): Promise<number | null> {
+  await recordPoint(trx, signupPoints(beta, tester.id, now));
+  if (tester.referrer_id === null || tester.referral_credited_at === null) return null;
+  return creditReferrer(trx, dialect, beta, tester, now);
+}
+
+function signupPoints(beta: SignupBeta, testerId: number, now: string): PointAward {
+  return { betaId: beta.id, testerId, quantity: beta.settings.signup_points, activity: 'signup', dedupeKey: 'signup', now };
+}
+
+/**
+ * Credits the tester's referral if it has a referrer, was not credited yet and is not held. The
+ * conditional update makes a second credit impossible, even from concurrent requests.
  */
 async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupBeta, tester: Signup, now: string): Promise<number | null> {
-  const referrerId = tester.referrer_id;
-  if (referrerId === null) return null;
-  const result = await trx
+  if (tester.referrer_id === null) return null;
+  const referred = await trx
     .updateTable('testers')
     .set({ referral_credited_at: now })
     .where('id', '=', tester.id)
     .where('referral_credited_at', 'is', null)
     // A flagged referral waits for the owner's acceptance (modules/fraud).
     .where('referral_held', '=', 0)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  await trx
-    .updateTable('testers')
-    .set((eb) => ({ share_signups_count: eb('share_signups_count', '+', 1), updated_at: now }))
-    .where('id', '=', referrerId)
-    .execute();
-  await addToBetaCounter(trx, tester.beta_id, 'share_signups_count', 1);
-  await awardPoints(trx, {
+  return referred ? creditReferrer(trx, dialect, beta, referred, now) : null;
+}
+
+/**
+ * The referrer's side of a referral just credited on `referred` (whose row is locked by that
+ * write): the referrer's and the beta's share_signups_count move, the referrer earns the beta's
+ * referral points (in the same update of its row), the reserved `signup` reward rules fire and the
+ * referrer's milestones are checked. Returns the referrer's id.
+ */
+async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupBeta, referred: TesterRow, now: string): Promise<number> {
+  const referrerId = referred.referrer_id!;
+  const point = await recordPoint(trx, {
     betaId: beta.id,
     testerId: referrerId,
     quantity: beta.settings.referral_points,
     activity: 'referral',
-    dedupeKey: `referral:${tester.id}`,
+    dedupeKey: `referral:${referred.id}`,
     now,
   });
-  // Both rows are locked by the updates above, referred tester first: the order the reward engine
-  // takes them in too.
-  const referred = await trx.selectFrom('testers').selectAll().where('id', '=', tester.id).executeTakeFirstOrThrow();
-  const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', referrerId).executeTakeFirstOrThrow();
+  const referrer = await trx
+    .updateTable('testers')
+    .set((eb) => ({
+      share_signups_count: eb('share_signups_count', '+', 1),
+      points: eb('points', '+', point?.quantity ?? 0),
+      updated_at: now,
+    }))
+    .where('id', '=', referrerId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
+  // Referred row first, then the referrer's: the order the reward engine takes them in too.
   await fireRewardEvent(trx, dialect, beta, SIGNUP_EVENT, referred, now);
   await awardMilestones(trx, dialect, beta, referrer, now);
   return referrerId;

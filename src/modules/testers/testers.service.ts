@@ -17,7 +17,7 @@ import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
-import { findReferrer, recordSignup } from '../referrals/referrals.service.ts';
+import { findReferrer, joinedAtInsert, recordCreatedSignup, recordSignup } from '../referrals/referrals.service.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import {
   disposableDomainOf,
@@ -259,6 +259,9 @@ export class TestersService {
       const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
       if (refusal) throw refusal;
       const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
+      // A flagged referral waits for the owner (acceptReferral) before it is credited.
+      const held = referrer !== undefined && flags.length > 0;
+      const joined = JOINED_STATUSES.includes(status);
       const values: NewTester = {
         ...profile.values,
         uuid: randomUUID(),
@@ -274,19 +277,19 @@ export class TestersService {
         signup_ip: ip,
         signup_user_agent: userAgent,
         fraud_flags: storedFlags(flags),
-        // A flagged referral waits for the owner (acceptReferral) before it is credited.
-        referral_held: referrer && flags.length > 0 ? 1 : 0,
+        referral_held: held ? 1 : 0,
         friend_invitations_allowed: settings.friend_invitations_allowed,
         groups: normalizeGroups(input.groups ?? ''),
         name_search: nameSearch(profile.values.first_name, profile.values.last_name),
         ...milestoneFor(status, {}, now),
+        ...(joined ? joinedAtInsert(beta, { referrerId: referrer?.id ?? null, held }, now) : {}),
         created_at: now,
         updated_at: now,
       };
       const row = await this.insertTester(trx, values);
       if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
-      const credited = JOINED_STATUSES.includes(status) ? await recordSignup(trx, this.dialect, beta, row, now) : null;
+      const credited = joined ? await recordCreatedSignup(trx, this.dialect, beta, row, now) : null;
       const rendered = await this.events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
       if (credited !== null) await this.events.raise(trx, 'tester_updated', beta.id, [credited], now);
       await this.emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
