@@ -1,5 +1,5 @@
 // The background work of a process: the outbox runner and the hourly sweeps (testers gone idle;
-// old webhook and e-mail logs past their retention). Runs inside `npm start` by default
+// old webhook and e-mail logs and confirmation links past their retention). Runs inside `npm start` by default
 // (WORKERS_ENABLED) and can run on its own (`prelaunch worker`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -38,7 +38,8 @@ async function sweep(services: Services, log: Pick<FastifyBaseLogger, 'info' | '
   try {
     const webhookEvents = await services.webhooks.pruneLog(stopping);
     const emails = await services.emails.pruneLog(stopping);
-    if (webhookEvents > 0 || emails > 0) log.info({ webhookEvents, emails }, 'logs past their retention deleted');
+    const confirmations = await services.emails.pruneConfirmations(stopping);
+    if (webhookEvents > 0 || emails > 0 || confirmations > 0) log.info({ webhookEvents, emails, confirmations }, 'logs past their retention deleted');
   } catch (error) {
     log.error({ err: error }, 'retention sweep failed');
   }
