@@ -13,7 +13,7 @@ import { addSeconds, storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { formOf, visit } from '../public/support.ts';
-import { createEndpoint, raise, startReceiver, type Receiver } from '../modules/webhooks/support.ts';
+import { createEndpoint, raise, withReceiver } from '../modules/webhooks/support.ts';
 
 const NOW = new Date('2026-11-22T09:15:00.000Z');
 const daysAgo = (days: number) => addSeconds(NOW, -days * 86_400);
@@ -22,21 +22,12 @@ const daysAgo = (days: number) => addSeconds(NOW, -days * 86_400);
 const MANY = 2_100;
 
 describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  before(async () => {
-    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await startReceiver();
-  });
-  after(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
+  const setup = withReceiver();
 
   // Events the first test keeps for its recent attempts; the last test checks they stay.
   const keptForRecentAttempts: number[] = [];
 
-  const db = () => ctx.database.db;
+  const db = () => setup.ctx.database.db;
   const lastEventId = async () => (await db().selectFrom('webhook_events').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
   const jobOf = async (eventId: number) =>
     (await db().selectFrom('outbox_jobs').selectAll().where('kind', '=', WEBHOOK_DELIVERY_JOB).execute()).find(
@@ -44,6 +35,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
     );
 
   test('finished events past the window go with their attempts; pending, parked and recently attempted ones stay', async () => {
+    const { ctx, receiver } = setup;
     ctx.clock.set(daysAgo(40));
     const beta = await ctx.createBeta();
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/hooks` });
@@ -114,6 +106,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
   });
 
   test('more than one batch, events of one instant included: all go but the one a job still names', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta({}, 'Bulk');
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/bulk` });
     const at = storedTime(daysAgo(45)); // one instant for all: the sweep pages by (created_at, id)
@@ -149,6 +142,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
   });
 
   test('events kept for their deliveries go once those are over; stats count the last hour of what is left', async () => {
+    const { ctx, receiver } = setup;
     // The deliveries still waiting end (as they do when their endpoint is deleted).
     await db().deleteFrom('outbox_jobs').execute();
     const beta = await ctx.createBeta({}, 'Stats');
