@@ -26,9 +26,10 @@ RUN mkdir /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# /healthz answers while the process is up (/readyz also checks the database).
+# /healthz answers while the process is up (/readyz also checks the database): `serve` on PORT,
+# `prelaunch worker` on WORKER_METRICS_PORT when that is set; the check asks both (bin/healthcheck.js).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "/app/bin/healthcheck.js"]
 ENTRYPOINT ["node", "bin/prelaunch.js"]
 # One process by default; `serve --workers N` for N processes on the port (docker-compose.yml).
 CMD ["serve"]

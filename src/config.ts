@@ -84,8 +84,8 @@ const EnvSchema = Type.Object({
     maximum: 36500,
     default: 90,
     description:
-      'Days an e-mail message is kept after it was written (never while it is queued); its unsubscribe link works as long as it is kept, ' +
-      'so at least 30; 0 = kept for ever',
+      'Days an e-mail message is kept after it was written (never while it is queued), and a confirmation link with it; ' +
+      'its unsubscribe link works as long as it is kept, so at least 30; 0 = kept for ever',
   }),
   REDIS_URL: Type.String({
     default: '',

@@ -15,6 +15,7 @@ import * as lateEventBodies from './migrations/009-late-event-bodies.ts';
 import * as searchIndexes from './migrations/010-search-indexes.ts';
 import * as logRetentionIndexes from './migrations/011-log-retention-indexes.ts';
 import * as staleNameSearch from './migrations/012-stale-name-search.ts';
+import * as sweeps from './migrations/013-sweeps.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   '010-search-indexes': searchIndexes,
   '011-log-retention-indexes': logRetentionIndexes,
   '012-stale-name-search': staleNameSearch,
+  '013-sweeps': sweeps,
 };
 
 /** Every migration's name, in the order they apply. */

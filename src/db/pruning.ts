@@ -2,6 +2,9 @@
 // a transaction of its own, so no writer waits long for SQLite's single write lock or for
 // PostgreSQL's row locks, and a pause between batches lets another process's writer in.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Db } from './database.ts';
+import type { Database } from './types.ts';
 
 /** Rows of the pruned table one statement deletes at most. */
 export const PRUNE_BATCH_SIZE = 1000;
@@ -16,6 +19,27 @@ export interface PruneBatch {
   deleted: number;
   /** Nothing older is left to look at: the sweep ends. */
   done: boolean;
+}
+
+/** Tables whose old rows go by id, with nothing to look at but the row itself. */
+type PrunedById = 'email_messages' | 'email_confirmations';
+
+/**
+ * One batch of such a sweep: deletes at most PRUNE_BATCH_SIZE of the rows `old` picks; fewer
+ * means none is left.
+ */
+export async function deleteOldest<T extends PrunedById>(
+  db: Db,
+  table: T,
+  old: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+): Promise<PruneBatch> {
+  // Kysely cannot type a query over a table chosen by a type parameter; the caller's filter is typed by it.
+  const from = table as PrunedById;
+  const where = old as (eb: ExpressionBuilder<Database, PrunedById>) => Expression<SqlBool>;
+  const ids = db.selectFrom(from).select('id').where(where).limit(PRUNE_BATCH_SIZE);
+  const { numDeletedRows } = await db.deleteFrom(from).where('id', 'in', ids).executeTakeFirst();
+  const deleted = Number(numDeletedRows);
+  return { deleted, done: deleted < PRUNE_BATCH_SIZE };
 }
 
 /** Runs `batch` until it is done or `stop` is signalled; answers how many rows it deleted in all. */

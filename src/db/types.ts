@@ -357,6 +357,15 @@ export interface DailyVisitsTable {
   beta_id: number;
 }
 
+/** Leases held on periodic work (migration 013, jobs/leases.ts): a row while someone holds one. */
+export interface LeasesTable {
+  name: string;
+  /** Which process holds it: host, pid and a random part. */
+  holder: string;
+  /** When it runs out unless renewed; a lease past it may be taken over. */
+  locked_until: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -384,6 +393,7 @@ export interface Database {
   waitlist_minutes: WaitlistMinutesTable;
   visitor_salts: VisitorSaltsTable;
   daily_visits: DailyVisitsTable;
+  leases: LeasesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

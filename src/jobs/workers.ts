@@ -1,10 +1,11 @@
 // The background work of a process: the outbox runner and the hourly sweeps (testers gone idle;
-// old webhook and e-mail logs past their retention). Runs inside `npm start` by default
-// (WORKERS_ENABLED) and can run on its own (`prelaunch worker`).
+// old webhook and e-mail logs and confirmation links past their retention). Runs inside `npm start`
+// by default (WORKERS_ENABLED) and can run on its own (`prelaunch worker`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import type { Clock } from '../time.ts';
+import { Leases } from './leases.ts';
 import { JobRunner, type JobObserver } from './outbox.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,36 +24,82 @@ export function createJobRunner(
   return new JobRunner(database.db, database.dialect, clock, services.jobHandlers, log, observer);
 }
 
+/** The sweeps in the order a round runs them; the names are their leases' and the report's. */
+const SWEEP_NAMES = ['idleTesters', 'webhookEvents', 'emails', 'confirmations'] as const;
+type SweepName = (typeof SWEEP_NAMES)[number];
+
+/** A sweep: what it changed; `stop` ends it after its current batch. */
+type Sweep = (stop: AbortSignal) => Promise<number>;
+
+function sweepsOf(services: Services): Record<SweepName, Sweep> {
+  return {
+    idleTesters: () => services.testers.markIdleTesters(),
+    webhookEvents: (stop) => services.webhooks.pruneLog(stop),
+    emails: (stop) => services.emails.pruneLog(stop),
+    confirmations: (stop) => services.emails.pruneConfirmations(stop),
+  };
+}
+
 /**
- * The periodic sweeps, one after the other. Every process running workers sweeps: a second sweep
- * at the same time finds the rows already changed or gone, so nothing is done twice. `stopping`
- * ends the retention sweep after its current batch.
+ * What each sweep of a round changed; 'skipped' when it did not run (another process was running
+ * it, or this one is stopping); 'failed' when it threw (logged).
  */
-async function sweep(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'error'>, stopping: AbortSignal): Promise<void> {
-  try {
-    const changed = await services.testers.markIdleTesters();
-    if (changed > 0) log.info({ changed }, 'testers marked idle');
-  } catch (error) {
-    log.error({ err: error }, 'idle sweep failed');
+export type SweepReport = Record<SweepName, number | 'skipped' | 'failed'>;
+
+/**
+ * The periodic sweeps, one after the other, each under a lease of its own: with several processes
+ * running workers, one process at a time runs a given sweep and the others skip it that round.
+ * (The sweeps would be correct side by side — the second finds the rows changed or gone — but
+ * would do the work again, and a long first retention sweep after an upgrade would run in every
+ * process at once.)
+ */
+export class Sweeper {
+  private readonly sweeps: Record<SweepName, Sweep>;
+  private readonly leases: Leases;
+
+  constructor(
+    database: DatabaseHandle,
+    services: Services,
+    clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  ) {
+    this.sweeps = sweepsOf(services);
+    this.leases = new Leases(database.db, clock);
   }
-  try {
-    const webhookEvents = await services.webhooks.pruneLog(stopping);
-    const emails = await services.emails.pruneLog(stopping);
-    if (webhookEvents > 0 || emails > 0) log.info({ webhookEvents, emails }, 'logs past their retention deleted');
-  } catch (error) {
-    log.error({ err: error }, 'retention sweep failed');
+
+  /** One round of every sweep; `stop` ends the running one after its current batch and skips the rest. */
+  async runOnce(stop: AbortSignal): Promise<SweepReport> {
+    const report = {} as SweepReport;
+    for (const name of SWEEP_NAMES) {
+      if (stop.aborted) {
+        report[name] = 'skipped';
+        continue;
+      }
+      try {
+        const leased = await this.leases.run(`sweep:${name}`, stop, this.sweeps[name]);
+        report[name] = leased.ran ? leased.result : 'skipped';
+      } catch (error) {
+        this.log.error({ err: error, sweep: name }, 'sweep failed');
+        report[name] = 'failed';
+      }
+    }
+    const { idleTesters, ...retention } = report;
+    if (typeof idleTesters === 'number' && idleTesters > 0) this.log.info({ changed: idleTesters }, 'testers marked idle');
+    if (Object.values(retention).some((n) => typeof n === 'number' && n > 0)) this.log.info(retention, 'logs past their retention deleted');
+    return report;
   }
 }
 
 export function startWorkers(database: DatabaseHandle, services: Services, clock: Clock, log: FastifyBaseLogger, observer?: JobObserver): Workers {
   const runner = createJobRunner(database, services, clock, log, observer);
   runner.start();
-  // One sweep at a time: a long first retention sweep (an upgrade on a large database) is not
-  // started again beside itself an hour later.
-  let sweeping: Promise<void> | null = null;
+  const sweeper = new Sweeper(database, services, clock, log);
+  // One round at a time in a process too: a long first retention sweep (an upgrade on a large
+  // database) is not started again beside itself an hour later.
+  let sweeping: Promise<unknown> | null = null;
   const stopping = new AbortController();
   const sweepOnce = () => {
-    sweeping ??= sweep(services, log, stopping.signal).finally(() => (sweeping = null));
+    sweeping ??= sweeper.runOnce(stopping.signal).finally(() => (sweeping = null));
   };
   const timer = setInterval(sweepOnce, SWEEP_INTERVAL_MS);
   timer.unref();

@@ -10,7 +10,7 @@ import type { Beta } from '../modules/betas/betas.service.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { sendHtmlPage } from './html.ts';
-import { fieldErrors, SIGNUP_BODY_LIMIT, SignupBody, signupInput } from './signup-input.ts';
+import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
   expiredPage,
@@ -32,7 +32,6 @@ export interface PageLimits {
   resend: Hook;
 }
 
-const BetaPageParams = Type.Object({ beta: Type.String({ maxLength: 64 }) });
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const SignupPageQuery = Type.Object({
@@ -56,7 +55,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
   const secureCookies = config.publicUrl.startsWith('https:');
 
   app.get('/b/:beta', {
-    schema: { hide: true, params: BetaPageParams, querystring: SignupPageQuery },
+    schema: { hide: true, params: BetaParams, querystring: SignupPageQuery },
     onRequest: limits.pages,
     handler: async (request, reply) => {
       const form = await visitors.signupForm(request.params.beta);
@@ -74,10 +73,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
   });
 
   app.post('/b/:beta', {
-    schema: { hide: true, params: BetaPageParams, body: SignupBody },
-    config: { series: 'testers' },
-    bodyLimit: SIGNUP_BODY_LIMIT,
-    onRequest: limits.signups,
+    ...signupRouteOptions(limits),
     handler: async (request, reply) => {
       const form = await visitors.signupForm(request.params.beta);
       if (!form) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));

@@ -7,17 +7,16 @@ import type { App } from '../http/app-type.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import type { PageLimits } from './pages.routes.ts';
-import { fieldErrors, SIGNUP_BODY_LIMIT, SignupBody, signupInput } from './signup-input.ts';
+import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import { mayCount, referralCode, visitorOf } from './visitor.ts';
 
-const Params = Type.Object({ beta: Type.String({ maxLength: 64 }) });
 const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })) });
 
 const betaNotFound = () => ApiError.notFound('Beta');
 
 export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits): void {
   app.get('/betas/:beta/form', {
-    schema: { hide: true, params: Params },
+    schema: { hide: true, params: BetaParams },
     onRequest: limits.pages,
     handler: async (request, reply) => {
       const form = await visitors.signupForm(request.params.beta);
@@ -36,10 +35,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
   });
 
   app.post('/betas/:beta/signups', {
-    schema: { hide: true, params: Params, body: SignupBody },
-    config: { series: 'testers' },
-    bodyLimit: SIGNUP_BODY_LIMIT,
-    onRequest: limits.signups,
+    ...signupRouteOptions(limits),
     handler: async (request, reply) => {
       const form = await visitors.signupForm(request.params.beta);
       if (!form) throw betaNotFound();
@@ -67,7 +63,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
   });
 
   app.post('/betas/:beta/clicks', {
-    schema: { hide: true, params: Params, body: ClickBody },
+    schema: { hide: true, params: BetaParams, body: ClickBody },
     bodyLimit: SIGNUP_BODY_LIMIT,
     onRequest: limits.pages,
     handler: async (request, reply) => {

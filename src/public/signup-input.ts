@@ -1,11 +1,12 @@
 // A visitor's signup as the page's form and the embeddable form send it (the same flat fields, as
-// form data or JSON), turned into the API's tester input; and the API's error codes turned into
-// readable messages placed next to the field they concern.
+// form data or JSON), turned into the API's tester input; the options both signup routes declare;
+// and the API's error codes turned into readable messages placed next to the field they concern.
 import Type, { type Static } from 'typebox';
 import { ApiError, GeneralCodes, type ErrorEntry } from '../errors.ts';
 import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
+import type { PageLimits } from './pages.routes.ts';
 
 /** The largest signup body accepted: a form with a few text answers fits many times over. */
 export const SIGNUP_BODY_LIMIT = 16 * 1024;
@@ -24,6 +25,24 @@ export const SignupBody = Type.Object({
   r: Type.Optional(Type.String({ maxLength: 64, description: 'The referral code of the share link the visitor came through' })),
 });
 export type SignupBodyValues = Static<typeof SignupBody>;
+
+/** The beta of a public route: its slug or id. */
+export const BetaParams = Type.Object({ beta: Type.String({ maxLength: 64 }) });
+
+/**
+ * What the hosted page's signup (POST /b/{beta}) and the embed's (POST /public/betas/{beta}/signups)
+ * declare alike, so their limits live in one place: the body, the series of its error codes (the
+ * API's tester create), the body limit, and the per-network signup limit they share. Each answers
+ * in its own way (an HTML page, JSON).
+ */
+export function signupRouteOptions(limits: PageLimits) {
+  return {
+    schema: { hide: true, params: BetaParams, body: SignupBody },
+    config: { series: 'testers' as const },
+    bodyLimit: SIGNUP_BODY_LIMIT,
+    onRequest: limits.signups,
+  };
+}
 
 /** The signup for TestersService: only the fields this form has, answers in the spec's encoding. */
 export function signupInput(body: SignupBodyValues, form: SignupForm, referralCode: string | null): SignupInput {

@@ -1,7 +1,8 @@
 // The retention sweep of the background workers (docs/decisions.md, "Log retention"): webhook
 // events whose deliveries are over and whose last attempt is past WEBHOOK_LOG_RETENTION_DAYS go
-// with their attempts, settled e-mails past EMAIL_LOG_RETENTION_DAYS go; pending deliveries,
-// queued e-mails and recent rows stay; the lists and `prelaunch stats` show what is left.
+// with their attempts, settled e-mails past EMAIL_LOG_RETENTION_DAYS go, and confirmation links
+// with them; pending deliveries, queued e-mails and recent rows stay; the lists, the pages and
+// `prelaunch stats` show what is left.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -11,7 +12,8 @@ import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
-import { createEndpoint, raise, startReceiver, type Receiver } from '../modules/webhooks/support.ts';
+import { formOf, visit } from '../public/support.ts';
+import { createEndpoint, raise, withReceiver } from '../modules/webhooks/support.ts';
 
 const NOW = new Date('2026-11-22T09:15:00.000Z');
 const daysAgo = (days: number) => addSeconds(NOW, -days * 86_400);
@@ -20,21 +22,12 @@ const daysAgo = (days: number) => addSeconds(NOW, -days * 86_400);
 const MANY = 2_100;
 
 describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  before(async () => {
-    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await startReceiver();
-  });
-  after(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
+  const setup = withReceiver();
 
   // Events the first test keeps for its recent attempts; the last test checks they stay.
   const keptForRecentAttempts: number[] = [];
 
-  const db = () => ctx.database.db;
+  const db = () => setup.ctx.database.db;
   const lastEventId = async () => (await db().selectFrom('webhook_events').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
   const jobOf = async (eventId: number) =>
     (await db().selectFrom('outbox_jobs').selectAll().where('kind', '=', WEBHOOK_DELIVERY_JOB).execute()).find(
@@ -42,6 +35,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
     );
 
   test('finished events past the window go with their attempts; pending, parked and recently attempted ones stay', async () => {
+    const { ctx, receiver } = setup;
     ctx.clock.set(daysAgo(40));
     const beta = await ctx.createBeta();
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/hooks` });
@@ -112,6 +106,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
   });
 
   test('more than one batch, events of one instant included: all go but the one a job still names', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta({}, 'Bulk');
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/bulk` });
     const at = storedTime(daysAgo(45)); // one instant for all: the sweep pages by (created_at, id)
@@ -147,6 +142,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
   });
 
   test('events kept for their deliveries go once those are over; stats count the last hour of what is left', async () => {
+    const { ctx, receiver } = setup;
     // The deliveries still waiting end (as they do when their endpoint is deleted).
     await db().deleteFrom('outbox_jobs').execute();
     const beta = await ctx.createBeta({}, 'Stats');
@@ -165,7 +161,7 @@ describe('webhook log retention (WEBHOOK_LOG_RETENTION_DAYS=30, the default)', (
   });
 });
 
-describe('e-mail log retention (EMAIL_LOG_RETENTION_DAYS=90, the default)', () => {
+describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=90, the default)', () => {
   let ctx: TestContext;
   before(async () => {
     ctx = await startTestContext();
@@ -174,6 +170,9 @@ describe('e-mail log retention (EMAIL_LOG_RETENTION_DAYS=90, the default)', () =
 
   const db = () => ctx.database.db;
   const messagesOf = (testerId: number) => db().selectFrom('email_messages').selectAll().where('tester_id', '=', testerId).execute();
+  const tokenOf = async (testerId: number) =>
+    (await db().selectFrom('email_confirmations').select('token').where('tester_id', '=', testerId).executeTakeFirstOrThrow()).token;
+  const page = (token: string) => visit(ctx, 'GET', `/confirm/${token}`);
 
   test('settled messages past the window go (and their unsubscribe links stop working); queued and recent ones stay', async () => {
     const beta = await ctx.createBeta();
@@ -243,6 +242,77 @@ describe('e-mail log retention (EMAIL_LOG_RETENTION_DAYS=90, the default)', () =
     assert.equal(Number(left.n), 0);
     assert.deepEqual(await ctx.services.stats.emailsByStatus(), { captured: 1, queued: 1 }, 'the first test\'s messages');
   });
+
+  test('links past the window go with their e-mails and are then unknown links; expired ones inside it keep their 410 page', async () => {
+    const beta = await ctx.createBeta({ double_opt_in: true }, 'Double opt-in');
+    ctx.clock.set(daysAgo(100));
+    const forgotten = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    const confirmed = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    assert.equal((await visit(ctx, 'POST', `/confirm/${await tokenOf(confirmed.id)}`)).status, 200);
+    ctx.clock.set(daysAgo(10));
+    const expired = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    ctx.clock.set(daysAgo(1));
+    const pending = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    assert.equal(await ctx.runJobs(), 5, "the four confirmation e-mails, and the first test's queued invitation of 100 days ago");
+    const sent = await db().selectFrom('email_messages').select(['occasion', 'status']).where('beta_id', '=', beta.id).execute();
+    assert.deepEqual(sent, Array(4).fill({ occasion: 'confirmation', status: 'captured' }));
+    const tokens = {
+      forgotten: await tokenOf(forgotten.id),
+      confirmed: await tokenOf(confirmed.id),
+      expired: await tokenOf(expired.id),
+      pending: await tokenOf(pending.id),
+    };
+
+    ctx.clock.set(NOW);
+    assert.equal((await page(tokens.forgotten)).status, 410, 'expired 93 days ago, its e-mail still in the log');
+    assert.equal((await page(tokens.confirmed)).status, 200, 'the standing');
+    assert.equal(await ctx.services.emails.pruneLog(), 3, 'two confirmation e-mails and that invitation');
+    assert.equal(await ctx.services.emails.pruneConfirmations(), 2);
+
+    const left = await db().selectFrom('email_confirmations').select('tester_id').orderBy('id').execute();
+    assert.deepEqual(left.map((row) => row.tester_id), [expired.id, pending.id]);
+    const mails = await db().selectFrom('email_messages').select('tester_id').where('beta_id', '=', beta.id).orderBy('id').execute();
+    assert.deepEqual(mails.map((row) => row.tester_id), [expired.id, pending.id], 'the links that remain are those of the e-mails the log shows');
+
+    for (const token of [tokens.forgotten, tokens.confirmed]) {
+      const gone = await page(token);
+      assert.equal(gone.status, 404);
+      assert.ok(gone.body.includes('<form method="post" action="/confirm/resend" id="resend-form" novalidate>'), 'a new link by address');
+    }
+    const stillExpired = await page(tokens.expired);
+    assert.equal(stillExpired.status, 410);
+    assert.ok(stillExpired.body.includes(`<form method="post" action="/confirm/${tokens.expired}/resend" id="resend-form">`));
+    assert.equal((await page(tokens.pending)).status, 200);
+
+    // The visitor with the forgotten link still gets a new one, by address.
+    assert.equal((await visit(ctx, 'POST', '/confirm/resend', { form: formOf({ email: forgotten.email }) })).status, 200);
+    const fresh = await db().selectFrom('email_confirmations').select(['token', 'created_at']).where('tester_id', '=', forgotten.id).execute();
+    assert.equal(fresh.length, 1);
+    assert.equal(fresh[0].created_at, NOW.toISOString());
+    assert.equal((await page(fresh[0].token)).status, 200);
+
+    assert.equal(await ctx.services.emails.pruneConfirmations(), 0, 'nothing more to do');
+  });
+
+  test('more than one batch of old links goes in one sweep', async () => {
+    const beta = await ctx.createBeta({ double_opt_in: true }, 'Bulk links');
+    const tester = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    const created = storedTime(daysAgo(120));
+    const expires = storedTime(daysAgo(113));
+    for (let start = 0; start < MANY; start += 500) {
+      const rows = Array.from({ length: Math.min(500, MANY - start) }, (_, i) => ({
+        token: `bulk-token-${start + i}`,
+        tester_id: tester.id,
+        created_at: created,
+        expires_at: expires,
+        used_at: null,
+      }));
+      await db().insertInto('email_confirmations').values(rows).execute();
+    }
+    assert.equal(await ctx.services.emails.pruneConfirmations(), MANY);
+    const left = await db().selectFrom('email_confirmations').select('created_at').where('tester_id', '=', tester.id).execute();
+    assert.deepEqual(left, [{ created_at: NOW.toISOString() }], "the signup's own link");
+  });
 });
 
 describe('retention settings', () => {
@@ -262,11 +332,18 @@ describe('retention settings', () => {
           subject: 'Welcome', text_body: 'Hello', html_body: null, status: 'sent', error: null, unsubscribe_token: 'kept-token', created_at: at, sent_at: at,
         })
         .execute();
+      const tester = await createTester(ctx, beta.id);
+      await ctx.database.db
+        .insertInto('email_confirmations')
+        .values({ token: 'kept-confirmation', tester_id: tester.id, created_at: at, expires_at: at, used_at: null })
+        .execute();
       ctx.clock.set(NOW);
       assert.equal(await ctx.services.webhooks.pruneLog(), 0);
       assert.equal(await ctx.services.emails.pruneLog(), 0);
+      assert.equal(await ctx.services.emails.pruneConfirmations(), 0);
       assert.equal((await ctx.database.db.selectFrom('webhook_events').select('id').execute()).length, 1);
       assert.equal((await ctx.database.db.selectFrom('email_messages').select('id').execute()).length, 1);
+      assert.equal((await ctx.database.db.selectFrom('email_confirmations').select('id').execute()).length, 1);
     } finally {
       await ctx.close();
     }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
+import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
@@ -406,20 +406,36 @@ export class EmailsService implements EmailQueue {
    * recent e-mail).
    */
   async pruneLog(stop?: AbortSignal): Promise<number> {
+    const before = this.retentionCutoff();
+    if (before === null) return 0;
+    return pruneInBatches(
+      () => deleteOldest(this.db, 'email_messages', (eb) => eb.and([eb('status', 'in', SETTLED_STATUSES), eb('created_at', '<', before)])),
+      stop,
+    );
+  }
+
+  /**
+   * The confirmation links of the messages pruneLog deletes: a link is written with its e-mail, at
+   * the same instant, and goes with it. So while the log (which the beta's owner reads, links
+   * included) shows an e-mail, its link leads where it did — an expired link to the 410 page that
+   * sends a new one, a confirmed tester's link to their standing — and afterwards it is an unknown
+   * link, whose 404 page sends a new one by address. A link that could still confirm never goes:
+   * the retention is at least 30 days, a link works 7. Returns how many went.
+   */
+  async pruneConfirmations(stop?: AbortSignal): Promise<number> {
+    const before = this.retentionCutoff();
+    if (before === null) return 0;
+    const now = this.now();
+    return pruneInBatches(
+      () => deleteOldest(this.db, 'email_confirmations', (eb) => eb.and([eb('created_at', '<', before), eb('expires_at', '<=', now)])),
+      stop,
+    );
+  }
+
+  /** What was written before this is past EMAIL_LOG_RETENTION_DAYS; null when the log is kept for ever. */
+  private retentionCutoff(): string | null {
     const days = this.options.logRetentionDays;
-    if (days === null) return 0;
-    const before = storedTime(addSeconds(this.clock.now(), -days * 86_400));
-    return pruneInBatches(async () => {
-      const oldest = this.db
-        .selectFrom('email_messages')
-        .select('id')
-        .where('status', 'in', SETTLED_STATUSES)
-        .where('created_at', '<', before)
-        .limit(PRUNE_BATCH_SIZE);
-      const { numDeletedRows } = await this.db.deleteFrom('email_messages').where('id', 'in', oldest).executeTakeFirst();
-      const deleted = Number(numDeletedRows);
-      return { deleted, done: deleted < PRUNE_BATCH_SIZE };
-    }, stop);
+    return days === null ? null : storedTime(addSeconds(this.clock.now(), -days * 86_400));
   }
 
   // ---- unsubscribe links (public) ----------------------------------------------------------------

@@ -1,7 +1,8 @@
 // A webhook receiver on 127.0.0.1 (a real HTTP server) and helpers to raise events and read the log.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestContext } from '../../support/context.ts';
+import { after, before } from 'node:test';
+import { startTestContext, type TestContext } from '../../support/context.ts';
 import { raiseEvent, type EventType } from '../../../src/modules/events/events.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
 
@@ -57,6 +58,29 @@ export async function startReceiver(): Promise<Receiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface ReceiverSetup {
+  ctx: TestContext;
+  receiver: Receiver;
+}
+
+/**
+ * For the tests of the describe block it is called in: a test context that may deliver to the
+ * receiver on loopback (WEBHOOK_ALLOW_PRIVATE_TARGETS, and `env` besides) and the receiver, started
+ * before the tests and closed after them. Read both inside a test (`const { ctx, receiver } = setup`).
+ */
+export function withReceiver(env: Record<string, string> = {}): ReceiverSetup {
+  const setup = {} as ReceiverSetup;
+  before(async () => {
+    setup.ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env } });
+    setup.receiver = await startReceiver();
+  });
+  after(async () => {
+    await setup.receiver.close();
+    await setup.ctx.close();
+  });
+  return setup;
 }
 
 /** Raises an event as the domain does: in a transaction of its own. */

@@ -1,24 +1,15 @@
 // Two workers over one queue: on PostgreSQL their claims overlap (FOR UPDATE SKIP LOCKED) and each
 // delivery must still reach the receiver exactly once. On SQLite the claims serialise.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createJobRunner } from '../../../src/jobs/workers.ts';
-import { createEndpoint, pendingJobs, raise, startReceiver, storedDeliveries, storedEvents, type Receiver } from './support.ts';
+import { createEndpoint, pendingJobs, raise, storedDeliveries, storedEvents, withReceiver } from './support.ts';
 
 describe('webhook delivery with two workers', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  before(async () => {
-    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await startReceiver();
-  });
-  after(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
+  const setup = withReceiver();
 
   test('30 pending deliveries, two runners running runDue() together: each event arrives exactly once', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/hook` });
     for (let i = 0; i < 30; i++) await raise(ctx, beta.id, 'point_earned', { id: i });
