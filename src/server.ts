@@ -2,7 +2,7 @@
 // graceful stop. `npm start` and `prelaunch serve` run it here; `serve --workers N` runs it in each
 // worker process, after the primary has migrated (cluster.ts).
 import closeWithGrace from 'close-with-grace';
-import { pino } from 'pino';
+import { createLogger } from './http/logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { isReachable, migrateToLatest } from './db/migrate.ts';
@@ -35,7 +35,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   const services = await createServices(database, config);
   if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
   // Loggers of their own: these are made before the app (and its logger) exists.
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const { rateLimits, redis } = openRateLimits(config, log.child({ component: 'redis' }));
   const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: log.child({ component: 'metrics' }) });
   const app = await buildApp({

@@ -4,7 +4,8 @@
 // with FOR UPDATE SKIP LOCKED, so each attempt is made by one worker. With a metrics port it also
 // serves /metrics (its own job attempts) and /healthz, /readyz. Runs until SIGINT or SIGTERM.
 import type { Command } from 'commander';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from '../../http/logging.ts';
 import { buildWorkerApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -35,7 +36,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
     .option('--metrics-port <port>', 'serve /metrics, /healthz and /readyz on this port (default WORKER_METRICS_PORT; 0 = none)', parsePortArgument)
     .action(async ({ metricsPort }: { metricsPort?: number }) => {
       const { config, database, services } = await context.open();
-      const log = pino({ level: config.logLevel });
+      const log = createLogger(config.logLevel);
       const port = (metricsPort ?? config.workerMetricsPort) || null;
       let probes: { metrics: Metrics; app: App } | null;
       try {
