@@ -17,6 +17,18 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
+/**
+ * When `error` is a foreign-key violation, returns PostgreSQL's constraint name
+ * ("testers_referrer_id_fkey"); SQLite names none (''). Otherwise null.
+ */
+export function foreignKeyViolation(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { code?: unknown; constraint?: unknown };
+  if (e.code === '23503') return typeof e.constraint === 'string' ? e.constraint : '';
+  if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return '';
+  return null;
+}
+
 /** PostgreSQL serialization failures and deadlocks, and SQLite's busy database (any SQLITE_BUSY_*): safe to retry. */
 export function isTransient(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -3,6 +3,7 @@
 // because of a bad link. The referral is credited once, when the referred tester joins (reaches
 // applied, or checks in straight from unconfirmed).
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
+import { foreignKeyViolation } from '../../db/errors.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
@@ -13,10 +14,11 @@ type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | '
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
 
 /**
- * The referrer named by `reference`, kept from deletion until the caller's transaction ends: a
- * concurrent delete of the referrer then either waits for the referred tester's insert, or ran
- * first and the referrer is not found (ignored). Unlocked, the insert pointing at a referrer
- * deleted meanwhile would fail its foreign key on PostgreSQL.
+ * The referrer named by `reference`. Locked (the default), it is kept from deletion until the
+ * caller's transaction ends: a concurrent delete of the referrer then either waits for the referred
+ * tester's insert, or ran first and the referrer is not found (ignored). Unlocked, as a signup looks
+ * it up before taking the beta's lock, a referrer deleted before the insert makes the insert fail
+ * its foreign key on PostgreSQL: the caller runs its transaction again (see `referrerGone`).
  */
 export async function findReferrer(
   trx: Executor,
@@ -24,6 +26,7 @@ export async function findReferrer(
   betaId: number,
   reference: string | number,
   referredEmailNormalized: string,
+  options: { lock: boolean } = { lock: true },
 ): Promise<TesterRow | undefined> {
   const text = String(reference).trim();
   if (!text || text.length > 320) return undefined;
@@ -36,9 +39,14 @@ export async function findReferrer(
   } else {
     query = query.where('referral_code', '=', text);
   }
-  const referrer = await forKeyShare(dialect, query).executeTakeFirst();
+  const referrer = await (options.lock ? forKeyShare(dialect, query) : query).executeTakeFirst();
   if (!referrer || referrer.email_normalized === referredEmailNormalized) return undefined;
   return referrer;
+}
+
+/** Whether `error` is an insert naming a referrer deleted since it was looked up unlocked. */
+export function referrerGone(error: unknown): boolean {
+  return foreignKeyViolation(error)?.includes('referrer_id') ?? false;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
-import { findReferrer, joinedAtInsert, recordCreatedSignup, recordSignup } from '../referrals/referrals.service.ts';
+import { findReferrer, joinedAtInsert, recordCreatedSignup, recordSignup, referrerGone } from '../referrals/referrals.service.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import {
   disposableDomainOf,
@@ -250,15 +250,20 @@ export class TestersService {
     const created = await this.transaction(async (trx) => {
       const now = this.now();
       const hidden = await this.beyondPlanLimit(trx, companyId);
+      // Reads that need no lock come before the beta's, which serialises the beta's signups on
+      // PostgreSQL: a referral code taken meanwhile fails the insert's unique index, a referrer
+      // deleted meanwhile its foreign key, and either runs the transaction again.
+      const referrer = input.referrer_id
+        ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
+        : undefined;
+      const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
       await lockBeta(trx, this.dialect, beta.id);
       const earlierFromIp = ip ? await this.earlierSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
       const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
-      const referrer = input.referrer_id ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized) : undefined;
       const userAgent = profile.values.user_agent ?? null;
       const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, userAgent }, earlierFromIp, referrer);
       const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
       if (refusal) throw refusal;
-      const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
       // A flagged referral waits for the owner (acceptReferral) before it is credited.
       const held = referrer !== undefined && flags.length > 0;
       const joined = JOINED_STATUSES.includes(status);
@@ -574,10 +579,10 @@ export class TestersService {
     return storedTime(this.clock.now());
   }
 
-  /** A command's transaction; a freshly generated referral code or uuid that collided is retried too. */
+  /** A command's transaction; a freshly generated referral code or uuid that collided, or a referrer deleted since a signup looked it up, is retried too. */
   private transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
     return inTransaction(this.db, work, {
-      retryAlso: (error) => /referral_code|uuid/.test(uniqueViolation(error) ?? ''),
+      retryAlso: (error) => /referral_code|uuid/.test(uniqueViolation(error) ?? '') || referrerGone(error),
     });
   }
 

@@ -3,7 +3,8 @@
 // every counter, credit and position must be exactly what a recount of the rows says.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
+import pg from 'pg';
+import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedBeta, testerCount, uniqueEmail } from './support.ts';
 
 /** Which answers an operation may give: status → the error codes allowed with it (2xx: none). */
@@ -385,4 +386,46 @@ describe('testers under concurrency', () => {
     }
     await assertCountersExact(ctx, beta.id, assert);
   });
+});
+
+// A PostgreSQL interleaving (SQLite's transactions never overlap): part of the suite's PostgreSQL run only.
+const postgresOnly = dialect === 'postgres' ? test : () => {};
+
+postgresOnly('a referrer deleted while a signup waits for the beta: the signup runs again and is created without a referrer', async () => {
+  const ctx = await startTestContext();
+  const other = new pg.Client({ connectionString: ctx.config.databaseUrl });
+  try {
+    await other.connect();
+    const beta = await ctx.createBeta();
+    const referrer = await createTester(ctx, beta.id);
+    // Another transaction holds the beta's row, as a delete through the API would.
+    await other.query('begin');
+    await other.query('select id from betas where id = $1 for update', [beta.id]);
+    const email = uniqueEmail('late');
+    const signup = ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email, referrer_id: referrer.id } } });
+    // The signup has found its referrer (unlocked) and now waits for the beta's lock.
+    for (let waited = 0; ; waited += 20) {
+      const { rows } = await other.query(
+        'select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()',
+      );
+      if (rows.length > 0) break;
+      assert.ok(waited < 10_000, 'the signup never waited for the beta');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The holder deletes the referrer, its rows and its count, and commits.
+    await other.query('delete from testers where id = $1', [referrer.id]);
+    await other.query('update betas set testers_count = testers_count - 1, applied_testers_count = applied_testers_count - 1 where id = $1', [beta.id]);
+    await other.query('commit');
+
+    const response = await signup;
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    assert.equal(response.body.email, email);
+    const stored = await ctx.database.db.selectFrom('testers').select(['referrer_id', 'referral_credited_at']).where('id', '=', response.body.id).executeTakeFirstOrThrow();
+    assert.deepEqual(stored, { referrer_id: null, referral_credited_at: null });
+    assert.equal(await testerCount(ctx, beta.id), 1);
+    await assertCountersExact(ctx, beta.id, assert);
+  } finally {
+    await other.end();
+    await ctx.close();
+  }
 });
