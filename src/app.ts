@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Services } from './services.ts';
 import type { RedisConnection } from './redis.ts';
 import type { App } from './http/app-type.ts';
+import { startWork } from './db/connection-turns.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
@@ -69,6 +70,8 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addSchema(ErrorBody);
+  // First hook: every query of the request waits behind older requests' only (db/connection-turns.ts).
+  app.addHook('onRequest', (_request, _reply, done) => startWork(done));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

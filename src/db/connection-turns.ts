@@ -1,17 +1,35 @@
-// Turns at SQLite's single connection, first come first served. Kysely's own mutex wakes every
-// waiter on each release and hands over in microtasks only; under load one chain of queries can
-// then keep the event loop from reading sockets for seconds, and a request that arrives meanwhile
-// waits that long before it is even parsed (create's p99 was 4–8 s at 50 clients on SQLite while
-// its p50 was 0.2–0.3 s). Here waiters queue in order, and at least every YIELD_AFTER_MS a turn is
-// handed over through setImmediate, so sockets are read and new requests take their place in the queue.
+// Turns at SQLite's single connection. Kysely's own mutex wakes every waiter on each release and
+// hands over in microtasks only: under load one chain of queries kept the event loop from reading
+// sockets for seconds, and a request that arrived meanwhile waited that long before it was even
+// parsed (create's p99 was 4–8 s at 50 clients on SQLite while its p50 was 0.2–0.3 s).
+//
+// Here the next turn goes to the oldest work waiting: a request's queries carry the time it
+// arrived (`startWork`), so a request that has begun runs to its end before later ones take the
+// connection — latency follows arrival order and few requests hold their rows at once. Work with no
+// start (a job, a sweep) counts from its query. At least every YIELD_AFTER_MS a turn is handed over
+// through setImmediate, so the event loop polls, reads new requests and they join the queue.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 
 /** How long turns may pass from one query to the next before the event loop gets to poll. */
 const YIELD_AFTER_MS = 5;
 
+const workStarts = new AsyncLocalStorage<number>();
+
+/** Runs `work` (a request, from its first hook) as work started now: its queries wait behind older work only. */
+export function startWork<T>(work: () => T): T {
+  return workStarts.run(performance.now(), work);
+}
+
+interface Waiter {
+  startedAt: number;
+  resume: () => void;
+}
+
 export class ConnectionTurns {
   #taken = false;
-  readonly #waiting: (() => void)[] = [];
+  /** Oldest work first, first come among equals; kept sorted (a few dozen waiters at most). */
+  readonly #waiting: Waiter[] = [];
   #lastYield = performance.now();
 
   /** Resolves when it is the caller's turn; the caller must `pass()` when done. */
@@ -20,10 +38,15 @@ export class ConnectionTurns {
       this.#taken = true;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return new Promise((resume) => {
+      const waiter = { startedAt: workStarts.getStore() ?? performance.now(), resume };
+      let at = this.#waiting.length;
+      while (at > 0 && this.#waiting[at - 1].startedAt > waiter.startedAt) at--;
+      this.#waiting.splice(at, 0, waiter);
+    });
   }
 
-  /** Ends the current turn: the longest waiter gets the next one. */
+  /** Ends the current turn: the oldest waiting work gets the next one. */
   pass(): void {
     const next = this.#waiting.shift();
     if (!next) {
@@ -32,11 +55,11 @@ export class ConnectionTurns {
     }
     const now = performance.now();
     if (now - this.#lastYield < YIELD_AFTER_MS) {
-      queueMicrotask(next);
+      queueMicrotask(next.resume);
       return;
     }
     this.#lastYield = now;
-    setImmediate(next);
+    setImmediate(next.resume);
   }
 
   get waiting(): number {

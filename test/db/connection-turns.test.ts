@@ -1,10 +1,11 @@
-// SQLite's single connection is lent by turns (src/db/connection-turns.ts): first come, first
-// served, and a long run of turns lets the event loop in, so a request arriving meanwhile is read
-// and queued instead of waiting for the whole run. Also checked through a real SQLite database.
+// SQLite's single connection is lent by turns (src/db/connection-turns.ts): the oldest work first
+// (a request's queries carry its arrival), first come among equals, and a long run of turns lets
+// the event loop in, so a request arriving meanwhile is read and queued instead of waiting for the
+// whole run. Also checked through a real SQLite database.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { ConnectionTurns } from '../../src/db/connection-turns.ts';
+import { ConnectionTurns, startWork } from '../../src/db/connection-turns.ts';
 import { openDatabase } from '../../src/db/database.ts';
 
 function busyFor(ms: number): void {
@@ -29,6 +30,32 @@ test('a free connection is taken at once; waiters get it in the order they asked
   turns.pass();
   assert.equal(turns.waiting, 0);
   await turns.take(); // free again: resolves without anyone passing
+});
+
+test('the oldest work waiting gets the next turn, whenever it asked; work with no start counts from its asking', async () => {
+  const turns = new ConnectionTurns();
+  await turns.take();
+  const order: string[] = [];
+  const takeTurn = async (name: string) => {
+    await turns.take();
+    order.push(name);
+    turns.pass();
+  };
+  let openOlder!: () => void;
+  const olderAsks = new Promise<void>((resolve) => (openOlder = resolve));
+  const older = startWork(async () => {
+    await olderAsks; // started first, asks last
+    await takeTurn('older');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const newer = startWork(() => takeTurn('newer'));
+  const background = takeTurn('no start');
+  openOlder();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(turns.waiting, 3);
+  turns.pass();
+  await Promise.all([older, newer, background]);
+  assert.deepEqual(order, ['older', 'newer', 'no start']);
 });
 
 test('a long run of turns lets the event loop in before it ends', async () => {
