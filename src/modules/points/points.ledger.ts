@@ -25,11 +25,7 @@ export interface PointAward {
 export async function awardPoints(trx: Executor, award: PointAward): Promise<PointRow | null> {
   const row = await recordPoint(trx, award);
   if (!row) return null;
-  await trx
-    .updateTable('testers')
-    .set((eb) => ({ points: eb('points', '+', row.quantity) }))
-    .where('id', '=', row.tester_id)
-    .execute();
+  await addToTesterPoints(trx, row.tester_id, row.quantity);
   return row;
 }
 
@@ -70,11 +66,16 @@ export async function revokePoint(trx: Executor, pointId: number, now: string): 
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  await trx
-    .updateTable('testers')
-    .set((eb) => ({ points: eb('points', '-', row.quantity) }))
-    .where('id', '=', row.tester_id)
-    .execute();
+  await addToTesterPoints(trx, row.tester_id, -row.quantity);
   await raiseEvent(trx, { betaId: row.beta_id, type: 'point_revoked', now, data: () => presentPoint(row) });
   return row;
+}
+
+/** Moves the tester's `points` (which orders a points waitlist; the waitlist's triggers follow). */
+async function addToTesterPoints(trx: Executor, testerId: number, delta: number): Promise<void> {
+  await trx
+    .updateTable('testers')
+    .set((eb) => ({ points: eb('points', '+', delta) }))
+    .where('id', '=', testerId)
+    .execute();
 }
