@@ -70,7 +70,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addSchema(ErrorBody);
-  // First hook: every query of the request waits behind older requests' only (db/connection-turns.ts).
+  // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
