@@ -12,6 +12,7 @@ import { addSeconds, storedTime } from '../../src/time.ts';
 import { spawnBin } from '../support/bin.ts';
 import { freePort, startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
+import { sentInvitationRow } from '../modules/emails/support.ts';
 
 // Generous: under a loaded machine a tsx process takes long to start.
 const START_TIMEOUT_MS = 180_000;
@@ -72,10 +73,7 @@ describe('prelaunch worker --metrics-port', () => {
     const old = storedTime(addSeconds(new Date(), -100 * 86_400));
     await ctx.database.db
       .insertInto('email_messages')
-      .values({
-        beta_id: beta.id, tester_id: null, to_address: 'old@example.com', email_normalized: 'old@example.com', occasion: 'invitation',
-        subject: 'Welcome', text_body: 'Hello', html_body: null, status: 'sent', error: null, unsubscribe_token: 'old-token', created_at: old, sent_at: old,
-      })
+      .values(sentInvitationRow(beta.id, 'old@example.com', old))
       .execute();
 
     worker = spawnBin(['worker', '--metrics-port', String(port)], {

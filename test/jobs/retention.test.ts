@@ -14,6 +14,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { formOf, visit } from '../public/support.ts';
 import { createEndpoint, raise, withReceiver } from '../modules/webhooks/support.ts';
+import { sentInvitationRow } from '../modules/emails/support.ts';
 
 const NOW = new Date('2026-11-22T09:15:00.000Z');
 const daysAgo = (days: number) => addSeconds(NOW, -days * 86_400);
@@ -220,21 +221,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
     const beta = await ctx.createBeta({}, 'Bulk');
     const at = storedTime(daysAgo(120));
     for (let start = 0; start < MANY; start += 500) {
-      const rows = Array.from({ length: Math.min(500, MANY - start) }, (_, i) => ({
-        beta_id: beta.id,
-        tester_id: null,
-        to_address: `bulk-${start + i}@example.com`,
-        email_normalized: `bulk-${start + i}@example.com`,
-        occasion: 'invitation',
-        subject: 'Welcome',
-        text_body: 'Hello',
-        html_body: null,
-        status: 'sent',
-        error: null,
-        unsubscribe_token: `bulk-token-${start + i}`,
-        created_at: at,
-        sent_at: at,
-      }));
+      const rows = Array.from({ length: Math.min(500, MANY - start) }, (_, i) => sentInvitationRow(beta.id, `bulk-${start + i}@example.com`, at));
       await db().insertInto('email_messages').values(rows).execute();
     }
     assert.equal(await ctx.services.emails.pruneLog(), MANY);
@@ -327,10 +314,7 @@ describe('retention settings', () => {
         .execute();
       await ctx.database.db
         .insertInto('email_messages')
-        .values({
-          beta_id: beta.id, tester_id: null, to_address: 'kept@example.com', email_normalized: 'kept@example.com', occasion: 'invitation',
-          subject: 'Welcome', text_body: 'Hello', html_body: null, status: 'sent', error: null, unsubscribe_token: 'kept-token', created_at: at, sent_at: at,
-        })
+        .values(sentInvitationRow(beta.id, 'kept@example.com', at))
         .execute();
       const tester = await createTester(ctx, beta.id);
       await ctx.database.db

@@ -6,6 +6,14 @@ import type { TestContext } from '../../support/context.ts';
 
 export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** An invitation e-mail sent to `address` at `at` (stored time), as a row of the log: for tests of its retention. */
+export function sentInvitationRow(betaId: number, address: string, at: string) {
+  return {
+    beta_id: betaId, tester_id: null, to_address: address, email_normalized: address, occasion: 'invitation',
+    subject: 'Welcome', text_body: 'Hello', html_body: null, status: 'sent', error: null, unsubscribe_token: `${address}-token`, created_at: at, sent_at: at,
+  };
+}
+
 export interface ReceivedMail {
   from: string;
   to: string[];
