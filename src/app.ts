@@ -12,6 +12,7 @@ import { startWork } from './db/connection-turns.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerInputTextCheck } from './http/input-text.ts';
 import { loggerOptions, requestIdOf } from './http/logging.ts';
@@ -72,6 +73,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
   app.addSchema(ErrorBody);
   // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));
+  waitForHandlersOnClose(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
