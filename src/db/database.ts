@@ -141,6 +141,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // Statistics for the planner, as SQLite recommends at each connection's start: without them
+    // it picks the (beta, hidden, id) index for a custom_vars filter and reads every tester of the
+    // beta (bench/README.md, "Figures, 2026-11-23 (session 6)"). Quick when they are current; it
+    // samples big tables (analysis limit) instead of reading them whole.
+    sqlite.pragma('optimize = 0x10002');
     const checkpointer = options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(file) : null;
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
