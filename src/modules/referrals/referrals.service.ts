@@ -8,7 +8,7 @@ import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { awardPoints, recordPoint, type PointAward } from '../points/points.ledger.ts';
-import { awardMilestones, fireRewardEvent, SIGNUP_EVENT } from '../rewards/reward-engine.ts';
+import { rewardReferral } from '../rewards/reward-engine.ts';
 
 type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points'> };
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
@@ -133,7 +133,6 @@ async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupB
     .executeTakeFirstOrThrow();
   await addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
   // Referred row first, then the referrer's: the order the reward engine takes them in too.
-  await fireRewardEvent(trx, dialect, beta, SIGNUP_EVENT, referred, now);
-  await awardMilestones(trx, dialect, beta, referrer, now);
+  await rewardReferral(trx, dialect, beta, referred, referrer, now);
   return referrerId;
 }

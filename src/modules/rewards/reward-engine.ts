@@ -7,9 +7,9 @@
 // under concurrency because every issuing path locks the recipient's tester row before counting
 // what the recipient holds: on PostgreSQL concurrent issues to one tester queue on that lock; on
 // SQLite transactions are serial anyway.
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { forKeyShare, forUpdate, type DialectName, type Executor } from '../../db/database.ts';
-import type { RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
+import type { Database, RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
 import { presentReward } from './rewards.presenter.ts';
 import { awardPoints, revokePoint } from '../points/points.ledger.ts';
@@ -155,19 +155,61 @@ export async function fireRewardEvent(
   actor: TesterRow,
   now: string,
 ): Promise<RewardRow[]> {
+  const definitions = await lockedDefinitions(trx, dialect, beta.id, (eb) => eventDefinitions(eb, beta.id, event));
+  return issueForEvent(trx, dialect, beta, event, actor, definitions, now);
+}
+
+/**
+ * A credited referral's rewards: the reserved `signup` event fired for the referred tester, then
+ * the referrer's milestones (`referrer` is its row after its count was incremented). One read of
+ * the beta's definitions serves both. Returns the rewards created, in that order.
+ */
+export async function rewardReferral(
+  trx: Executor,
+  dialect: DialectName,
+  beta: { id: number },
+  referred: TesterRow,
+  referrer: TesterRow,
+  now: string,
+): Promise<RewardRow[]> {
+  const definitions = await lockedDefinitions(trx, dialect, beta.id, (eb) =>
+    eb.or([eventDefinitions(eb, beta.id, SIGNUP_EVENT), eb('type', '=', 'Milestone')]),
+  );
+  const forSignup = await issueForEvent(trx, dialect, beta, SIGNUP_EVENT, referred, definitions.filter((d) => d.type !== 'Milestone'), now);
+  const forMilestones = await issueMilestones(trx, dialect, beta, referrer, definitions.filter((d) => d.type === 'Milestone'), now);
+  return [...forSignup, ...forMilestones];
+}
+
+type DefinitionFilter = ExpressionBuilder<Database, 'reward_definitions'>;
+
+/** The beta's definitions that `which` selects, in id order. */
+function lockedDefinitions(
+  trx: Executor,
+  dialect: DialectName,
+  betaId: number,
+  which: (eb: DefinitionFilter) => Expression<SqlBool>,
+): Promise<RewardDefinitionRow[]> {
   // KEY SHARE keeps the definitions from being deleted until the rewards pointing at them are in.
-  const definitions = await forKeyShare(
-    dialect,
-    trx
-      .selectFrom('reward_definitions')
-      .selectAll()
-      .where('beta_id', '=', beta.id)
-      .where('type', 'in', ['SingleSided', 'DoubleSided'])
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('reward_rules').select('definition_id').where('beta_id', '=', beta.id).where('event', '=', event),
-      )
-      .orderBy('id'),
-  ).execute();
+  return forKeyShare(dialect, trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', betaId).where(which).orderBy('id')).execute();
+}
+
+/** The single- and double-sided definitions that a rule of the beta issues on `event`. */
+function eventDefinitions(eb: DefinitionFilter, betaId: number, event: string): Expression<SqlBool> {
+  return eb.and([
+    eb('type', 'in', ['SingleSided', 'DoubleSided']),
+    eb('id', 'in', eb.selectFrom('reward_rules').select('definition_id').where('beta_id', '=', betaId).where('event', '=', event)),
+  ]);
+}
+
+async function issueForEvent(
+  trx: Executor,
+  dialect: DialectName,
+  beta: { id: number },
+  event: string,
+  actor: TesterRow,
+  definitions: RewardDefinitionRow[],
+  now: string,
+): Promise<RewardRow[]> {
   if (definitions.length === 0) return [];
 
   const source: RewardSource = event === SIGNUP_EVENT ? 'signup' : 'trigger';
@@ -196,25 +238,22 @@ export async function fireRewardEvent(
 }
 
 /**
- * Milestone definitions of the beta: a referrer holds min(max_quantity_per_user,
+ * Milestone `definitions` of the beta: a referrer holds min(max_quantity_per_user,
  * floor(share_signups_count / referrals_required)) of each; issues the missing ones (source
- * 'milestone'). `referrer` is the row after its count was incremented.
+ * 'milestone').
  *
  * Each milestone level is earned once: rewards the referrer earned by milestone earlier count as
  * earned even when revoked since (a revoked milestone reward is not earned again by the next
  * referral). The per-user maximum still caps what the referrer holds, manual rewards included.
  */
-export async function awardMilestones(
+async function issueMilestones(
   trx: Executor,
   dialect: DialectName,
   beta: { id: number },
   referrer: TesterRow,
+  definitions: RewardDefinitionRow[],
   now: string,
 ): Promise<RewardRow[]> {
-  const definitions = await forKeyShare(
-    dialect,
-    trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).where('type', '=', 'Milestone').orderBy('id'),
-  ).execute();
   if (definitions.length === 0) return [];
   // Re-read under the lock: the count that decides is the one no concurrent credit can change now.
   const locked = await lockTester(trx, dialect, referrer.id);

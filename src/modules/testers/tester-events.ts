@@ -84,7 +84,7 @@ export class TesterEvents {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
           const now = events.find(({ event }) => event.betaId === betaId)!.event.now;
-          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, withResponses: true });
+          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, responses: 'read' });
           rendered.forEach((view, i) => views.set(visible[i].id, view));
         }
       }

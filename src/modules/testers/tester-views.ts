@@ -11,7 +11,8 @@ export async function testerViews(
   executor: Executor,
   beta: Beta,
   rows: TesterRow[],
-  options: { publicUrl: string; now: string; withResponses?: boolean },
+  // Responses: read, or none (the caller knows the testers have none); not shown when absent.
+  options: { publicUrl: string; now: string; responses?: 'read' | 'none' },
 ): Promise<TesterView[]> {
   if (rows.length === 0) return [];
   const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
@@ -20,7 +21,7 @@ export async function testerViews(
     referrerIds.length === 0
       ? Promise.resolve([])
       : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
-    options.withResponses ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
+    options.responses === 'read' ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
   ]);
   const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
   return rows.map((row) =>
@@ -29,7 +30,7 @@ export async function testerViews(
       settings: beta.settings,
       standing: standings.get(row.id)!,
       referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
-      responses: responses ? (responses.get(row.id) ?? []) : undefined,
+      responses: responses ? (responses.get(row.id) ?? []) : options.responses === 'none' ? [] : undefined,
     }),
   );
 }
@@ -43,5 +44,5 @@ export async function currentTesterView(executor: Executor, publicUrl: string, t
   const row = await executor.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
   if (!row || row.hidden) return undefined;
   const beta = toBeta(await executor.selectFrom('betas').selectAll().where('id', '=', row.beta_id).executeTakeFirstOrThrow());
-  return (await testerViews(executor, beta, [row], { publicUrl, now, withResponses: true }))[0];
+  return (await testerViews(executor, beta, [row], { publicUrl, now, responses: 'read' }))[0];
 }

@@ -301,7 +301,11 @@ export class TestersService {
       return { row, rendered };
     });
     if (created.row.hidden) throw hiddenTesterError();
-    return this.committedView(companyId, beta.id, created.row.id, created.rendered);
+    const rendered = created.rendered && (await created.rendered()).get(created.row.id);
+    // The beta as read before the transaction serves its view: a signup moves no counter that the
+    // view reads off the beta (a tester placed on the waitlist has its length counted afresh with
+    // its position), and a tester just created has no answers but those it gave.
+    return rendered ?? this.viewAfterCommit(beta, created.row.id, answers.answers.length > 0 ? 'read' : 'none');
   }
 
   // ---- changes -------------------------------------------------------------------------------
@@ -669,20 +673,23 @@ export class TestersService {
    * The answer of a command that changed the tester: the view its event was given after commit
    * when one was rendered (the answer and the event agree), else read now.
    */
+  /**
+   * The tester as its change left it: the view rendered for the change's events, else read after
+   * commit, with the beta read afresh (the change may have moved its counters).
+   */
   private async committedView(companyId: number, betaId: number, testerId: number, rendered: RenderedViews | undefined): Promise<TesterView> {
     const view = rendered && (await rendered()).get(testerId);
-    return view ?? this.viewWithResponses(companyId, betaId, testerId);
+    return view ?? this.viewAfterCommit(await this.betas.require(companyId, betaId), testerId, 'read');
   }
 
-  private async viewWithResponses(companyId: number, betaId: number, testerId: number): Promise<TesterView> {
-    const beta = await this.betas.require(companyId, betaId);
+  private async viewAfterCommit(beta: Beta, testerId: number, responses: 'read' | 'none'): Promise<TesterView> {
     const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
     // Read after commit: a concurrent delete may have removed the tester since. It is gone now.
     if (!row) throw ApiError.notFound('Tester');
-    return (await this.views(this.db, beta, [row], { withResponses: true }))[0];
+    return (await this.views(this.db, beta, [row], { responses }))[0];
   }
 
-  private views(executor: Executor, beta: Beta, rows: TesterRow[], options: { withResponses?: boolean } = {}): Promise<TesterView[]> {
+  private views(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
     return testerViews(executor, beta, rows, { publicUrl: this.publicUrl, now: this.now(), ...options });
   }
 }

@@ -1,11 +1,12 @@
-// The engine functions referral crediting calls: the reserved signup event (fireRewardEvent) and
-// milestones (awardMilestones), called directly in a transaction as the crediting code will.
+// The engine functions referral crediting calls: the reserved signup event (fireRewardEvent) and a
+// credited referral's rewards (rewardReferral: that event, then milestones), called directly in a
+// transaction as the crediting code does.
 // Definitions and rules are made after the testers, so nothing is issued while they sign up.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import type { RewardRow } from '../../../src/db/types.ts';
-import { awardMilestones, fireRewardEvent } from '../../../src/modules/rewards/reward-engine.ts';
+import { fireRewardEvent, rewardReferral } from '../../../src/modules/rewards/reward-engine.ts';
 import { createTester, storedTester } from '../testers/support.ts';
 import { createDefinition, createRule, pointsOf, rewardPoints, storedRewards } from './support.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
@@ -24,13 +25,22 @@ describe('reward engine: signup event and milestones', () => {
     return inTransaction(ctx.database.db, (trx) => fireRewardEvent(trx, ctx.database.dialect, { id: betaId }, event, actor, now()));
   }
 
-  /** Sets the referrer's credited referrals, then awards what they reach. */
-  async function reach(betaId: number, testerId: number, count: number): Promise<RewardRow[]> {
+  /** The rewards of `referredId`'s referral credited to its referrer, as crediting calls it. */
+  async function credit(betaId: number, referredId: number, referrerId: number): Promise<RewardRow[]> {
     return inTransaction(ctx.database.db, async (trx) => {
-      await trx.updateTable('testers').set({ share_signups_count: count }).where('id', '=', testerId).execute();
-      const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
-      return awardMilestones(trx, ctx.database.dialect, { id: betaId }, referrer, now());
+      const referred = await trx.selectFrom('testers').selectAll().where('id', '=', referredId).executeTakeFirstOrThrow();
+      const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', referrerId).executeTakeFirstOrThrow();
+      return rewardReferral(trx, ctx.database.dialect, { id: betaId }, referred, referrer, now());
     });
+  }
+
+  /**
+   * Sets the referrer's credited referrals, then awards the milestones they reach (the milestone
+   * betas have no signup rules: the referral's own event issues nothing, whoever is referred).
+   */
+  async function reach(betaId: number, testerId: number, count: number): Promise<RewardRow[]> {
+    await ctx.database.db.updateTable('testers').set({ share_signups_count: count }).where('id', '=', testerId).execute();
+    return credit(betaId, testerId, testerId);
   }
 
   const summary = (rows: RewardRow[]) => rows.map((r) => [r.descriptor, r.name, r.type, r.user_role, r.tester_id, r.status, r.source]);
@@ -147,6 +157,27 @@ describe('reward engine: signup event and milestones', () => {
     const held = (await storedRewards(ctx, beta.id)).filter((r) => r.status !== 'revoked' && r.definition_id === definition.id);
     assert.equal(held.length, 3);
     assert.deepEqual(await reach(beta.id, referrer.id, 100), []);
+  });
+
+  test('a credited referral: the signup rules\' rewards, then the referrer\'s milestones; other events\' rules issue nothing', async () => {
+    const beta = await ctx.createBeta();
+    const referrer = await createTester(ctx, beta.id);
+    const friend = await createTester(ctx, beta.id, { referrer_id: referrer.referral_code });
+    await createDefinition(ctx, beta.id, { descriptor: 'milestone', name: 'One friend', type: 'Milestone', referrals_required: 1 });
+    await createDefinition(ctx, beta.id, { descriptor: 'both', name: 'Give', friend_name: 'Get', type: 'DoubleSided' });
+    await createDefinition(ctx, beta.id, { descriptor: 'purchase_bonus', name: 'Purchase' });
+    await createRule(ctx, beta.id, 'signup', 'both');
+    await createRule(ctx, beta.id, 'purchase', 'purchase_bonus');
+    // The friend's signup credited the referral before the definitions existed: the count is 1 already.
+    assert.equal((await storedTester(ctx, referrer.id))!.share_signups_count, 1);
+
+    const created = await credit(beta.id, friend.id, referrer.id);
+    assert.deepEqual(summary(created), [
+      ['both', 'Get', 'DoubleSided', 'friend', friend.id, 'earned', 'signup'],
+      ['both', 'Give', 'DoubleSided', 'referrer', referrer.id, 'earned', 'signup'],
+      ['milestone', 'One friend', 'Milestone', 'referrer', referrer.id, 'earned', 'milestone'],
+    ]);
+    assert.deepEqual(await storedRewards(ctx, beta.id), created);
   });
 
   test('milestones: a hidden referrer earns nothing; a beta without milestones issues nothing', async () => {

@@ -51,6 +51,22 @@ describe('create tester', () => {
     assert.equal(counters.applied_testers_count, 1);
   });
 
+  test('a signup answers the waitlist as the signup left it, on the waitlist or off it', async () => {
+    const beta = await ctx.createBeta();
+    const signUp = async (status: string) => {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), status } } });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      const { waitlist_position, waitlist_ahead, waitlist_behind, waitlist_length } = response.body;
+      return [waitlist_position, waitlist_ahead, waitlist_behind, waitlist_length];
+    };
+    assert.deepEqual(await signUp('applied'), [1, 0, 0, 1]);
+    assert.deepEqual(await signUp('applied'), [2, 1, 0, 2]);
+    assert.deepEqual(await signUp('active'), [null, null, null, 2]);
+    assert.deepEqual(await signUp('applied'), [3, 2, 0, 3]);
+    assert.deepEqual(await signUp('invited'), [null, null, null, 3]);
+    assert.equal((await storedBeta(ctx, beta.id)).applied_testers_count, 3);
+  });
+
   test('form-encoded bodies with bracket notation', async () => {
     const beta = await ctx.createBeta();
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, {
