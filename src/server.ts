@@ -30,7 +30,7 @@ export interface RunningServer {
 }
 
 export async function serve(config: Config, options: ServeOptions): Promise<RunningServer> {
-  const database = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
+  const database = openDatabase(config.databaseUrl, { longRunning: true });
   if (options.prepare) await migrateToLatest(database);
   const services = await createServices(database, config);
   if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));

@@ -125,9 +125,17 @@ export function dialectOf(url: string): DialectName {
 export interface OpenOptions {
   /** PostgreSQL: the pool's largest size. */
   poolSize?: number;
-  /** SQLite: checkpoint the WAL in a thread of its own (sqlite-checkpointer.ts); for long-running processes. */
-  backgroundCheckpoints?: boolean;
+  /**
+   * SQLite, for a long-running process (the server): the WAL checkpointed in a thread of its own
+   * (sqlite-checkpointer.ts), and the planner's statistics refreshed as the tables grow.
+   */
+  longRunning?: boolean;
+  /** How often a long-running SQLite connection refreshes its statistics; hourly by default. */
+  optimizeEveryMs?: number;
 }
+
+/** SQLite asks long-lived connections to run PRAGMA optimize "perhaps once per day or once per hour". */
+const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const dialect = dialectOf(url);
@@ -146,10 +154,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // beta (bench/README.md, "Figures, 2026-11-23 (session 6)"). Quick when they are current; it
     // samples big tables (analysis limit) instead of reading them whole.
     sqlite.pragma('optimize = 0x10002');
-    const checkpointer = options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(file) : null;
+    const checkpointer = options.longRunning && file !== ':memory:' ? startCheckpointer(file) : null;
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    // A beta that grows from nothing to a million testers in a day outgrows the statistics of the
+    // morning. The connection's own optimize knows which tables its queries used; it re-analyzes
+    // only those that changed much, with a bounded sample, and takes its turn like any query. It
+    // may fail (another process holding the write lock past busy_timeout): the next round retries.
+    const optimizer = options.longRunning
+      ? setInterval(() => void sql`pragma optimize`.execute(db).catch(() => {}), options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS).unref()
+      : null;
     const close = async () => {
+      if (optimizer) clearInterval(optimizer);
       await checkpointer?.stop();
       await db.destroy();
     };

@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/db/database.ts';
 const sizeOf = (file: string) => statSync(file).size;
 
 /** Writes about 2 MB (some 500 pages, below SQLite's 1,000-page automatic checkpoint) in 20 commits. */
-async function writeRows(url: string, options: { backgroundCheckpoints: boolean }): Promise<{ before: number; after: number; wal: number }> {
+async function writeRows(url: string, options: { longRunning: boolean }): Promise<{ before: number; after: number; wal: number }> {
   const file = url.slice('sqlite:'.length);
   const database = openDatabase(url, options);
   try {
@@ -27,7 +27,7 @@ async function writeRows(url: string, options: { backgroundCheckpoints: boolean 
     }
     // The thread checkpoints every 200 ms: give it a few rounds.
     const deadline = Date.now() + 5000;
-    while (options.backgroundCheckpoints && sizeOf(file) <= before + 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (options.longRunning && sizeOf(file) <= before + 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     // Before closing: the last connection to close checkpoints everything and removes the WAL.
     return { before, after: sizeOf(file), wal: sizeOf(`${file}-wal`) };
   } finally {
@@ -38,9 +38,9 @@ async function writeRows(url: string, options: { backgroundCheckpoints: boolean 
 test('with background checkpoints the written pages reach the database file; without, they wait in the WAL', async () => {
   const urls = [1, 2].map(() => `sqlite:${join(tmpdir(), `prelaunch-checkpoint-${randomUUID()}.sqlite`)}`);
   try {
-    const threaded = await writeRows(urls[0], { backgroundCheckpoints: true });
+    const threaded = await writeRows(urls[0], { longRunning: true });
     assert.ok(threaded.after > threaded.before + 1_000_000, `the file grew from ${threaded.before} to ${threaded.after} bytes`);
-    const plain = await writeRows(urls[1], { backgroundCheckpoints: false });
+    const plain = await writeRows(urls[1], { longRunning: false });
     assert.ok(plain.after < plain.before + 1_000_000, `without the thread the file stays at ${plain.after} bytes (from ${plain.before})`);
     assert.ok(plain.wal > 1_000_000, `the pages are in the WAL (${plain.wal} bytes)`);
   } finally {
