@@ -1,7 +1,9 @@
 // npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N]
 // What a launch day asks of the API (issue 5): autocannon drives a running server — started here as
 // `npm start` would, in a process of its own (or as `prelaunch serve --workers N`) — route by route over the mix a launch sees (create
-// with a referral, show with standing, a list page, a checkin, a reward trigger), and, in the same
+// with a referral, show with standing, a list page, a checkin, a reward trigger; the beta has a
+// webhook endpoint for every event, so each change also leaves through the outbox to a receiver
+// that this run starts, and the server's workers deliver while it answers), and, in the same
 // run on the same machine, a bare Fastify handler: the ceiling. Prints requests per second,
 // p50/p99 latency and each route's throughput as a fraction of the ceiling, the server's peak
 // resident memory; then checks that no answer was a 5xx and that the beta's counters and waitlist
@@ -83,6 +85,16 @@ app.get('/', async () => ({ ok: true }));
 app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
+/** The webhook receiver: answers every delivery 204 at once and counts them (GET /count). */
+const RECEIVER = `
+let deliveries = 0;
+require('node:http').createServer((request, response) => {
+  if (request.method === 'GET') return response.end(String(deliveries));
+  request.resume();
+  request.on('end', () => { deliveries += 1; response.writeHead(204).end(); });
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
 interface RouteResult {
   name: string;
   rps: number;
@@ -116,7 +128,7 @@ async function main(): Promise<void> {
   if (sample.length === 0) throw new UsageError(`beta ${betaId} has no testers in ${databaseUrl}: seed one with npm run bench:seed`);
   const pick = () => sample[Math.floor(Math.random() * sample.length)];
 
-  const [apiPort, ceilingPort] = [await freePort(), await freePort()];
+  const [apiPort, ceilingPort, receiverPort] = [await freePort(), await freePort(), await freePort()];
   const entry = workers === null ? ['src/main.ts'] : ['src/cli/main.ts', 'serve', '--workers', String(workers)];
   const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
     cwd: ROOT,
@@ -128,6 +140,8 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       GEOIP_DATABASE_PATH: 'off',
+      // The receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       ...Object.fromEntries(
         ['DEFAULT', 'LIST_BETAS', 'SHOW_BETA', 'LIST_TESTERS', 'LIST_TESTERS_COMPANY', 'LIST_REWARDS', 'LIST_POINTS'].map((name) => [`RATE_LIMIT_${name}`, UNLIMITED]),
       ),
@@ -136,8 +150,15 @@ async function main(): Promise<void> {
   children.push(server);
   const ceiling = spawn(process.execPath, ['-e', CEILING], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(ceilingPort) } });
   children.push(ceiling);
+  const receiver = spawn(process.execPath, ['-e', RECEIVER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(receiverPort) } });
+  children.push(receiver);
   const api = `http://127.0.0.1:${apiPort}`;
-  await Promise.all([waitUntilAnswering(`${api}/healthz`, server), waitUntilAnswering(`http://127.0.0.1:${ceilingPort}/`, ceiling)]);
+  const receiverUrl = `http://127.0.0.1:${receiverPort}`;
+  await Promise.all([
+    waitUntilAnswering(`${api}/healthz`, server),
+    waitUntilAnswering(`http://127.0.0.1:${ceilingPort}/`, ceiling),
+    waitUntilAnswering(receiverUrl, receiver),
+  ]);
   const memory = memoryOf(server.pid!);
 
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -152,6 +173,10 @@ async function main(): Promise<void> {
   if (definition.status !== 201) throw new Error(`creating the reward definition failed: ${definition.status} ${await definition.text()}`);
   const rule = await fetch(`${api}${beta}/reward_rules`, { method: 'POST', headers, body: JSON.stringify({ event, descriptor: event }) });
   if (rule.status !== 201) throw new Error(`creating the reward rule failed: ${rule.status} ${await rule.text()}`);
+  // The run's webhook endpoint, for every event; removed at the end, so runs don't add up.
+  const webhook = await fetch(`${api}${beta}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${receiverUrl}/hook` }) });
+  if (webhook.status !== 201) throw new Error(`creating the webhook endpoint failed: ${webhook.status} ${await webhook.text()}`);
+  const webhookId = ((await webhook.json()) as { id: number }).id;
 
   let sequence = 0;
   const runId = `${process.pid}-${Date.now()}`;
@@ -201,10 +226,14 @@ async function main(): Promise<void> {
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / ceilingResult.rps) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
   }
   console.log(`server resident memory: peak ${(memory.peak() / 2 ** 20).toFixed(0)} MiB, now ${(memory.now() / 2 ** 20).toFixed(0)} MiB`);
+  console.log(`webhook deliveries received during the run: ${(await (await fetch(receiverUrl)).text()).trim()}`);
 
   const failures = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  const removed = await fetch(`${api}${beta}/webhooks/${webhookId}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+  if (removed.status !== 200) console.error(`removing the run's webhook endpoint ${webhookId} failed: ${removed.status}`);
   server.kill('SIGTERM');
   ceiling.kill('SIGTERM');
+  receiver.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   // The server's last transactions have committed: the counters must equal a recount of the rows.
   await checkCounters(database.db, betaId);
