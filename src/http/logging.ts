@@ -3,7 +3,7 @@
 // not logged at all), and errors are logged without their stack or a driver's quoted row values.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** An id a proxy may hand on: UUIDs, hex (nginx's $request_id), trace ids; nothing that could forge a log line. */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -39,9 +39,12 @@ export function serializeError(error: unknown): Record<string, unknown> {
   return line;
 }
 
-/** A logger outside a Fastify app (the server's start, the worker, the cluster's primary), with the app's error serializer. */
-export function createLogger(level: string): Logger {
-  return pino({ level, serializers: { err: serializeError } });
+/**
+ * A logger outside a Fastify app (the server's start, the worker, the cluster's primary), with the
+ * app's error serializer; to stdout unless given a destination (a test reading the lines).
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, serializers: { err: serializeError } }, destination);
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

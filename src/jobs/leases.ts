@@ -6,6 +6,7 @@
 // takes over once `locked_until` has passed.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 
@@ -24,6 +25,7 @@ export class Leases {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly renewEveryMs = RENEW_MS,
   ) {}
 
@@ -31,24 +33,42 @@ export class Leases {
    * Runs `work` holding the lease `name`, or answers `{ ran: false }` at once when another holder's
    * lease has not run out. The lease is renewed while `work` runs; should it be lost all the same
    * (this process stalled past it and another took over, or the renewal failed), `work`'s signal
-   * aborts, as does `stop`, so it ends after its current step. Released when `work` ends.
+   * aborts, as does `stop`, so it ends after its current step; a warning names the lease and
+   * which of the two it was. Released when `work` ends.
    */
   async run<T>(name: string, stop: AbortSignal, work: (stop: AbortSignal) => Promise<T>): Promise<Leased<T>> {
     if (!(await this.claim(name))) return { ran: false };
     const lost = new AbortController();
+    let renewal: Promise<void> = Promise.resolve();
     const timer = setInterval(() => {
-      this.renew(name).then(
-        (held) => held || lost.abort(),
-        (error: unknown) => lost.abort(error),
-      );
+      renewal = this.renewOrLose(name, lost);
     }, this.renewEveryMs);
     timer.unref();
+    // Lost stays lost: no renewal after it, so one line per loss.
+    lost.signal.addEventListener('abort', () => clearInterval(timer));
     try {
       return { ran: true, result: await work(AbortSignal.any([stop, lost.signal])) };
     } finally {
       clearInterval(timer);
+      // A renewal still under way would otherwise race the release and report our own release as a lost lease.
+      await renewal;
       await this.release(name);
     }
+  }
+
+  /** One renewal while work runs; when it fails or finds the lease another's, says so and aborts `lost`. */
+  private async renewOrLose(name: string, lost: AbortController): Promise<void> {
+    let held: boolean;
+    try {
+      held = await this.renew(name);
+    } catch (error) {
+      this.log.warn({ lease: name, err: error }, 'lease renewal failed: its work stops');
+      lost.abort(error);
+      return;
+    }
+    if (held) return;
+    this.log.warn({ lease: name }, 'lease lost to another process: its work stops');
+    lost.abort();
   }
 
   /** Takes the lease when nobody holds it or its holder's has run out; whether it is now ours. */

@@ -61,10 +61,10 @@ export class Sweeper {
     database: DatabaseHandle,
     services: Services,
     clock: Clock,
-    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>,
   ) {
     this.sweeps = sweepsOf(services);
-    this.leases = new Leases(database.db, clock);
+    this.leases = new Leases(database.db, clock, log);
   }
 
   /** One round of every sweep; `stop` ends the running one after its current batch and skips the rest. */

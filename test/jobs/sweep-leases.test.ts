@@ -1,12 +1,14 @@
 // The hourly sweeps under leases (src/jobs/leases.ts, docs/decisions.md "Log retention"): with
 // several processes against one database, one at a time runs a given sweep and the others skip
 // it; a lease left by a process that died is taken over once it has run out; a process that lost
-// its lease stops after its current batch and leaves the new holder's lease alone.
+// its lease, or could not renew it, says so and stops after its current batch, leaving the new
+// holder's lease alone.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LEASE_SECONDS, Leases } from '../../src/jobs/leases.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
+import { createLogger } from '../../src/http/logging.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
@@ -24,9 +26,9 @@ describe('sweeps under leases', () => {
 
   const db = () => ctx.database.db;
   const never = new AbortController().signal;
-  const logged: { message?: string; details: unknown }[] = [];
-  const record = (details: unknown, message?: string) => void logged.push({ message, details });
-  const log = { info: record, error: record };
+  /** The lines the processes logged, as the worker's logger writes them. */
+  const logged: Record<string, unknown>[] = [];
+  const log = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line)) });
   /** A process running workers: its own sweeper, so its own lease holder. */
   const newProcess = () => new Sweeper(ctx.database, ctx.services, ctx.clock, log);
   const storedLeases = () => db().selectFrom('leases').selectAll().orderBy('name').execute();
@@ -58,15 +60,15 @@ describe('sweeps under leases', () => {
       for (const outcome of Object.values(report)) assert.ok(outcome === 0 || outcome === MANY || outcome === 'skipped', String(outcome));
     }
     assert.deepEqual(await storedLeases(), [], 'released when done');
-    const lines = logged.filter((line) => line.message === 'logs past their retention deleted');
+    const lines = logged.filter((line) => line.msg === 'logs past their retention deleted');
     assert.equal(lines.length, 1, 'only the process that deleted says so');
-    assert.equal((lines[0].details as { emails: number }).emails, MANY);
-    assert.ok(!logged.some((line) => line.message === 'sweep failed'));
+    assert.equal(lines[0].emails, MANY);
+    assert.ok(!logged.some((line) => line.msg === 'sweep failed'));
   });
 
   test('a lease held by a process that died stops the others until it runs out, then is taken over', async () => {
     await oldMessages(3);
-    const dead = new Leases(db(), ctx.clock);
+    const dead = new Leases(db(), ctx.clock, log);
     assert.equal(await dead.claim('sweep:emails'), true);
     const [held] = await storedLeases();
     assert.deepEqual(held, { name: 'sweep:emails', holder: dead.holder, locked_until: storedTime(addSeconds(NOW, LEASE_SECONDS)) });
@@ -86,9 +88,10 @@ describe('sweeps under leases', () => {
     assert.equal(await dead.renew('sweep:emails'), false, 'were it to come back, the lease is no longer its own');
   });
 
-  test('a process that lost its lease to another stops after its current step and leaves the new lease alone', async () => {
-    const slow = new Leases(db(), ctx.clock, 200); // renews every 200 ms
-    const other = new Leases(db(), ctx.clock);
+  test('a process that lost its lease to another says so, stops after its current step and leaves the new lease alone', async () => {
+    const slow = new Leases(db(), ctx.clock, log, 200); // renews every 200 ms
+    const other = new Leases(db(), ctx.clock, log);
+    logged.length = 0;
     let steps = 0;
     const outcome = await slow.run('sweep:test', never, async (stop) => {
       // It stalled past its lease: the other process takes over.
@@ -102,11 +105,35 @@ describe('sweeps under leases', () => {
     });
     assert.equal(outcome.ran, true);
     assert.ok(steps < 1000, 'stopped by the lost lease');
+    assert.deepEqual(
+      logged.map(({ level, lease, msg, err }) => ({ level, lease, msg, err })),
+      [{ level: 40, lease: 'sweep:test', msg: 'lease lost to another process: its work stops', err: undefined }],
+      'one warning: no renewal after the loss',
+    );
     const [lease] = await storedLeases();
     assert.equal(lease.holder, other.holder, 'not released by the process that lost it');
     assert.deepEqual(await slow.run('sweep:test', never, async () => 1), { ran: false });
     await other.release('sweep:test');
     assert.deepEqual(await slow.run('sweep:test', never, async () => 1), { ran: true, result: 1 });
+    assert.deepEqual(await storedLeases(), []);
+  });
+
+  test('a renewal that fails is logged with the error (no stack, no row values) and stops the work; the lease is released', async () => {
+    const flaky = new Leases(db(), ctx.clock, log, 50);
+    // What the driver answers when the database is unreachable, with a `detail` that must not reach the log.
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', detail: 'Key (email)=(someone@example.com)' });
+    flaky.renew = async () => Promise.reject(unreachable);
+    logged.length = 0;
+    const outcome = await flaky.run('sweep:test', never, async (stop) => {
+      while (!stop.aborted) await sleep(5);
+      return stop.reason;
+    });
+    assert.deepEqual(outcome, { ran: true, result: unreachable }, 'the signal aborted with the failure');
+    assert.deepEqual(
+      logged.map(({ level, lease, msg, err }) => ({ level, lease, msg, err })),
+      [{ level: 40, lease: 'sweep:test', msg: 'lease renewal failed: its work stops', err: { type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' } }],
+    );
+    assert.doesNotMatch(JSON.stringify(logged), /someone@example\.com|"stack"|sweep-leases\.test/);
     assert.deepEqual(await storedLeases(), []);
   });
 

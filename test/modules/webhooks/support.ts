@@ -67,8 +67,9 @@ export interface ReceiverSetup {
 
 /**
  * For the tests of the describe block it is called in: a test context that may deliver to the
- * receiver on loopback (WEBHOOK_ALLOW_PRIVATE_TARGETS, and `env` besides) and the receiver, started
- * before the tests and closed after them. Read both inside a test (`const { ctx, receiver } = setup`).
+ * receiver on loopback (WEBHOOK_ALLOW_PRIVATE_TARGETS, unless `env` says otherwise, and `env`
+ * besides) and the receiver, started before the tests and closed after them. Read both inside a
+ * test (`const { ctx, receiver } = setup`).
  */
 export function withReceiver(env: Record<string, string> = {}): ReceiverSetup {
   const setup = {} as ReceiverSetup;

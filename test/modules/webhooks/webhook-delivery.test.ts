@@ -1,10 +1,9 @@
 // Delivery to a real HTTP receiver on 127.0.0.1 (so private targets are allowed here) with a short
 // time-out: signing, the retry schedule, 410, time-outs, redelivery and the event filter.
 import dns from 'node:dns';
-import { after, afterEach, before, beforeEach, describe, mock, test } from 'node:test';
+import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import { startTestContext, type TestContext } from '../../support/context.ts';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';
 import { raiseEvent, raiseLateEvent } from '../../../src/modules/events/events.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
@@ -17,24 +16,16 @@ import {
   storedDeliveries,
   storedEndpoint,
   storedEvents,
-  type Receiver,
+  withReceiver,
 } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const TIMEOUT_MS = 1000;
 
 describe('webhook delivery', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  before(async () => {
-    ctx = await startTestContext({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
-    receiver = await startReceiver();
-  });
-  after(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
+  const setup = withReceiver({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
   beforeEach(async () => {
+    const { ctx, receiver } = setup;
     ctx.clock.set(NOW);
     receiver.answer(200);
     receiver.received.length = 0;
@@ -44,7 +35,8 @@ describe('webhook delivery', () => {
   afterEach(() => mock.restoreAll());
 
   /** A beta with one endpoint on the receiver; `path` tells the tests' endpoints apart. */
-  async function setup(body: Record<string, unknown> = {}) {
+  async function betaWithEndpoint(body: Record<string, unknown> = {}) {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/hooks/${beta.id}`, ...body });
     return { beta, endpoint };
@@ -53,9 +45,10 @@ describe('webhook delivery', () => {
   const deliveriesPath = (betaId: number, endpointId: number) => `/api/v2/betas/${betaId}/webhooks/${endpointId}/deliveries`;
 
   test('a delivery POSTs the stored payload exactly, signed so that standardwebhooks verifies it', async () => {
+    const { ctx, receiver } = setup;
     // Verification compares webhook-timestamp with the real time (±5 min): sign at the real time.
     ctx.clock.set(new Date());
-    const { beta, endpoint } = await setup();
+    const { beta, endpoint } = await betaWithEndpoint();
     await raise(ctx, beta.id, 'tester_created', { id: 42, email: 'ann@example.com', name: 'Ann “Ä” Example' });
     const [event] = await storedEvents(ctx, beta.id);
     assert.equal(await ctx.runJobs(), 1);
@@ -122,7 +115,8 @@ describe('webhook delivery', () => {
   });
 
   test('a failed attempt is retried 5 s + N⁴ s after attempt N, with the same webhook-id and body, until it succeeds', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     receiver.answer(500);
     await raise(ctx, beta.id);
     const [event] = await storedEvents(ctx, beta.id);
@@ -165,7 +159,8 @@ describe('webhook delivery', () => {
   });
 
   test('15 attempts in all, on the documented schedule, then the delivery has failed for good', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     receiver.answer(502);
     await raise(ctx, beta.id);
     let expectedAt = Date.parse(NOW);
@@ -195,7 +190,8 @@ describe('webhook delivery', () => {
   });
 
   test('a receiver that never answers: the attempt fails after the time-out and is retried', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     receiver.answer('hang');
     await raise(ctx, beta.id);
     const started = performance.now();
@@ -218,6 +214,7 @@ describe('webhook delivery', () => {
   });
 
   test('a refused connection and a redirect are failed attempts, retried', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const closed = await startReceiver();
     const port = closed.port;
@@ -231,7 +228,7 @@ describe('webhook delivery', () => {
       ['failed', null, `Connection refused by 127.0.0.1:${port}`, '2026-11-22T09:15:06.000Z'],
     );
 
-    const redirected = await setup();
+    const redirected = await betaWithEndpoint();
     receiver.answer(301);
     await raise(ctx, redirected.beta.id);
     ctx.clock.advance(1);
@@ -244,7 +241,8 @@ describe('webhook delivery', () => {
   });
 
   test('410 Gone switches the endpoint off: no retry, its pending deliveries end unsent, new events are not queued', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     receiver.answer(500);
     await raise(ctx, beta.id, 'tester_created');
     assert.equal(await ctx.runJobs(), 1, 'the first event fails and waits for its retry');
@@ -276,7 +274,8 @@ describe('webhook delivery', () => {
   });
 
   test('redelivery: 202, the same event again at once with the same webhook-id, logged as the next attempt', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     await raise(ctx, beta.id);
     await ctx.runJobs();
     const [event] = await storedEvents(ctx, beta.id);
@@ -300,7 +299,8 @@ describe('webhook delivery', () => {
   });
 
   test('a redelivery that fails is not retried', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     await raise(ctx, beta.id);
     await ctx.runJobs();
     const [first] = await storedDeliveries(ctx, endpoint.id);
@@ -313,7 +313,8 @@ describe('webhook delivery', () => {
   });
 
   test('redelivering to a disabled endpoint is 422 naming why; once enabled it works', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     await raise(ctx, beta.id);
     await ctx.runJobs();
     const [first] = await storedDeliveries(ctx, endpoint.id);
@@ -341,6 +342,7 @@ describe('webhook delivery', () => {
   });
 
   test('the event filter: an endpoint gets only the types it subscribed to; a disabled one gets nothing', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const rewards = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/rewards`, events: ['reward_earned'] });
     const everything = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/all` });
@@ -360,6 +362,7 @@ describe('webhook delivery', () => {
   });
 
   test('an endpoint switched off or deleted after the event was raised gets nothing; its job ends quietly', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const switchedOff = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/off` });
     const deleted = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/deleted` });
@@ -374,6 +377,7 @@ describe('webhook delivery', () => {
   });
 
   test('with WEBHOOK_ALLOW_PRIVATE_TARGETS private URLs are accepted and names resolving to private addresses are reached', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     for (const url of ['http://10.0.0.1/hook', 'http://[::1]:8080/', 'http://localhost:3000/', 'http://[::ffff:192.168.0.1]/']) {
       const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/webhooks`, { body: { url, enabled: false } });
@@ -393,6 +397,7 @@ describe('webhook delivery', () => {
 
   /** A tester event left as a process killed between commit and rendering leaves it: no body yet. */
   async function raiseUnrendered(betaId: number, testerId: number) {
+    const { ctx } = setup;
     const now = ctx.clock.now().toISOString();
     const publicId = await inTransaction(ctx.database.db, (trx) => raiseLateEvent(trx, { betaId, type: 'tester_updated', now, testerId }));
     assert.ok(publicId);
@@ -402,7 +407,8 @@ describe('webhook delivery', () => {
   }
 
   test('a tester event whose body was never rendered (the process stopped after commit) is rendered by the worker', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     const tester = await createTester(ctx, beta.id, { profile: { first_name: 'Ada' } });
     await ctx.database.db.deleteFrom('outbox_jobs').execute();
     receiver.received.length = 0;
@@ -420,7 +426,8 @@ describe('webhook delivery', () => {
   });
 
   test('an unrendered tester event whose tester is gone by delivery is dropped: nothing sent, nothing logged', async () => {
-    const { beta, endpoint } = await setup({ events: ['tester_updated'] });
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint({ events: ['tester_updated'] });
     const tester = await createTester(ctx, beta.id);
     const publicId = await raiseUnrendered(beta.id, tester.id);
     const deleted = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${tester.id}`);
@@ -438,7 +445,8 @@ describe('webhook delivery', () => {
   });
 
   test('many events of one transaction are written in chunks: each gets its jobs, none lost', async () => {
-    const { beta, endpoint } = await setup();
+    const { ctx, receiver } = setup;
+    const { beta, endpoint } = await betaWithEndpoint();
     const second = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/second` });
     const count = 450;
     await inTransaction(ctx.database.db, async (trx) => {
@@ -456,7 +464,8 @@ describe('webhook delivery', () => {
   });
 
   test('events are raised only inside a command transaction: elsewhere they would never be written', async () => {
-    const { beta } = await setup();
+    const { ctx } = setup;
+    const { beta } = await betaWithEndpoint();
     await assert.rejects(
       ctx.database.db.transaction().execute((trx) => raiseEvent(trx, { betaId: beta.id, type: 'point_earned', now: NOW, data: () => ({}) })),
       /inTransaction/,
@@ -466,8 +475,9 @@ describe('webhook delivery', () => {
   });
 
   test('connections are kept alive per endpoint: reused by later deliveries, never shared by two endpoints', async () => {
+    const { ctx, receiver } = setup;
     receiver.answer(204); // an answer read to its end leaves the connection open
-    const { beta, endpoint: first } = await setup();
+    const { beta, endpoint: first } = await betaWithEndpoint();
     const second = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/second` });
     const portsOf = (path: string) => new Set(receiver.received.filter((r) => r.path === path).map((r) => r.remotePort));
 

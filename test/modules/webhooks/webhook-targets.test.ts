@@ -2,11 +2,10 @@
 // public name that resolves to a private address (DNS rebinding) and a literal private address
 // stored before the setting was turned off are both refused, logged as failed attempts and retried.
 import dns from 'node:dns';
-import { after, afterEach, before, beforeEach, describe, mock, test } from 'node:test';
+import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestContext, type TestContext } from '../../support/context.ts';
 import { nonPublicKind, publicOnlyLookup } from '../../../src/modules/webhooks/webhook-targets.ts';
-import { createEndpoint, pendingJobs, raise, startReceiver, storedDeliveries, type Receiver } from './support.ts';
+import { createEndpoint, pendingJobs, raise, storedDeliveries, withReceiver } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const SIX_SECONDS_LATER = '2026-11-22T09:15:06.000Z';
@@ -81,17 +80,10 @@ describe('publicOnlyLookup', () => {
 });
 
 describe('private targets at delivery time', () => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  before(async () => {
-    ctx = await startTestContext();
-    receiver = await startReceiver();
-  });
-  after(async () => {
-    await receiver.close();
-    await ctx.close();
-  });
+  // Private targets refused, as by default (withReceiver allows them otherwise).
+  const setup = withReceiver({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
   beforeEach(async () => {
+    const { ctx, receiver } = setup;
     ctx.clock.set(NOW);
     receiver.received.length = 0;
     await ctx.database.db.deleteFrom('outbox_jobs').execute();
@@ -99,6 +91,7 @@ describe('private targets at delivery time', () => {
   afterEach(() => mock.restoreAll());
 
   test('a public name that resolves to a loopback address is refused: nothing arrives, the attempt fails and is retried', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     // Accepted when saved: the name is not a private one by itself.
     const endpoint = await createEndpoint(ctx, beta.id, { url: `http://rebind.test:${receiver.port}/hook` });
@@ -129,6 +122,7 @@ describe('private targets at delivery time', () => {
   });
 
   test('a literal private address saved while private targets were allowed is refused when delivering', async () => {
+    const { ctx, receiver } = setup;
     const beta = await ctx.createBeta();
     const { id } = await ctx.database.db
       .insertInto('webhook_endpoints')
