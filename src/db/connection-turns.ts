@@ -5,8 +5,9 @@
 //
 // Here the next turn goes to the oldest work waiting: a request's queries carry the time it
 // arrived (`startWork`), so a request that has begun runs to its end before later ones take the
-// connection — latency follows arrival order and few requests hold their rows at once. Work with no
-// start (a job, a sweep) counts from its query. At least every YIELD_AFTER_MS a turn is handed over
+// connection — latency follows arrival order and few requests hold their rows at once. An outbox
+// job carries the time it began the same way; work with no start (a sweep, which runs for minutes)
+// counts from each query. At least every YIELD_AFTER_MS a turn is handed over
 // through setImmediate, so the event loop polls, reads new requests and they join the queue.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
 import type { OutboxJobRow } from '../db/types.ts';
 import { batched } from '../db/batched.ts';
+import { startWork } from '../db/connection-turns.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 
 /**
@@ -150,7 +151,9 @@ export class JobRunner {
   }
 
   private async perform(job: OutboxJobRow): Promise<void> {
-    const outcome = await this.attempt(job);
+    // A job is work as a request is (SQLite's turns): begun, it runs to its end before work that
+    // began later, instead of queueing each of its queries behind every newer request.
+    const outcome = await startWork(() => this.attempt(job));
     this.observer?.jobSettled(job.kind, outcome, new Date(job.run_at), this.clock.now());
   }
 
