@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { WEBHOOK_DELIVERY_JOB } from '../src/modules/events/events.ts';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { positiveInteger, UsageError } from './figures.ts';
 
@@ -94,6 +95,18 @@ require('node:http').createServer((request, response) => {
   request.on('end', () => { deliveries += 1; response.writeHead(204).end(); });
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
+
+/** How long the run waits after the load for the workers to deliver what the outbox still holds. */
+const DRAIN_LIMIT_S = 120;
+
+function pendingDeliveries(db: Awaited<ReturnType<typeof openBenchDatabase>>['db']): Promise<number> {
+  return db
+    .selectFrom('outbox_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', WEBHOOK_DELIVERY_JOB)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
 
 interface RouteResult {
   name: string;
@@ -226,7 +239,21 @@ async function main(): Promise<void> {
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${((r.rps / ceilingResult.rps) * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
   }
   console.log(`server resident memory: peak ${(memory.peak() / 2 ** 20).toFixed(0)} MiB, now ${(memory.now() / 2 ** 20).toFixed(0)} MiB`);
-  console.log(`webhook deliveries received during the run: ${(await (await fetch(receiverUrl)).text()).trim()}`);
+  const delivered = async () => Number(await (await fetch(receiverUrl)).text());
+  console.log(`webhook deliveries received during the run: ${await delivered()}`);
+  // The deliveries still owed: the server goes on until the outbox is empty, or for DRAIN_LIMIT_S.
+  const drainStarted = Date.now();
+  let owed = await pendingDeliveries(database.db);
+  while (owed > 0 && Date.now() - drainStarted < DRAIN_LIMIT_S * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    owed = await pendingDeliveries(database.db);
+  }
+  const drainSeconds = ((Date.now() - drainStarted) / 1000).toFixed(1);
+  console.log(
+    owed === 0
+      ? `outbox drained ${drainSeconds} s after the load stopped; ${await delivered()} deliveries in all`
+      : `outbox not drained ${drainSeconds} s after the load stopped: ${owed} deliveries still owed`,
+  );
 
   const failures = results.filter((r) => r.non2xx > 0 || r.errors > 0);
   const removed = await fetch(`${api}${beta}/webhooks/${webhookId}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
