@@ -60,6 +60,8 @@ export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { 
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<unknown> | null = null;
+  /** Set while every slot is busy: the next claim, made as soon as a job finishes. */
+  private claimWhenSlotFrees: (() => void) | null = null;
   /** Jobs started by the polling loop and not finished yet. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Deletes finished jobs: the jobs of a claim finish close together, and go in one statement. */
@@ -87,10 +89,14 @@ export class JobRunner {
   /**
    * Polls for due jobs and keeps up to MAX_IN_FLIGHT of them running: a slow job (a receiver
    * taking its 15 s) holds one slot, not the loop. A full claim means more is waiting, so the next
-   * claim comes at once instead of after the interval; the backlog drains as fast as jobs finish.
+   * claim comes at once instead of after the interval, and with every slot busy it comes as soon
+   * as one frees: the backlog drains as fast as jobs finish.
    */
   start(intervalMs = 500): void {
     if (this.timer) return;
+    const schedule = (delayMs: number) => {
+      this.timer = setTimeout(tick, delayMs);
+    };
     const tick = async () => {
       let claimed = 0;
       const free = Math.min(BATCH_SIZE, MAX_IN_FLIGHT - this.inFlight.size);
@@ -103,7 +109,12 @@ export class JobRunner {
           for (const job of jobs) {
             const running = this.perform(job)
               .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'outbox runner failed to record a job'))
-              .finally(() => this.inFlight.delete(running));
+              .finally(() => {
+                this.inFlight.delete(running);
+                const claim = this.claimWhenSlotFrees;
+                this.claimWhenSlotFrees = null;
+                claim?.();
+              });
             this.inFlight.add(running);
           }
         }
@@ -111,16 +122,19 @@ export class JobRunner {
         this.log.error({ err: error }, 'outbox runner failed to claim jobs');
       } finally {
         this.claiming = null;
-        if (this.timer) this.timer = setTimeout(tick, free > 0 && claimed === free ? 0 : intervalMs);
+        // Not when stopped meanwhile.
+        if (this.timer && free === 0) this.claimWhenSlotFrees = () => schedule(0);
+        else if (this.timer) schedule(claimed === free ? 0 : intervalMs);
       }
     };
-    this.timer = setTimeout(tick, 0);
+    schedule(0);
   }
 
   /** Stops polling and waits for the jobs already started. */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.claimWhenSlotFrees = null;
     await this.claiming?.catch(() => {}); // a failed claim was logged by its tick
     await Promise.all(this.inFlight);
   }

@@ -130,6 +130,31 @@ describe('outbox runner', () => {
     assert.equal(ran, total);
   });
 
+  test('with every slot busy, the next claim comes as soon as a job finishes, not after the interval', async () => {
+    const total = 120;
+    for (let n = 0; n < total; n++) await enqueue('held', { n });
+    let started = 0;
+    let ran = 0;
+    let allSlotsBusy!: () => void;
+    const slotsFull = new Promise<void>((resolve) => (allSlotsBusy = resolve));
+    const polling = runner({
+      // The first jobs hold their slots until every slot (50) is taken, as slow receivers would.
+      held: async () => {
+        if ((started += 1) === 50) allSlotsBusy();
+        await slotsFull;
+        ran += 1;
+      },
+    });
+    polling.start(60_000);
+    try {
+      await waitFor(async () => ran === total && (await jobs()).length === 0);
+    } finally {
+      await polling.stop();
+    }
+    assert.equal(started, total);
+    assert.equal(ran, total);
+  });
+
   test('runners polling together run each job once', async () => {
     const total = 60;
     for (let n = 0; n < total; n++) await enqueue('count', { n });
