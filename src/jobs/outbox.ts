@@ -60,8 +60,8 @@ export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { 
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<unknown> | null = null;
-  /** Set while every slot is busy: the next claim, made as soon as a job finishes. */
-  private claimWhenSlotFrees: (() => void) | null = null;
+  /** Every slot is busy: the next claim comes as soon as a job finishes. */
+  private waitingForSlot = false;
   /** Jobs started by the polling loop and not finished yet. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Deletes finished jobs: the jobs of a claim finish close together, and go in one statement. */
@@ -111,9 +111,10 @@ export class JobRunner {
               .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'outbox runner failed to record a job'))
               .finally(() => {
                 this.inFlight.delete(running);
-                const claim = this.claimWhenSlotFrees;
-                this.claimWhenSlotFrees = null;
-                claim?.();
+                if (this.waitingForSlot) {
+                  this.waitingForSlot = false;
+                  schedule(0);
+                }
               });
             this.inFlight.add(running);
           }
@@ -123,7 +124,7 @@ export class JobRunner {
       } finally {
         this.claiming = null;
         // Not when stopped meanwhile.
-        if (this.timer && free === 0) this.claimWhenSlotFrees = () => schedule(0);
+        if (this.timer && free === 0) this.waitingForSlot = true;
         else if (this.timer) schedule(claimed === free ? 0 : intervalMs);
       }
     };
@@ -134,7 +135,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.claimWhenSlotFrees = null;
+    this.waitingForSlot = false;
     await this.claiming?.catch(() => {}); // a failed claim was logged by its tick
     await Promise.all(this.inFlight);
   }
