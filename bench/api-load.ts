@@ -86,7 +86,7 @@ app.get('/', async () => ({ ok: true }));
 app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
-/** The webhook receiver: answers every delivery 204 at once and counts them (GET /count). */
+/** The webhook receiver: answers every delivery 204 at once and counts them (any GET answers the count). */
 const RECEIVER = `
 let deliveries = 0;
 require('node:http').createServer((request, response) => {
