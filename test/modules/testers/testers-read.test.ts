@@ -300,6 +300,17 @@ describe('read testers', () => {
       assert.deepEqual(ids(response), names('carol'));
       assert.deepEqual(pagination(response), { previous_page: 1, next_page: null, current_page: 2, per_page: 2, count: 1, pages: 2, total_count: 3 });
     });
+
+    test('a filtered page past the end is empty and still counts the matches', async () => {
+      const past = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?email_contains=example&per_page=2&page=5`);
+      assert.equal(past.status, 200);
+      assert.deepEqual(past.body, []);
+      assert.deepEqual(pagination(past), { previous_page: 2, next_page: null, current_page: 5, per_page: 2, count: 0, pages: 2, total_count: 3 });
+      const none = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?email_contains=nobody-matches-this`);
+      assert.equal(none.status, 200);
+      assert.deepEqual(none.body, []);
+      assert.deepEqual(pagination(none), { previous_page: null, next_page: null, current_page: 1, per_page: 25, count: 0, pages: 1, total_count: 0 });
+    });
   });
 
   // ---- hidden testers ----------------------------------------------------------------------------
