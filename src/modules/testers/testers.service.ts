@@ -146,30 +146,37 @@ export class TestersService {
       const value = filters.custom_vars;
       query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
     }
-    if (query === unfiltered) {
-      // Without filters the total is the beta's testers_count: it counts exactly the visible testers
-      // and moves in the same transaction as they do (beta-counters.ts), as waitlist_length relies on
-      // applied_testers_count; counting every row of a big beta on each page would cost more than the page.
-      // The page's ids come first, then its rows: the ids come from an index alone, so the rows an
-      // offset skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
-      const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-      const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', pageIds).orderBy('id').execute();
-      return { items: await this.views(this.db, beta, rows), total: beta.testers_count };
+    const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+    const pageRows = (ids: typeof pageIds | number[]) =>
+      this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute().then((rows) => this.views(this.db, beta, rows));
+    if (query !== unfiltered && this.dialect === 'sqlite') {
+      // SQLite runs one statement at a time, and a count and a page would each build a search's
+      // FTS candidate list: one statement gives the total and the page's ids over the matching
+      // ids, which SQLite finds once (bench/README.md, "Figures, 2026-11-23 (session 8)"). The left
+      // join keeps the total on a page past the end.
+      const matches = await this.db
+        .with('matching', () => query.select('id'))
+        .selectFrom((eb) => eb.selectFrom('matching').select((count) => count.fn.countAll<number>().as('total')).as('c'))
+        .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(page.perPage).offset(page.offset).as('p'), (join) => join.onTrue())
+        .select(['c.total', 'p.id'])
+        .orderBy('p.id')
+        .execute();
+      const ids = matches.flatMap((row) => (row.id === null ? [] : [row.id]));
+      return { items: ids.length === 0 ? [] : await pageRows(ids), total: Number(matches[0].total) };
     }
-    // Filtered: the total and the page's ids in one statement over the matching ids, so a search
-    // matching thousands of testers finds them once, not once for the count and again for the page
-    // (bench/README.md, "Figures, 2026-11-23 (session 8)"). The left join keeps the total on a page
-    // past the end.
-    const matches = await this.db
-      .with('matching', () => query.select('id'))
-      .selectFrom((eb) => eb.selectFrom('matching').select((count) => count.fn.countAll<number>().as('total')).as('c'))
-      .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(page.perPage).offset(page.offset).as('p'), (join) => join.onTrue())
-      .select(['c.total', 'p.id'])
-      .orderBy('p.id')
-      .execute();
-    const ids = matches.flatMap((row) => (row.id === null ? [] : [row.id]));
-    const rows = ids.length === 0 ? [] : await this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute();
-    return { items: await this.views(this.db, beta, rows), total: Number(matches[0].total) };
+    // Without filters the total is the beta's testers_count: it counts exactly the visible testers
+    // and moves in the same transaction as they do (beta-counters.ts), as waitlist_length relies on
+    // applied_testers_count; counting every row of a big beta on each page would cost more than the page.
+    // PostgreSQL counts a filter's matches beside the page, on another pooled connection, while the
+    // page stops at its last row.
+    const total =
+      query === unfiltered
+        ? Promise.resolve(beta.testers_count)
+        : query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((count) => Number(count.n));
+    // The page's ids first, then its rows: the ids come from an index alone, so the rows an offset
+    // skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
+    const [items, count] = await Promise.all([pageRows(pageIds), total]);
+    return { items, total: count };
   }
 
   async verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {
