@@ -1,4 +1,4 @@
-// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N]
+// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N] [--node-flags '…']
 // What a launch day asks of the API (issue 5): autocannon drives a running server — started here as
 // `npm start` would, in a process of its own (or as `prelaunch serve --workers N`) — route by route over the mix a launch sees (create
 // with a referral, show with standing, a list page, a checkin, a reward trigger; the beta has a
@@ -20,7 +20,7 @@ import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding
 import { positiveInteger, UsageError } from './figures.ts';
 
 const USAGE =
-  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--seconds 10] [--connections 50] [--workers N]';
+  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--seconds 10] [--connections 50] [--workers N] [--node-flags "--flag …"]';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
 const UNLIMITED = '100000000/1m';
@@ -139,6 +139,9 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       workers: { type: 'string' },
+      // Flags for the server's node (V8's memory settings, say), before its entry point: NODE_OPTIONS
+      // would reach every process of the run, and refuses most V8 flags.
+      'node-flags': { type: 'string', default: '' },
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
@@ -158,7 +161,8 @@ async function main(): Promise<void> {
 
   const [apiPort, ceilingPort, receiverPort] = [await freePort(), await freePort(), await freePort()];
   const entry = workers === null ? ['src/main.ts'] : ['src/cli/main.ts', 'serve', '--workers', String(workers)];
-  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...entry], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

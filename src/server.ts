@@ -14,6 +14,7 @@ import { bootstrapIfEmpty } from './bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { Metrics } from './metrics.ts';
 import { systemClock } from './time.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 
 export interface ServeOptions {
   /** Migrate and create the first company before serving; false when a primary process did. */
@@ -30,6 +31,7 @@ export interface RunningServer {
 }
 
 export async function serve(config: Config, options: ServeOptions): Promise<RunningServer> {
+  limitHeapGrowth(config.heapGrowthPercent);
   const database = openDatabase(config.databaseUrl, { longRunning: true });
   if (options.prepare) await migrateToLatest(database);
   const services = await createServices(database, config);

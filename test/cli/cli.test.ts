@@ -198,6 +198,8 @@ describe('prelaunch CLI', () => {
     assertFailed(await runHere(['launch']), 2, /^error: unknown command 'launch'/);
     assertFailed(await runHere([]), 2, /^Usage: prelaunch/);
     assertFailed(await runHere(['company', 'list'], { DATABASE_URL: 'mysql://db' }), 1, /^error: Invalid configuration: DATABASE_URL/);
+    // Not read as 3000: a whole-number setting refuses a fraction.
+    assertFailed(await runHere(['company', 'list'], { PORT: '3000.5' }), 1, /^error: Invalid configuration: PORT: must be a whole number\n$/);
     assert.deepEqual(await counts(), before);
 
     const help = await runHere(['key', 'create', '--help']);

@@ -15,6 +15,7 @@ import { isReachable } from '../../db/migrate.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { Metrics } from '../../metrics.ts';
 import { systemClock } from '../../time.ts';
+import { limitHeapGrowth } from '../../heap-growth.ts';
 import type { CliContext } from '../context.ts';
 import { parsePortArgument } from '../options.ts';
 
@@ -36,6 +37,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
     .option('--metrics-port <port>', 'serve /metrics, /healthz and /readyz on this port (default WORKER_METRICS_PORT; 0 = none)', parsePortArgument)
     .action(async ({ metricsPort }: { metricsPort?: number }) => {
       const { config, database, services } = await context.open();
+      limitHeapGrowth(config.heapGrowthPercent);
       const log = createLogger(config.logLevel);
       const port = (metricsPort ?? config.workerMetricsPort) || null;
       let probes: { metrics: Metrics; app: App } | null;
