@@ -1,5 +1,6 @@
 // Opens the database named by DATABASE_URL. Every difference between SQLite and PostgreSQL that the
 // rest of the code must know about lives in this file (and in db/errors.ts for driver errors).
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -174,9 +175,50 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', preparingPlannedOnce);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, dialect, poolStats, close: () => db.destroy() };
+}
+
+/** What planOnce appends: a comment, so the statement means the same to both engines. */
+const PLAN_ONCE_MARK = '/* plan once */';
+
+/**
+ * Marks a statement whose best plan is the same whatever its parameters' values (the waitlist's
+ * range sums over primary keys), and which names its result columns (no `select *`). PostgreSQL
+ * plans an unnamed statement at every run: for the standing of one tester that was about 40 % of
+ * a show's time (bench/README.md, session 9). A marked statement is prepared once per connection
+ * instead, and after its first five runs PostgreSQL keeps reusing one generic plan when that
+ * costs no more than planning each run. Never for a statement whose plan depends on a value (a
+ * LIKE's pattern, a filter's frequency): a generic plan would ignore it. Named columns, because a
+ * prepared `select *` fails once a migration adds a column under a running process. SQLite
+ * keeps every statement prepared already (withStatementCache).
+ */
+export function planOnce<Q extends { modifyEnd(modifier: RawBuilder<unknown>): Q }>(query: Q): Q {
+  return query.modifyEnd(sql.raw(PLAN_ONCE_MARK));
+}
+
+/** Prepared statements' names by text: marked statements have a few fixed shapes, so this stays small. */
+const preparedNames = new Map<string, string>();
+
+type ClientQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * A new pooled client sends planOnce's statements under a name: node-postgres then prepares each
+ * once on that connection and runs it by name afterwards.
+ */
+function preparingPlannedOnce(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as ClientQuery;
+  (client as { query: ClientQuery }).query = (config, values, callback) => {
+    if (typeof config !== 'string' || !config.endsWith(PLAN_ONCE_MARK) || callback !== undefined) return query(config, values, callback);
+    let name = preparedNames.get(config);
+    if (name === undefined) {
+      name = `plan_once_${createHash('sha256').update(config).digest('hex').slice(0, 32)}`;
+      preparedNames.set(config, name);
+    }
+    return query({ name, text: config, values });
+  };
 }
 
 /**

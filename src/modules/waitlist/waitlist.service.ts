@@ -7,7 +7,7 @@
 // A page counts forward in one pass (countAhead); a single tester counts each level from its
 // nearer end (countAheadOfOne), so a new signup costs next to nothing.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { planOnce, type Executor } from '../../db/database.ts';
 import type { Database, TesterRow } from '../../db/types.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
 
@@ -276,7 +276,7 @@ export async function countAheadOfOne(
 ): Promise<{ ahead: number; length: number }> {
   const column = groupColumn(order);
   const [hour, minute] = [hourOf(key), minuteOf(key)];
-  const row = await executor
+  const row = await planOnce(executor
     .selectNoFrom((eb) => {
       const sum = (b: ExpressionBuilder<Database, 'waitlist_groups' | 'waitlist_hours' | 'waitlist_minutes'>) => b.fn.coalesce(b.fn.sum<number>('n'), b.lit(0)).as('n');
       const groups = eb.selectFrom('waitlist_groups').select(sum).where('beta_id', '=', betaId).where('dimension', '=', order);
@@ -307,7 +307,7 @@ export async function countAheadOfOne(
           : testers.where((t) => t(t.refTuple('t.applied_at', 't.id'), '>=', t.tuple(key.appliedAt, key.id))).where('t.applied_at', '<', pastPrefix(minute))
         ).as('testers'),
       ];
-    })
+    }))
     .executeTakeFirstOrThrow();
   const n = (value: unknown) => Number(value ?? 0);
   const fromEnd = (total: unknown, counted: unknown, from: CountFrom) => (from === 'start' ? n(counted) : n(total) - n(counted));
