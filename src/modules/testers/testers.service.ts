@@ -146,8 +146,9 @@ export class TestersService {
       const value = filters.custom_vars;
       query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
     }
-    const pageIds = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-    const pageRows = (ids: typeof pageIds | number[]) =>
+    // Built only where asked for: the SQLite search path gets its page's ids another way.
+    const pageIds = () => query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+    const pageRows = (ids: ReturnType<typeof pageIds> | number[]) =>
       this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute().then((rows) => this.views(this.db, beta, rows));
     if (query !== unfiltered && this.dialect === 'sqlite') {
       // SQLite runs one statement at a time, and a count and a page would each build a search's
@@ -175,7 +176,7 @@ export class TestersService {
         : query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((count) => Number(count.n));
     // The page's ids first, then its rows: the ids come from an index alone, so the rows an offset
     // skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
-    const [items, count] = await Promise.all([pageRows(pageIds), total]);
+    const [items, count] = await Promise.all([pageRows(pageIds()), total]);
     return { items, total: count };
   }
 
