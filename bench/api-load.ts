@@ -1,4 +1,4 @@
-// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N] [--node-flags '…']
+// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--seconds 10] [--connections 50] [--workers N] [--node-flags "--flag …"]
 // What a launch day asks of the API (issue 5): autocannon drives a running server — started here as
 // `npm start` would, in a process of its own (or as `prelaunch serve --workers N`) — route by route over the mix a launch sees (create
 // with a referral, show with standing, a list page, a checkin, a reward trigger; the beta has a
