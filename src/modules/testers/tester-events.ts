@@ -19,6 +19,11 @@ const NONE: RenderedViews = () => Promise.resolve(new Map());
 
 /** Testers read and rendered at once: a page, as the list endpoint reads. */
 const RENDER_CHUNK = 100;
+/**
+ * Up to this many testers (a signup and its referrer, say), each standing is counted on its own,
+ * as show counts it; more, and one statement counts them all as for a page (StandingsCount).
+ */
+const COUNTED_EACH_AT_MOST = 4;
 
 /** The late events of one transaction: rendered together after it commits, each tester once. */
 interface LateBatch {
@@ -84,7 +89,8 @@ export class TesterEvents {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
           const now = events.find(({ event }) => event.betaId === betaId)!.event.now;
-          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, responses: 'read' });
+          const standings = visible.length <= COUNTED_EACH_AT_MOST ? 'each' : 'page';
+          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, responses: 'read', standings });
           rendered.forEach((view, i) => views.set(visible[i].id, view));
         }
       }

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
-import { standingsOf } from '../waitlist/waitlist.service.ts';
+import { standingsOf, type StandingsCount } from '../waitlist/waitlist.service.ts';
 import { presentTester, type TesterView } from './testers.presenter.ts';
 
 export async function testerViews(
@@ -12,12 +12,12 @@ export async function testerViews(
   beta: Beta,
   rows: TesterRow[],
   // Responses: read, or none (the caller knows the testers have none); not shown when absent.
-  options: { publicUrl: string; now: string; responses?: 'read' | 'none' },
+  options: { publicUrl: string; now: string; responses?: 'read' | 'none'; standings?: StandingsCount },
 ): Promise<TesterView[]> {
   if (rows.length === 0) return [];
   const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
   const [standings, referrers, responses] = await Promise.all([
-    standingsOf(executor, beta, rows, options.now),
+    standingsOf(executor, beta, rows, options.now, options.standings),
     referrerIds.length === 0
       ? Promise.resolve([])
       : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),

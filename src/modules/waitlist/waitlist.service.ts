@@ -243,18 +243,24 @@ export interface CountDirections {
   testers: CountFrom;
 }
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
 /**
  * The nearer end of each level for one tester, guessed from its time: within its group, from the
- * start when it applied in the first half of the beta's life so far; within its hour and minute,
- * by the minute and the second. A new signup (the end of every level) thus counts almost nothing,
- * however busy its minute; a tester's cost is its distance to the nearer end, not to the start.
+ * start when it applied in the first half of the beta's life so far; within its hour and minute
+ * likewise, by the minute and the second, with the hour or minute still going ending now. A new
+ * signup (the end of every level) thus counts almost nothing, however busy its minute; a tester's
+ * cost is its distance to the nearer end, not to the start.
  */
 export function nearerEnds(appliedAt: string, betaCreatedAt: string, now: string): CountDirections {
-  const half = (from: number, to: number, at: number): CountFrom => (at - from <= to - at ? 'start' : 'end');
+  const [at, until] = [Date.parse(appliedAt), Date.parse(now)];
+  const half = (from: number, to: number): CountFrom => (at - from < Math.min(to, until) - at ? 'start' : 'end');
+  const startOf = (span: number) => at - (at % span);
   return {
-    hours: half(Date.parse(betaCreatedAt), Date.parse(now), Date.parse(appliedAt)),
-    minutes: Number(appliedAt.slice(14, 16)) < 30 ? 'start' : 'end',
-    testers: Number(appliedAt.slice(17, 23)) < 30 ? 'start' : 'end',
+    hours: half(Date.parse(betaCreatedAt), until),
+    minutes: half(startOf(HOUR_MS), startOf(HOUR_MS) + HOUR_MS),
+    testers: half(startOf(MINUTE_MS), startOf(MINUTE_MS) + MINUTE_MS),
   };
 }
 
@@ -321,11 +327,20 @@ export async function countAheadOfOne(
   return { ahead: Math.min(Math.max(0, ahead), Math.max(0, length - 1)), length };
 }
 
+/**
+ * How the standings of several testers are counted: `page` in one statement from one snapshot, for
+ * views shown together (a list page, whose positions must agree); `each` one tester at a time from
+ * its nearer ends, as show counts it, for views shown on their own (event bodies) — cheaper for a
+ * few testers, since a page's chained count reads a new signup's whole group from its start.
+ */
+export type StandingsCount = 'page' | 'each';
+
 export async function standingsOf(
   executor: Executor,
   beta: { id: number; applied_testers_count: number; created_at: string; settings: { waitlist_order: WaitlistOrder } },
   testers: readonly Placed[],
   now: string,
+  count: StandingsCount = 'page',
 ): Promise<Map<number, Standing>> {
   const order = beta.settings.waitlist_order;
   const standings = new Map<number, Standing>();
@@ -333,14 +348,16 @@ export async function standingsOf(
   let length = beta.applied_testers_count;
   const standing = (ahead: number): Standing => ({ waitlist_position: ahead + 1, waitlist_ahead: ahead, waitlist_behind: Math.max(0, length - ahead - 1), waitlist_length: length });
   for (const tester of testers) if (isOnWaitlist(tester)) placed.set(tester.id, keyOf(order, tester));
-  const [single] = placed.values();
-  if (placed.size === 1 && single.appliedAt !== '') {
+  const alone = placed.size === 1 || count === 'each' ? [...placed.values()].filter((key) => key.appliedAt !== '') : [];
+  for (const key of alone) {
     // One tester (show, a signup's answer): counted from the nearer ends, with the length of the same snapshot.
-    const counted = await countAheadOfOne(executor, beta.id, order, single, nearerEnds(single.appliedAt, beta.created_at, now));
+    const counted = await countAheadOfOne(executor, beta.id, order, key, nearerEnds(key.appliedAt, beta.created_at, now));
     length = counted.length;
-    standings.set(single.id, standing(counted.ahead));
-  } else if (placed.size > 0) {
-    for (const [id, ahead] of await countAhead(executor, beta.id, order, [...placed.values()])) standings.set(id, standing(ahead));
+    standings.set(key.id, standing(counted.ahead));
+  }
+  const together = [...placed.values()].filter((key) => !standings.has(key.id));
+  if (together.length > 0) {
+    for (const [id, ahead] of await countAhead(executor, beta.id, order, together)) standings.set(id, standing(ahead));
   }
   for (const tester of testers) {
     if (!placed.has(tester.id)) standings.set(tester.id, { waitlist_position: null, waitlist_ahead: null, waitlist_behind: null, waitlist_length: length });

@@ -111,6 +111,8 @@ describe('events', () => {
     assert.equal(updated.id, referrer.id);
     assert.equal(updated.share_signups_count, 1);
     assert.deepEqual(updated, await show(beta.id, referrer.id));
+    // Both bodies were rendered together, each standing counted as show counts it.
+    assert.deepEqual(events.find((e) => e.type === 'tester_created')!.body.data, await show(beta.id, friend.id));
     const points = events.filter((e) => e.type === 'point_earned').map((e) => [e.body.data.user_id, e.body.data.activity]);
     assert.deepEqual(points.sort(), [[friend.id, 'signup'], [referrer.id, 'referral']].sort());
   });

@@ -27,6 +27,11 @@ describe('one tester counted from the nearer end', () => {
     assert.deepEqual(nearerEnds('2026-11-11T00:30:30.000Z', created, now), { hours: 'end', minutes: 'end', testers: 'end' });
     // Imported or seeded testers applied before the beta existed: nearer its start.
     assert.equal(nearerEnds('2026-10-01T00:00:00.000Z', created, now).hours, 'start');
+    // The hour and the minute still going end now: a signup of the moment counts from the end,
+    // however early in its minute, and the first to apply in a minute from the start.
+    assert.deepEqual(nearerEnds('2026-11-20T23:05:10.000Z', created, '2026-11-20T23:05:10.000Z'), { hours: 'end', minutes: 'end', testers: 'end' });
+    assert.deepEqual(nearerEnds('2026-11-20T23:05:10.000Z', created, '2026-11-20T23:05:40.000Z'), { hours: 'end', minutes: 'end', testers: 'start' });
+    assert.deepEqual(nearerEnds('2026-11-20T23:05:10.000Z', created, '2026-11-20T23:20:00.000Z'), { hours: 'end', minutes: 'start', testers: 'start' });
   });
 
   test('every combination of ends gives the full sort\'s position, in every order', async () => {
