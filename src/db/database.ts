@@ -195,8 +195,8 @@ const PLAN_ONCE_MARK = '/* plan once */';
  * prepared `select *` fails once a migration adds a column under a running process. SQLite
  * keeps every statement prepared already (withStatementCache).
  */
-export function planOnce<Q extends { modifyEnd(modifier: RawBuilder<unknown>): Q }>(query: Q): Q {
-  return query.modifyEnd(sql.raw(PLAN_ONCE_MARK));
+export function planOnce<Q extends RawBuilder<unknown> | { modifyEnd(modifier: RawBuilder<unknown>): Q }>(query: Q): Q {
+  return 'modifyEnd' in query ? query.modifyEnd(sql.raw(PLAN_ONCE_MARK)) : (sql`${query} ${sql.raw(PLAN_ONCE_MARK)}` as Q);
 }
 
 /** Prepared statements' names by text: marked statements have a few fixed shapes, so this stays small. */
