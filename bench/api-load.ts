@@ -205,6 +205,14 @@ async function main(): Promise<void> {
   if (definition.status !== 201) throw new Error(`creating the reward definition failed: ${definition.status} ${await definition.text()}`);
   const rule = await fetch(`${api}${beta}/reward_rules`, { method: 'POST', headers, body: JSON.stringify({ event, descriptor: event }) });
   if (rule.status !== 201) throw new Error(`creating the reward rule failed: ${rule.status} ${await rule.text()}`);
+  // Endpoints an earlier run left when it was stopped (a loopback receiver, now gone): their
+  // deliveries would fail and keep the outbox from draining. A real beta has no loopback endpoint.
+  const earlier = await fetch(`${api}${beta}/webhooks?per_page=100`, { headers });
+  for (const endpoint of (await earlier.json()) as { id: number; url: string }[]) {
+    if (!/^http:\/\/127\.0\.0\.1:\d+\/hook$/.test(endpoint.url)) continue;
+    const removed = await fetch(`${api}${beta}/webhooks/${endpoint.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+    console.error(`removed webhook endpoint ${endpoint.id} (${endpoint.url}), left by an earlier run: ${removed.status}`);
+  }
   // The run's webhook endpoint, for every event; removed at the end, so runs don't add up.
   const webhook = await fetch(`${api}${beta}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${receiverUrl}/hook` }) });
   if (webhook.status !== 201) throw new Error(`creating the webhook endpoint failed: ${webhook.status} ${await webhook.text()}`);
