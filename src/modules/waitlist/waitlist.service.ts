@@ -349,7 +349,7 @@ export async function standingsOf(
   for (const tester of testers) if (isOnWaitlist(tester)) placed.set(tester.id, keyOf(order, tester));
   const alone = placed.size === 1 || count === 'each' ? [...placed.values()].filter((key) => key.appliedAt !== '') : [];
   for (const key of alone) {
-    // One tester (show, a signup's answer): counted from the nearer ends, with the length of the same snapshot.
+    // A tester on its own (show, a signup's answer, an event's body): counted from the nearer ends, with the length of the same snapshot.
     const counted = await countAheadOfOne(executor, beta.id, order, key, nearerEnds(key.appliedAt, beta.created_at, now));
     length = counted.length;
     standings.set(key.id, standing(counted.ahead));
