@@ -208,6 +208,7 @@ async function main(): Promise<void> {
   // Endpoints an earlier run left when it was stopped (a loopback receiver, now gone): their
   // deliveries would fail and keep the outbox from draining. A real beta has no loopback endpoint.
   const earlier = await fetch(`${api}${beta}/webhooks?per_page=100`, { headers });
+  if (earlier.status !== 200) throw new Error(`listing the webhook endpoints failed: ${earlier.status} ${await earlier.text()}`);
   for (const endpoint of (await earlier.json()) as { id: number; url: string }[]) {
     if (!/^http:\/\/127\.0\.0\.1:\d+\/hook$/.test(endpoint.url)) continue;
     const removed = await fetch(`${api}${beta}/webhooks/${endpoint.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
