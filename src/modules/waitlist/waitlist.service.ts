@@ -256,12 +256,12 @@ const HOUR_MS = 60 * MINUTE_MS;
 export function nearerEnds(appliedAt: string, betaCreatedAt: string, now: string): CountDirections {
   const [at, until] = [Date.parse(appliedAt), Date.parse(now)];
   const half = (from: number, to: number): CountFrom => (at - from < Math.min(to, until) - at ? 'start' : 'end');
-  const startOf = (span: number) => at - (at % span);
-  return {
-    hours: half(Date.parse(betaCreatedAt), until),
-    minutes: half(startOf(HOUR_MS), startOf(HOUR_MS) + HOUR_MS),
-    testers: half(startOf(MINUTE_MS), startOf(MINUTE_MS) + MINUTE_MS),
+  // Within the hour or minute (`span`) the tester applied in.
+  const within = (span: number) => {
+    const start = at - (at % span);
+    return half(start, start + span);
   };
+  return { hours: half(Date.parse(betaCreatedAt), until), minutes: within(HOUR_MS), testers: within(MINUTE_MS) };
 }
 
 /** A bound past every key that starts with `prefix`: such keys go on with ':' (minutes, seconds), and ';' sorts right after it. */
