@@ -1,9 +1,9 @@
 // Builds a realistic beta of N testers straight into the database (not through HTTP), fast enough
 // for 100,000 in seconds and 1,000,000 in minutes: rows are planned in memory, then inserted in
 // multi-row batches, several batches per transaction. The beta's counters move in the same
-// transactions as the rows they count (with the project's own counter functions), and the waitlist
-// blocks with them (the triggers of migration 006), so they are exact after every commit; a final
-// check compares both with the rows and fails loudly if they differ.
+// transactions as the rows they count (with the project's own counter functions), so they are exact
+// after every commit; a final check compares them with the rows and fails loudly if they differ. The
+// standing feed's triggers (migration 014) record the waitlisted testers as for any other insert.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -17,7 +17,6 @@ import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
 import { candidateReferralCode } from '../src/modules/referrals/referral-codes.ts';
 import { TesterStatuses, type TesterStatus } from '../src/modules/testers/tester-status.ts';
-import { recountedWaitlistBlocks, storedWaitlistBlocks } from '../src/modules/waitlist/waitlist-blocks.ts';
 import { systemClock } from '../src/time.ts';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'sqlite:/tmp/prelaunch-bench/bench.sqlite';
@@ -345,7 +344,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     if (dialect === 'postgres') {
       // What autovacuum does shortly after a bulk load anyway (statistics, visibility map for
       // index-only scans); done here so measurements start from that steady state at once.
-      await sql`vacuum (analyze) testers, waitlist_groups, waitlist_hours, waitlist_minutes`.execute(db);
+      await sql`vacuum (analyze) testers, tester_changes`.execute(db);
     }
     return {
       dialect,
@@ -363,7 +362,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
   }
 }
 
-/** Compares the beta's counters and waitlist blocks with its rows; throws when any differs. */
+/** Compares the beta's counters with its rows; throws when any differs. */
 export async function checkCounters(db: Executor, betaId: number): Promise<{ byStatus: Record<string, number>; referrals: number }> {
   const beta = await db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirstOrThrow();
   const groups = await db
@@ -402,12 +401,6 @@ export async function checkCounters(db: Executor, betaId: number): Promise<{ byS
   }
   if (beta.share_signups_count !== Number(referrals)) problems.push(`share_signups_count ${beta.share_signups_count} ≠ ${referrals} credited referrals`);
   if (Number(wrong) !== 0) problems.push(`${wrong} testers whose share_signups_count differs from their credited referrals`);
-  const [stored, recounted] = await Promise.all([storedWaitlistBlocks(db, betaId), recountedWaitlistBlocks(db, betaId)]);
-  for (const level of ['groups', 'hours', 'minutes'] as const) {
-    const [inStore, inRecount] = [new Set(stored[level]), new Set(recounted[level])];
-    const differing = stored[level].filter((line) => !inRecount.has(line)).length + recounted[level].filter((line) => !inStore.has(line)).length;
-    if (differing > 0) problems.push(`waitlist_${level}: ${differing} blocks differ from a recount of the testers`);
-  }
   if (problems.length > 0) throw new Error(`Counters do not match the rows of beta ${betaId}: ${problems.join('; ')}`);
   return { byStatus, referrals: Number(referrals) };
 }

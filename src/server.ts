@@ -34,10 +34,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   limitHeapGrowth(config.heapGrowthPercent);
   const database = openDatabase(config.databaseUrl, { longRunning: true });
   if (options.prepare) await migrateToLatest(database);
-  const services = await createServices(database, config);
-  if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
   // Loggers of their own: these are made before the app (and its logger) exists.
   const log = createLogger(config.logLevel);
+  const services = await createServices(database, config, { log: log.child({ component: 'standings' }) });
+  if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
+  // Every standing is read from memory: the betas' waitlists are indexed before the first request.
+  await services.standings.warm();
   const { rateLimits, redis } = openRateLimits(config, log.child({ component: 'redis' }));
   const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: log.child({ component: 'metrics' }) });
   const app = await buildApp({
@@ -51,7 +53,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
 
   // What the services hold open (SMTP connections), Redis and the database.
   const release = async () => {
-    services.close();
+    await services.close();
     redis?.close();
     await database.close();
   };

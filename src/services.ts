@@ -10,6 +10,9 @@ import { InvitationCodesService } from './modules/invitation-codes/invitation-co
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
 import { TestersService } from './modules/testers/testers.service.ts';
 import { TesterEvents } from './modules/testers/tester-events.ts';
+import { TesterViews } from './modules/testers/tester-views.ts';
+import { Standings, type StandingsLog } from './modules/waitlist/standings.ts';
+import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
 import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
@@ -39,16 +42,20 @@ export interface Services {
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
+  /** Waitlist standings: built from the database, kept in step with every commit and with other processes. */
+  standings: Standings;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
-  /** Releases what the services hold open (SMTP and webhook connections); after the workers have stopped. */
-  close(): void;
+  /** Releases what the services hold open (SMTP and webhook connections, the standing feed's timers); after the workers have stopped. */
+  close(): Promise<void>;
 }
 
 export interface ServiceOptions {
   clock?: Clock;
   /** The IP locator; opened from config.geoipDatabasePath when not given. */
   geo?: GeoLocator;
+  /** Where the standings index says how long its build took, and that a read of its feed failed. */
+  log?: StandingsLog;
 }
 
 export async function createServices(database: DatabaseHandle, config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -56,15 +63,19 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const clock = options.clock ?? systemClock;
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
-  const testerEvents = new TesterEvents(db, config.publicUrl);
+  const standings = new Standings(db, dialect, options.log);
+  observeCommits(db, standings.commitObserver);
+  const views = new TesterViews(config.publicUrl, standings);
+  const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
   const emails = new EmailsService(db, clock, betas, suppressions, {
     publicUrl: config.publicUrl,
+    views,
     emailFrom: config.emailFrom,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : null,
     logRetentionDays: config.emailLogRetentionDays,
   });
-  const testers = new TestersService(db, dialect, clock, betas, geo, config.publicUrl, testerEvents, emails);
+  const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
@@ -81,10 +92,12 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
     emails,
-    visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, config.publicUrl),
+    visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
-    close: () => {
+    standings,
+    close: async () => {
+      await standings.close();
       emails.close();
       webhookSender.close();
     },

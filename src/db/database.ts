@@ -185,10 +185,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
 const PLAN_ONCE_MARK = '/* plan once */';
 
 /**
- * Marks a statement whose best plan is the same whatever its parameters' values (the waitlist's
- * range sums over primary keys), and which names its result columns (no `select *`). PostgreSQL
- * plans an unnamed statement at every run: for the standing of one tester that was about 40 % of
- * a show's time (bench/README.md, session 9). A marked statement is prepared once per connection
+ * Marks a statement whose best plan is the same whatever its parameters' values (a range of one
+ * index), and which names its result columns (no `select *`). PostgreSQL plans an unnamed
+ * statement at every run, which for a small indexed read costs about as much as running it. A
+ * marked statement is prepared once per connection
  * instead, and after its first five runs PostgreSQL keeps reusing one generic plan when that
  * costs no more than planning each run. Never for a statement whose plan depends on a value (a
  * LIKE's pattern, a filter's frequency): a generic plan would ignore it. Named columns, because a

@@ -16,6 +16,7 @@ import * as searchIndexes from './migrations/010-search-indexes.ts';
 import * as logRetentionIndexes from './migrations/011-log-retention-indexes.ts';
 import * as staleNameSearch from './migrations/012-stale-name-search.ts';
 import * as sweeps from './migrations/013-sweeps.ts';
+import * as standingFeed from './migrations/014-standing-feed.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -41,6 +42,7 @@ const migrations: Record<string, MigrationModule> = {
   '011-log-retention-indexes': logRetentionIndexes,
   '012-stale-name-search': staleNameSearch,
   '013-sweeps': sweeps,
+  '014-standing-feed': standingFeed,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -14,6 +14,22 @@ interface TransactionEnd {
 
 const ends = new WeakMap<Executor, TransactionEnd>();
 
+/**
+ * Told of every command's commit on a database (the standings index): `beforeCommit` reads what it
+ * needs as the transaction's last statement, and `afterCommit` gets it once committed, before the
+ * command's own afterCommit tasks and before inTransaction returns. It must not fail the command.
+ */
+export interface CommitObserver<T> {
+  beforeCommit(trx: Executor): Promise<T>;
+  afterCommit(seen: T): Promise<void>;
+}
+
+const observers = new WeakMap<Db, CommitObserver<unknown>[]>();
+
+export function observeCommits<T>(db: Db, observer: CommitObserver<T>): void {
+  observers.set(db, [...(observers.get(db) ?? []), observer as CommitObserver<unknown>]);
+}
+
 function endOf(trx: Executor): TransactionEnd {
   const end = ends.get(trx);
   if (!end) throw new Error('This needs the transaction of a command: run it through inTransaction');
@@ -48,15 +64,18 @@ export async function inTransaction<T>(
   work: (trx: Executor) => Promise<T>,
   options: { retryAlso?: (error: unknown) => boolean } = {},
 ): Promise<T> {
+  const observing = observers.get(db) ?? [];
   for (let attempt = 1; ; attempt++) {
     const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
     let result: T;
+    let seen: unknown[] = [];
     try {
       result = await db.transaction().execute(async (trx) => {
         ends.set(trx, end);
         const value = await work(trx);
         // A task may schedule another (events raised while flushing): run until none is left.
         for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
+        seen = await Promise.all(observing.map((observer) => observer.beforeCommit(trx)));
         return value;
       });
     } catch (error) {
@@ -65,6 +84,7 @@ export async function inTransaction<T>(
       continue;
     }
     // Outside the retry: the command has committed and must not run again.
+    for (const [i, observer] of observing.entries()) await observer.afterCommit(seen[i]);
     for (const task of end.afterCommit) await task();
     return result;
   }

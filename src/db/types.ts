@@ -314,31 +314,21 @@ export interface EmailConfirmationsTable {
 }
 
 /**
- * Waitlist blocks (migration 006, modules/waitlist): how many testers are on the beta's waitlist
- * per order `dimension` (referrals, points, signup_time) and group (share_signups_count, points,
- * or 0), in all, per hour and per minute of applied_at. Written only by triggers on testers.
+ * The standing feed (migration 014, modules/waitlist/standing-feed.ts): one row per change of a
+ * tester that is or was on the waitlist, written by triggers on testers in the changing transaction.
  */
-export interface WaitlistGroupsTable {
+export interface TesterChangesTable {
+  seq: Generated<number>;
   beta_id: number;
-  dimension: string;
-  grp: number;
-  n: number;
-}
-
-export interface WaitlistHoursTable {
-  beta_id: number;
-  dimension: string;
-  grp: number;
-  hour: string; // 'YYYY-MM-DDTHH'
-  n: number;
-}
-
-export interface WaitlistMinutesTable {
-  beta_id: number;
-  dimension: string;
-  grp: number;
-  minute: string; // 'YYYY-MM-DDTHH:MM'
-  n: number;
+  tester_id: number;
+  /** What the tester had before an update (null for an insert). */
+  old_referrals: number | null;
+  old_points: number | null;
+  old_applied_at: string | null;
+  /** Seconds since the epoch, by the database's clock. */
+  created_at: Generated<number>;
+  /** PostgreSQL only: the writing transaction (xid8, read as text). */
+  xid?: Generated<string>;
 }
 
 /** Random salts of visitor hashes (migration 007): "day:YYYY-MM-DD" per UTC day, and "share-points". */
@@ -388,9 +378,7 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   email_messages: EmailMessagesTable;
   email_confirmations: EmailConfirmationsTable;
-  waitlist_groups: WaitlistGroupsTable;
-  waitlist_hours: WaitlistHoursTable;
-  waitlist_minutes: WaitlistMinutesTable;
+  tester_changes: TesterChangesTable;
   visitor_salts: VisitorSaltsTable;
   daily_visits: DailyVisitsTable;
   leases: LeasesTable;

@@ -31,7 +31,7 @@ test(`${PROCESSES} processes migrating a fresh database at once all succeed and 
       .execute();
     assert.deepEqual(rows.map((row) => row.name), [...migrationNames]);
     // The schema is usable: the last migration's tables exist.
-    assert.deepEqual(await database.db.selectFrom('waitlist_groups').selectAll().execute(), []);
+    assert.deepEqual(await database.db.selectFrom('tester_changes').selectAll().execute(), []);
   } finally {
     await database.close();
   }

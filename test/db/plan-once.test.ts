@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openDatabase, planOnce, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { countAheadOfOne } from '../../src/modules/waitlist/waitlist.service.ts';
+import { StandingFeed } from '../../src/modules/waitlist/standing-feed.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';
 
 let database: DatabaseHandle;
@@ -48,17 +48,14 @@ test('a marked statement answers as it would unmarked, and on PostgreSQL is prep
   }
 });
 
-test('the standing of one tester is a statement planned once', async () => {
-  const key = { id: 7, group: 0, appliedAt: '2026-11-23T10:15:30Z' };
-  for (const directions of [
-    { hours: 'start', minutes: 'start', testers: 'start' },
-    { hours: 'end', minutes: 'end', testers: 'end' },
-  ] as const) {
-    // No beta 999: nothing is counted, and the statement runs all the same.
-    assert.deepEqual(await countAheadOfOne(database.db, 999, 'referrals', key, directions), { ahead: 0, length: 0 });
+test("the standing feed's read of a transaction's own changes is a statement planned once", async () => {
+  const feed = new StandingFeed(database.db, dialect);
+  for (let run = 0; run < 2; run++) {
+    // A transaction that changed no tester has no changes of its own.
+    assert.deepEqual(await database.db.transaction().execute((trx) => feed.ownChanges(trx)), []);
   }
   if (dialect === 'postgres') {
-    const standings = (await preparedOnce()).filter((statement) => statement.includes('waitlist_minutes'));
-    assert.equal(standings.length, 2, 'one prepared statement for each set of directions');
+    const feedReads = (await preparedOnce()).filter((statement) => statement.includes('tester_changes'));
+    assert.equal(feedReads.length, 1, 'one prepared statement, however often it ran');
   }
 });

@@ -118,6 +118,8 @@ export interface TestResponse {
 export interface TestContext {
   app: App;
   database: DatabaseHandle;
+  /** The database's URL: `startTestContext({ databaseUrl })` opens it for a second process. */
+  databaseUrl: string;
   services: Services;
   config: Config;
   rateLimits: RateLimits;
@@ -154,10 +156,18 @@ export interface TestContextOptions {
    * links the app makes (share links, status links) lead a browser back to it.
    */
   listen?: boolean;
+  /**
+   * Another process of the same deployment: open this database (another context's `databaseUrl`)
+   * instead of creating one. Its creator drops it; this context only closes its connections. The
+   * services, app and what they keep in memory are this context's own.
+   */
+  databaseUrl?: string;
+  /** The clock to read: another context's, so that two processes share the time. A new one by default. */
+  clock?: TestClock;
 }
 
 export async function startTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const { url, drop } = await createTestDatabase();
+  const { url, drop } = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const port = options.listen ? await freePort() : null;
   // Geolocation is off unless a test file asks for it: the bundled database is large to load.
   const config = loadConfig({
@@ -171,8 +181,8 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
     ...options.env,
   });
   const database = openDatabase(url, { poolSize: 20 });
-  await migrateToLatest(database);
-  const clock = new TestClock();
+  await migrateToLatest(database); // a database opened again is at the latest already: a no-op
+  const clock = options.clock ?? new TestClock();
   const services = await createServices(database, config, { clock });
   const redisLog = logLines();
   const { rateLimits, redis } = openRateLimits(config, redisLog);
@@ -204,6 +214,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   return {
     app,
     database,
+    databaseUrl: url,
     services,
     config,
     rateLimits,
@@ -224,7 +235,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
     },
     async close() {
       await app.close();
-      services.close();
+      await services.close();
       redis?.close();
       await database.close();
       await drop();

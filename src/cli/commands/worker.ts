@@ -45,7 +45,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
         // Before any job runs: a port in use stops the worker at once, with nothing half done.
         probes = port === null ? null : await serveProbes(port, config, database, services, log);
       } catch (error) {
-        services.close();
+        await services.close();
         throw error;
       }
       const workers = startWorkers(database, services, systemClock, log, probes?.metrics);
@@ -55,7 +55,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
       // No new scrapes, then the jobs in flight, then what the services hold open.
       await probes?.app.close();
       await workers.stop();
-      services.close();
+      await services.close();
     });
 }
 

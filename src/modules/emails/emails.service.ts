@@ -14,7 +14,7 @@ import { parseId } from '../../http/schemas.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
-import { currentTesterView } from '../testers/tester-views.ts';
+import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
 import { TemplateError } from './email-rendering.ts';
 import {
@@ -53,6 +53,8 @@ interface SendJob {
 
 export interface EmailsOptions {
   publicUrl: string;
+  /** How a tester is shown in a message's variables, as the API shows it. */
+  views: TesterViews;
   /** EMAIL_FROM, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
   emailFrom: string | null;
   /** The SMTP transport, or null to capture every message. */
@@ -158,7 +160,7 @@ export class EmailsService implements EmailQueue {
 
   async friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void> {
     await this.record(trx, 'friend_invitation', invitation.betaId, invitation.inviteeId, invitation.now, async () => ({
-      sender: (await currentTesterView(trx, this.options.publicUrl, invitation.senderId, invitation.now)) ?? null,
+      sender: (await this.options.views.current(trx, invitation.senderId)) ?? null,
       message: invitation.message,
     }));
   }
@@ -185,7 +187,7 @@ export class EmailsService implements EmailQueue {
       .executeTakeFirst();
     const template = effectiveTemplate(occasion, stored);
     if (!template.enabled) return;
-    const tester = await currentTesterView(trx, this.options.publicUrl, testerId, now);
+    const tester = await this.options.views.current(trx, testerId);
     if (!tester) return;
     const beta = await trx.selectFrom('betas').select(['id', 'name', 'homepage_url']).where('id', '=', betaId).executeTakeFirstOrThrow();
     const unsubscribeToken = newToken();

@@ -7,7 +7,7 @@ import { afterCommit } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
 import { completeLateEvent, fillLateEvents, raiseEvent, raiseLateEvent, type LateEvent } from '../events/events.ts';
 import { toBeta } from '../betas/betas.service.ts';
-import { currentTesterView, testerViews } from './tester-views.ts';
+import type { TesterViews } from './tester-views.ts';
 import type { TesterView } from './testers.presenter.ts';
 
 export type TesterEventType = 'tester_created' | 'tester_updated' | 'tester_deleted';
@@ -19,11 +19,6 @@ const NONE: RenderedViews = () => Promise.resolve(new Map());
 
 /** Testers read and rendered at once: a page, as the list endpoint reads. */
 const RENDER_CHUNK = 100;
-/**
- * Up to this many testers (a signup and its referrer, say), each standing is counted on its own,
- * as show counts it; more, and one statement counts them all as for a page (StandingsCount).
- */
-const COUNTED_EACH_AT_MOST = 4;
 
 /** The late events of one transaction: rendered together after it commits, each tester once. */
 interface LateBatch {
@@ -36,7 +31,7 @@ const lateByTransaction = new WeakMap<Executor, LateBatch>();
 export class TesterEvents {
   constructor(
     private readonly db: Db,
-    private readonly publicUrl: string,
+    private readonly views: TesterViews,
   ) {}
 
   /**
@@ -47,7 +42,7 @@ export class TesterEvents {
     if (type === 'tester_deleted') {
       const rendered = new Map<number, TesterView>();
       for (const testerId of testerIds) {
-        const view = await raiseEvent(trx, { betaId, type, now, data: () => currentTesterView(trx, this.publicUrl, testerId, now) });
+        const view = await raiseEvent(trx, { betaId, type, now, data: () => this.views.current(trx, testerId) });
         if (view) rendered.set(testerId, view as TesterView);
       }
       return () => Promise.resolve(rendered);
@@ -70,7 +65,7 @@ export class TesterEvents {
 
   /** The worker's fallback for a tester event still without its body (any other passes as it is). */
   complete(event: WebhookEventRow): Promise<WebhookEventRow | undefined> {
-    return completeLateEvent(this.db, event, (testerId) => currentTesterView(this.db, this.publicUrl, testerId, event.created_at));
+    return completeLateEvent(this.db, event, (testerId) => this.views.current(this.db, testerId));
   }
 
   private rendered(batch: LateBatch): Promise<ReadonlyMap<number, TesterView>> {
@@ -88,9 +83,7 @@ export class TesterEvents {
         for (let start = 0; start < ids.length; start += RENDER_CHUNK) {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
-          const now = events.find(({ event }) => event.betaId === betaId)!.event.now;
-          const standings = visible.length <= COUNTED_EACH_AT_MOST ? 'each' : 'page';
-          const rendered = await testerViews(this.db, toBeta(betaRow), visible, { publicUrl: this.publicUrl, now, responses: 'read', standings });
+          const rendered = await this.views.of(this.db, toBeta(betaRow), visible, { responses: 'read' });
           rendered.forEach((view, i) => views.set(visible[i].id, view));
         }
       }

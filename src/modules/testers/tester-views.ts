@@ -4,45 +4,46 @@ import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
-import { standingsOf, type StandingsCount } from '../waitlist/waitlist.service.ts';
+import type { Standings } from '../waitlist/standings.ts';
 import { presentTester, type TesterView } from './testers.presenter.ts';
 
-export async function testerViews(
-  executor: Executor,
-  beta: Beta,
-  rows: TesterRow[],
-  // Responses: read, or none (the caller knows the testers have none); not shown when absent.
-  options: { publicUrl: string; now: string; responses?: 'read' | 'none'; standings?: StandingsCount },
-): Promise<TesterView[]> {
-  if (rows.length === 0) return [];
-  const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
-  const [standings, referrers, responses] = await Promise.all([
-    standingsOf(executor, beta, rows, options.now, options.standings),
-    referrerIds.length === 0
-      ? Promise.resolve([])
-      : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
-    options.responses === 'read' ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
-  ]);
-  const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
-  return rows.map((row) =>
-    presentTester(row, {
-      publicUrl: options.publicUrl,
-      settings: beta.settings,
-      standing: standings.get(row.id)!,
-      referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
-      responses: responses ? (responses.get(row.id) ?? []) : options.responses === 'none' ? [] : undefined,
-    }),
-  );
-}
+export class TesterViews {
+  constructor(
+    private readonly publicUrl: string,
+    private readonly standings: Standings,
+  ) {}
 
-/**
- * A tester as "show tester" would answer now, read through `executor` (inside a transaction: with
- * that transaction's counters and changes). Undefined when the tester is gone or hidden: the API
- * shows no such tester.
- */
-export async function currentTesterView(executor: Executor, publicUrl: string, testerId: number, now: string): Promise<TesterView | undefined> {
-  const row = await executor.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
-  if (!row || row.hidden) return undefined;
-  const beta = toBeta(await executor.selectFrom('betas').selectAll().where('id', '=', row.beta_id).executeTakeFirstOrThrow());
-  return (await testerViews(executor, beta, [row], { publicUrl, now, responses: 'read' }))[0];
+  /** The testers' views, in the order of `rows`. Responses: read, or none (the caller knows the testers have none); not shown when absent. */
+  async of(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
+    if (rows.length === 0) return [];
+    const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
+    const [standings, referrers, responses] = await Promise.all([
+      this.standings.standingsOf(executor, beta, rows),
+      referrerIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
+      options.responses === 'read' ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
+    ]);
+    const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
+    return rows.map((row) =>
+      presentTester(row, {
+        publicUrl: this.publicUrl,
+        settings: beta.settings,
+        standing: standings.get(row.id)!,
+        referredBy: row.referrer_id === null ? null : (referrerEmail.get(row.referrer_id) ?? null),
+        responses: responses ? (responses.get(row.id) ?? []) : options.responses === 'none' ? [] : undefined,
+      }),
+    );
+  }
+
+  /**
+   * A tester as "show tester" would answer now, read through `executor` (inside a transaction: with
+   * that transaction's changes). Undefined when the tester is gone or hidden: the API shows no such tester.
+   */
+  async current(executor: Executor, testerId: number): Promise<TesterView | undefined> {
+    const row = await executor.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
+    if (!row || row.hidden) return undefined;
+    const beta = toBeta(await executor.selectFrom('betas').selectAll().where('id', '=', row.beta_id).executeTakeFirstOrThrow());
+    return (await this.of(executor, beta, [row], { responses: 'read' }))[0];
+  }
 }

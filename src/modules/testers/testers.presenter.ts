@@ -2,7 +2,7 @@
 import { apiTime } from '../../time.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
-import type { Standing } from '../waitlist/waitlist.service.ts';
+import type { Standing } from '../waitlist/standings.ts';
 import type { TesterResponse } from '../questions/questions.service.ts';
 import { presentFraud, type FraudView } from '../fraud/fraud.presenter.ts';
 import { ProfileFields } from './profile.ts';

@@ -35,7 +35,7 @@ import { nameSearch } from './name-search.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from './email-address.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
-import { testerViews } from './tester-views.ts';
+import type { TesterViews } from './tester-views.ts';
 import type { RenderedViews, TesterEvents } from './tester-events.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import type { TesterCreateInput, TesterUpdateInput } from './testers.schemas.ts';
@@ -119,7 +119,7 @@ export class TestersService {
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly geo: GeoLocator,
-    private readonly publicUrl: string,
+    private readonly testerViews: TesterViews,
     private readonly events: TesterEvents,
     private readonly emails: EmailQueue,
   ) {}
@@ -701,7 +701,7 @@ export class TestersService {
   }
 
   private views(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
-    return testerViews(executor, beta, rows, { publicUrl: this.publicUrl, now: this.now(), ...options });
+    return this.testerViews.of(executor, beta, rows, options);
   }
 }
 

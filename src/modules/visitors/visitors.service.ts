@@ -15,7 +15,7 @@ import { isSignupDevice } from '../fraud/fraud-signals.ts';
 import { awardSharePoints } from '../points/points.service.ts';
 import { listQuestions, toQuestion, type Question } from '../questions/questions.service.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
-import { testerViews } from '../testers/tester-views.ts';
+import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
 import type { CreateInput, TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
@@ -78,7 +78,7 @@ export class VisitorsService {
     private readonly testers: TestersService,
     private readonly emails: EmailsService,
     private readonly events: TesterEvents,
-    private readonly publicUrl: string,
+    private readonly views: TesterViews,
   ) {
     this.#keys = new VisitorKeys(db, clock);
   }
@@ -235,7 +235,7 @@ export class VisitorsService {
     const beta = (await this.betas.findPublic(betaId))!;
     const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
     const [[tester], rewards] = await Promise.all([
-      testerViews(this.db, beta, [row], { publicUrl: this.publicUrl, now: storedTime(this.clock.now()) }),
+      this.views.of(this.db, beta, [row]),
       this.db
         .selectFrom('rewards')
         .select(['name', 'status'])

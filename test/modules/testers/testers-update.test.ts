@@ -1,19 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { assertCountersExact, codes, createTester, storedBeta, storedTester } from './support.ts';
-
-const ALL_STATUSES = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;
-type Status = (typeof ALL_STATUSES)[number];
-
-// DESIGN.md "Tester statuses": the statuses each requested status may be reached from.
-const ALLOWED_FROM: Record<string, readonly Status[]> = {
-  applied: ['imported', 'unconfirmed'],
-  invited: ['imported', 'applied', 'rejected'],
-  rejected: ['imported', 'applied', 'invited'],
-  active: ['imported', 'applied', 'invited', 'rejected', 'idle'],
-  suspended: ['imported', 'unconfirmed', 'applied', 'invited', 'rejected', 'active', 'idle'],
-};
+import { ALLOWED_FROM, ALL_STATUSES, assertCountersExact, codes, createTester, storedBeta, storedTester, type Status } from './support.ts';
 
 describe('update tester', () => {
   let ctx: TestContext;

@@ -1,8 +1,7 @@
 // Helpers of the waitlist tests: the waitlist by brute force (every applied, visible tester sorted
-// by the order's rules), the standings the API shows, and the blocks against a recount.
+// by the order's rules), the standings the API shows, and the index in memory against a recount.
 import assert from 'node:assert/strict';
 import type { TestContext } from '../../support/context.ts';
-import { recountedWaitlistBlocks, storedWaitlistBlocks } from '../../../src/modules/waitlist/waitlist-blocks.ts';
 
 export const ORDERS = ['referrals', 'points', 'signup_time'] as const;
 export type Order = (typeof ORDERS)[number];
@@ -32,12 +31,19 @@ export async function listAll(ctx: TestContext, betaId: number, perPage: number,
   }
 }
 
-const standing = (tester: any) => [tester.waitlist_position, tester.waitlist_ahead, tester.waitlist_behind, tester.waitlist_length];
+/** A tester's standing as the API shows it: position, ahead, behind, length. */
+export const standing = (tester: any) => [tester.waitlist_position, tester.waitlist_ahead, tester.waitlist_behind, tester.waitlist_length];
 
 /** The standing a tester must show: from the naive reference, null off the waitlist. */
-function expectedStanding(expected: Map<number, number>, id: number) {
+export function expectedStanding(expected: Map<number, number>, id: number) {
   const position = expected.get(id);
   return position === undefined ? [null, null, null, expected.size] : [position, position - 1, expected.size - position, expected.size];
+}
+
+export interface StandingsOptions {
+  key?: string;
+  perPages?: number[];
+  show?: boolean;
 }
 
 /**
@@ -45,28 +51,40 @@ function expectedStanding(expected: Map<number, number>, id: number) {
  * sizes (a page's testers are counted together) and one by one (show), with the naive reference.
  * Returns the listed testers.
  */
-export async function assertStandings(ctx: TestContext, betaId: number, order: Order, options: { key?: string; perPages?: number[]; show?: boolean } = {}): Promise<any[]> {
+export async function assertStandings(ctx: TestContext, betaId: number, order: Order, options: StandingsOptions = {}): Promise<any[]> {
   const patched = await ctx.request('PATCH', `/api/v2/betas/${betaId}`, { key: options.key, body: { settings: { waitlist_order: order } } });
   assert.equal(patched.status, 200, JSON.stringify(patched.body));
+  return assertCurrentStandings(ctx, betaId, order, options);
+}
+
+/**
+ * assertStandings without the switch: the beta must be in `order` already. Changes nothing, so it
+ * can be repeated (another process catching up); `label` starts every message (the moment checked).
+ */
+export async function assertCurrentStandings(ctx: TestContext, betaId: number, order: Order, options: StandingsOptions & { label?: string } = {}): Promise<any[]> {
+  const at = options.label ? `${options.label}: ` : '';
   const expected = await naivePositions(ctx, betaId, order);
   let listed: any[] = [];
   for (const perPage of options.perPages ?? [100, 7]) {
     listed = await listAll(ctx, betaId, perPage, options.key);
-    for (const tester of listed) assert.deepEqual(standing(tester), expectedStanding(expected, tester.id), `tester ${tester.id}, ${order} order, per_page ${perPage}`);
-    assert.equal(listed.filter((tester) => tester.waitlist_position !== null).length, expected.size, `${order}: every waitlisted tester is listed`);
+    for (const tester of listed) assert.deepEqual(standing(tester), expectedStanding(expected, tester.id), `${at}tester ${tester.id}, ${order} order, per_page ${perPage}`);
+    assert.equal(listed.filter((tester) => tester.waitlist_position !== null).length, expected.size, `${at}${order}: every waitlisted tester is listed`);
   }
   if (options.show ?? true) {
     for (const tester of listed) {
       const shown = await ctx.request('GET', `/api/v2/betas/${betaId}/testers/${tester.id}`, { key: options.key });
-      assert.deepEqual(standing(shown.body), expectedStanding(expected, tester.id), `show ${tester.id}, ${order} order`);
+      assert.deepEqual(standing(shown.body), expectedStanding(expected, tester.id), `${at}show ${tester.id}, ${order} order`);
     }
   }
   return listed;
 }
 
-/** The beta's blocks equal a GROUP BY recount of its testers, level by level. */
-export async function assertBlocksExact(ctx: TestContext, betaId: number): Promise<void> {
-  const [stored, recounted] = await Promise.all([storedWaitlistBlocks(ctx.database.db, betaId), recountedWaitlistBlocks(ctx.database.db, betaId)]);
-  assert.ok(recounted.minutes.length > 0, 'a waitlist to count');
-  assert.deepEqual(stored, recounted);
+/** The beta's waitlist as the context's process holds it in memory equals a full sort of the rows, in the beta's order. */
+export async function assertIndexExact(ctx: TestContext, betaId: number): Promise<void> {
+  await ctx.services.standings.settle();
+  const indexed = ctx.services.standings.indexedIds(betaId);
+  assert.ok(indexed, 'the beta is indexed');
+  const expected = await naivePositions(ctx, betaId, indexed.order);
+  assert.ok(expected.size > 0, 'a waitlist to compare');
+  assert.deepEqual(indexed.ids, [...expected.keys()]);
 }

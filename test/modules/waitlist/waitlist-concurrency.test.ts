@@ -1,12 +1,12 @@
-// The waitlist blocks under concurrency: signups through referrers, point awards and status changes
-// run together (on PostgreSQL the pool has 20 connections, so their triggers truly overlap on the
-// same hot block rows), and afterwards every position is a permutation of 1..length equal to a full
-// sort of the waitlist, and the blocks equal a recount of the testers.
+// The waitlist under concurrency: signups through referrers, point awards and status changes run
+// together (on PostgreSQL the pool has 20 connections, so they truly overlap and commit out of the
+// order their feed rows were numbered in), and afterwards every position is a permutation of
+// 1..length equal to a full sort of the waitlist, and the index in memory equals a recount.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { assertCountersExact, createTester, uniqueEmail } from '../testers/support.ts';
-import { ORDERS, assertBlocksExact, assertStandings } from './support.ts';
+import { ORDERS, assertIndexExact, assertStandings } from './support.ts';
 
 describe('waitlist under concurrency', () => {
   let ctx: TestContext;
@@ -15,7 +15,7 @@ describe('waitlist under concurrency', () => {
   });
   after(() => ctx.close());
 
-  test('parallel referred signups, point awards and status changes leave positions 1..length in every order and the blocks exact', async () => {
+  test('parallel referred signups, point awards and status changes leave positions 1..length in every order and the index exact', async () => {
     const beta = await ctx.createBeta();
     const base = `/api/v2/betas/${beta.id}`;
     const referrers: any[] = [];
@@ -53,7 +53,7 @@ describe('waitlist under concurrency', () => {
       assert.deepEqual(positions, Array.from({ length: positions.length }, (_, i) => i + 1), `${order}: a permutation of 1..length`);
       assert.equal(positions.length, 160);
     }
-    await assertBlocksExact(ctx, beta.id);
+    await assertIndexExact(ctx, beta.id);
     await assertCountersExact(ctx, beta.id, assert);
   });
 });

@@ -1,13 +1,13 @@
-// Waitlist positions from the blocks (docs/decisions.md "Waitlist at scale") against a naive full
+// Waitlist positions from the index in memory (modules/waitlist/standings.ts) against a naive full
 // sort of the waitlist, in all three orders, while every kind of change moves testers in, out and
 // around it: signups with referrals, bonus points and their revocation, status changes, checkins,
 // suspensions, deletions (immediate and queued), hidden testers, ties down to the millisecond.
-// After it all the blocks must equal a recount from the testers.
+// After each step the index must equal a recount from the testers.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, uniqueEmail } from '../testers/support.ts';
-import { ORDERS, assertBlocksExact, assertStandings, naivePositions } from './support.ts';
+import { ORDERS, assertIndexExact, assertStandings, naivePositions } from './support.ts';
 
 describe('waitlist positions', () => {
   let ctx: TestContext;
@@ -45,7 +45,7 @@ describe('waitlist positions', () => {
     const award = (name: string, quantity: number) => expectStatus('POST', `${base}/points`, 201, { point: { email: testers.get(name)!.email, quantity } });
     async function checkAllOrders() {
       for (const order of ORDERS) await assertStandings(ctx, betaId, order, { key });
-      await assertBlocksExact(ctx, betaId);
+      await assertIndexExact(ctx, betaId);
     }
 
     // Applied in different days, hours and minutes, and several in the same millisecond (ties go to the id).
@@ -118,7 +118,7 @@ describe('waitlist positions', () => {
     assert.equal((await naivePositions(ctx, betaId, 'referrals')).get(id('b')), 1, 'b, with the most referrals, leads');
   });
 
-  test('a beta\'s blocks leave with it; another beta\'s stay exact', async () => {
+  test('a beta\'s index leaves with it; another beta\'s stays exact', async () => {
     const kept = await ctx.createBeta();
     const dropped = await ctx.createBeta();
     for (const beta of [kept, dropped]) {
@@ -128,11 +128,9 @@ describe('waitlist positions', () => {
       }
     }
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${dropped.id}`)).status, 200);
-    for (const table of ['waitlist_groups', 'waitlist_hours', 'waitlist_minutes'] as const) {
-      const left = await ctx.database.db.selectFrom(table).select('beta_id').where('beta_id', '=', dropped.id).execute();
-      assert.deepEqual(left, [], table);
-    }
-    await assertBlocksExact(ctx, kept.id);
+    await ctx.services.standings.settle();
+    assert.equal(ctx.services.standings.indexedIds(dropped.id), undefined, 'nothing held for a deleted beta');
+    await assertIndexExact(ctx, kept.id);
     await assertStandings(ctx, kept.id, 'referrals', { perPages: [2] });
   });
 });

@@ -1,0 +1,399 @@
+// Waitlist standings from an order-statistics index in memory (docs/decisions.md, "Standings from an
+// order-statistics index"; the contract in docs/architecture.md). Only applied, visible testers are
+// on a beta's waitlist, ordered by the beta's waitlist_order: most referrals or points first (none
+// for signup_time), then earliest applied_at, then lowest id. A tester's position is 1 + the number
+// of entries before its key, read from the beta's RankedSet in microseconds at any length.
+//
+// A beta's set is built from the database the first time it is needed (for every beta with a
+// waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
+// feed names: at once after each of this process's commits, so the request that made a change
+// answers with it, and every POLL_MS for the changes of other processes.
+import { sql } from 'kysely';
+import type { Db, DialectName, Executor } from '../../db/database.ts';
+import { afterCommit } from '../../db/transaction.ts';
+import { pruneInBatches } from '../../db/pruning.ts';
+import type { TesterRow } from '../../db/types.ts';
+import { toBeta } from '../betas/betas.service.ts';
+import type { WaitlistOrders } from '../betas/beta-settings.ts';
+import { RankedSet } from './ranked-set.ts';
+import { StandingFeed, FEED_RETENTION_SECONDS, type TesterChange } from './standing-feed.ts';
+
+export type WaitlistOrder = (typeof WaitlistOrders)[number];
+
+export interface Standing {
+  waitlist_position: number | null;
+  waitlist_ahead: number | null;
+  waitlist_behind: number | null;
+  waitlist_length: number;
+}
+
+type Placed = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
+
+export function isOnWaitlist(tester: Pick<TesterRow, 'status' | 'hidden'>): boolean {
+  return tester.status === 'applied' && tester.hidden === 0;
+}
+
+/** The group a tester is ranked by in `order`: most first. */
+function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number }): number {
+  return order === 'referrals' ? tester.share_signups_count : order === 'points' ? tester.points : 0;
+}
+
+/** applied_at as a number that sorts as the text does; a missing one first, as '' did. */
+function timeOf(appliedAt: string | null): number {
+  return appliedAt ? Date.parse(appliedAt) : -Infinity;
+}
+
+const offWaitlist = (length: number): Standing => ({ waitlist_position: null, waitlist_ahead: null, waitlist_behind: null, waitlist_length: length });
+const onWaitlist = (ahead: number, length: number): Standing => ({ waitlist_position: ahead + 1, waitlist_ahead: ahead, waitlist_behind: length - ahead - 1, waitlist_length: length });
+
+/**
+ * The standings of a few testers counted in SQL, through `executor` (with its transaction's
+ * changes): the waitlist's length and, for each tester on it, the testers before its key. A scan
+ * of the beta's waitlist for each: only for a beta whose set is not built yet.
+ */
+async function countedStandings(executor: Executor, betaId: number, order: WaitlistOrder, testers: readonly Placed[]): Promise<Map<number, Standing>> {
+  const waitlist = executor.selectFrom('testers').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).where('status', '=', 'applied').where('hidden', '=', 0);
+  const length = Number((await waitlist.executeTakeFirstOrThrow()).n);
+  const standings = new Map<number, Standing>();
+  for (const tester of testers) {
+    if (!isOnWaitlist(tester)) {
+      standings.set(tester.id, offWaitlist(length));
+      continue;
+    }
+    const group = groupOf(order, tester);
+    const column = order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
+    // Ahead: a greater group, or the same group and an earlier (applied_at, id); no applied_at sorts first, as timeOf has it.
+    const earlier = sql<boolean>`(coalesce(applied_at, ''), id) < (${tester.applied_at ?? ''}, ${tester.id})`;
+    const { n } = await waitlist
+      .where((eb) => (column ? eb.or([eb(column, '>', group), eb.and([eb(column, '=', group), earlier])]) : earlier))
+      .executeTakeFirstOrThrow();
+    standings.set(tester.id, onWaitlist(Number(n), length));
+  }
+  return standings;
+}
+
+/** How often the feed is read for other processes' changes: they show here within about this long. */
+export const POLL_MS = 250;
+/** How often a process holding sets deletes the feed's old rows (any process may: deleting twice is harmless). */
+const PRUNE_MS = 30_000;
+/** Rows read per statement while a beta's set is built. */
+const BUILD_CHUNK = 50_000;
+/** Testers re-read per statement. */
+const REREAD_CHUNK = 1_000;
+/** A batch of changes this large, against the beta's size, is cheaper to apply by building the set again. */
+const REBUILD_AT = { changes: 20_000, share: 0.25 };
+
+interface BetaIndex {
+  order: WaitlistOrder;
+  set: RankedSet;
+}
+
+interface Building {
+  order: WaitlistOrder;
+  /** Changes met while building: applied once the set is in place. */
+  missed: TesterChange[];
+  done: Promise<BetaIndex>;
+}
+
+export interface StandingsLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Coalesced rounds: `next()` resolves once a round that began after the call has finished, so
+ * everything committed before the call is seen; calls made while a round runs share the next one.
+ */
+class Rounds {
+  #running: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
+
+  constructor(private readonly round: () => Promise<void>) {}
+
+  next(): Promise<void> {
+    if (!this.#running) return (this.#running = this.#run());
+    // After the running round, whether it succeeded or not: its failure is its own callers'.
+    return (this.#queued ??= this.#running
+      .catch(() => {})
+      .then(() => {
+        this.#queued = undefined;
+        return (this.#running = this.#run());
+      }));
+  }
+
+  async #run(): Promise<void> {
+    try {
+      await this.round();
+    } finally {
+      this.#running = undefined;
+    }
+  }
+}
+
+export class Standings {
+  readonly #feed: StandingFeed;
+  readonly #indexes = new Map<number, BetaIndex>();
+  readonly #building = new Map<number, Building>();
+  /** This process's own changes, read in their transactions, waiting for the next round. */
+  #own: TesterChange[] = [];
+  #lastRead = Date.now();
+  /** A round must read the feed: someone asked for every commit so far (settle, the timer). */
+  #feedWanted = false;
+  readonly #rounds = new Rounds(() => this.#round());
+  #timers: NodeJS.Timeout[] = [];
+  #pruning: Promise<unknown> | undefined;
+  readonly #stopping = new AbortController();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly log?: StandingsLog,
+  ) {
+    this.#feed = new StandingFeed(db, dialect);
+  }
+
+  /** Stops reading and pruning the feed; the sets stay as they are. */
+  async close(): Promise<void> {
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#stopping.abort();
+    await this.#pruning;
+  }
+
+  /** Resolves once every change committed before the call is in the sets. */
+  settle(): Promise<void> {
+    this.#feedWanted = true;
+    return this.#rounds.next();
+  }
+
+  /**
+   * A round whose failure (the database unreachable) is logged: the next one reads the same rows
+   * again. After a commit (`feed` false) it applies the commit's own changes, and reads the feed
+   * only where that is how they are found (SQLite).
+   */
+  #settleQuietly(feed: boolean): Promise<void> {
+    return (feed ? this.settle() : this.#rounds.next()).catch((error: unknown) => this.log?.error({ err: error }, 'standings: reading the feed failed'));
+  }
+
+  /** Builds the set of every beta with testers on its waitlist; says how long it took. */
+  async warm(): Promise<void> {
+    const started = performance.now();
+    const betas = await this.db.selectFrom('betas').selectAll().where('applied_testers_count', '>', 0).execute();
+    let testers = 0;
+    for (const row of betas) testers += (await this.#indexFor(row.id, toBeta(row).settings.waitlist_order)).set.size;
+    const ms = Math.round(performance.now() - started);
+    this.log?.info({ betas: betas.length, testers, ms }, `standings: ${testers} waitlisted testers of ${betas.length} betas indexed in ${ms} ms`);
+  }
+
+  /**
+   * What a command's transaction tells the index: its own changes, read just before commit, and
+   * once committed, a round that applies them (and any other process's) before the command answers.
+   */
+  readonly commitObserver = {
+    beforeCommit: (trx: Executor) => this.#feed.ownChanges(trx),
+    afterCommit: async (own: TesterChange[]) => {
+      this.#own = this.#own.concat(own);
+      await this.#settleQuietly(false);
+    },
+  };
+
+  /**
+   * The standing of each tester as its row says it is now, against everyone else as of the last
+   * change this process has applied: a row read inside a transaction counts with its own change.
+   * One synchronous pass over the set: the standings of a page agree with each other.
+   *
+   * A beta whose set is not built yet is built first — but not from inside a transaction (an
+   * e-mail or a deletion's event rendered in it): on SQLite the build's reads would wait for the
+   * connection that transaction holds. Those few testers are counted in SQL through the
+   * transaction instead, and the set is built once it has committed.
+   */
+  async standingsOf(executor: Executor, beta: { id: number; settings: { waitlist_order: WaitlistOrder } }, testers: readonly Placed[]): Promise<Map<number, Standing>> {
+    const order = beta.settings.waitlist_order;
+    const ready = this.#indexes.get(beta.id);
+    if (ready?.order !== order && executor.isTransaction) {
+      afterCommit(executor, async () => void this.#indexFor(beta.id, order).catch(() => {}));
+      return countedStandings(executor, beta.id, order, testers);
+    }
+    const { set } = ready?.order === order ? ready : await this.#indexFor(beta.id, order);
+    const standings = new Map<number, Standing>();
+    for (const tester of testers) {
+      const [group, at] = [groupOf(order, tester), timeOf(tester.applied_at)];
+      const indexed = set.has(group, at, tester.id);
+      if (!isOnWaitlist(tester)) {
+        standings.set(tester.id, offWaitlist(set.size - (indexed ? 1 : 0)));
+        continue;
+      }
+      let [ahead, length] = [set.rank(group, at, tester.id), set.size];
+      if (!indexed) {
+        // Not applied to the set yet (a row read inside its transaction): where it stood, if anywhere, no longer counts.
+        const before = set.groupOf(at, tester.id);
+        if (before !== undefined && set.rank(before, at, tester.id) < ahead) ahead -= 1;
+        length += before === undefined ? 1 : 0;
+      }
+      standings.set(tester.id, onWaitlist(ahead, length));
+    }
+    return standings;
+  }
+
+  #prune(): void {
+    this.#pruning ??= pruneInBatches(() => this.#feed.pruneBatch(), this.#stopping.signal)
+      .catch((error: unknown) => this.log?.error({ err: error }, 'standings: pruning the feed failed'))
+      .finally(() => (this.#pruning = undefined));
+  }
+
+  /** The ids on the beta's waitlist in order, as this process holds it; undefined when it holds none. */
+  indexedIds(betaId: number): { order: WaitlistOrder; ids: number[] } | undefined {
+    const index = this.#indexes.get(betaId);
+    return index && { order: index.order, ids: Array.from(index.set.entries(), ([, , id]) => id) };
+  }
+
+  /** The beta's set in `order`, built first when it is missing or in another order. */
+  async #indexFor(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
+    for (;;) {
+      const index = this.#indexes.get(betaId);
+      if (index?.order === order) return index;
+      const building = this.#building.get(betaId);
+      // A build in another order (the order changed meanwhile) ends with a set that does not fit: look again.
+      const built = await (building?.order === order ? building.done : this.#build(betaId, order));
+      if (built.order === order) return built;
+    }
+  }
+
+  #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
+    // A process holding a set reads the feed for as long as it runs (the timers do not keep it running).
+    if (this.#timers.length === 0 && !this.#stopping.signal.aborted) {
+      this.#timers.push(setInterval(() => this.#settleQuietly(true), POLL_MS).unref(), setInterval(() => this.#prune(), PRUNE_MS).unref());
+    }
+    const missed: TesterChange[] = [];
+    const current = () => this.#building.get(betaId)?.missed === missed;
+    const done = (async () => {
+      // The feed's position first: a change committed after it is read again once the set is in place.
+      await this.#feed.start();
+      const index = { order, set: await this.#load(betaId, order) };
+      // A newer build (another order) replaced this one: its set is answered to those who waited, not kept.
+      if (!current()) return index;
+      this.#indexes.set(betaId, index);
+      if (missed.length > 0) {
+        this.#own = this.#own.concat(missed);
+        void this.#settleQuietly(false);
+      }
+      return index;
+    })().finally(() => {
+      if (current()) this.#building.delete(betaId);
+    });
+    this.#building.set(betaId, { order, missed, done });
+    return done;
+  }
+
+  /** The beta's waitlist read from the testers table, in chunks along the (applied_at, id) index. */
+  async #load(betaId: number, order: WaitlistOrder): Promise<RankedSet> {
+    const groups: number[] = [];
+    const ats: number[] = [];
+    const ids: number[] = [];
+    const waitlist = this.db
+      .selectFrom('testers')
+      .select(['id', 'share_signups_count', 'points', 'applied_at'])
+      .where('beta_id', '=', betaId)
+      .where('status', '=', 'applied')
+      .where('hidden', '=', 0);
+    const add = (rows: { id: number; share_signups_count: number; points: number; applied_at: string | null }[]) => {
+      for (const row of rows) {
+        groups.push(groupOf(order, row));
+        ats.push(timeOf(row.applied_at));
+        ids.push(row.id);
+      }
+    };
+    add(await waitlist.where('applied_at', 'is', null).execute());
+    let after: { at: string; id: number } | undefined;
+    for (;;) {
+      let chunk = waitlist.where('applied_at', 'is not', null).orderBy('applied_at').orderBy('id').limit(BUILD_CHUNK);
+      if (after) {
+        const { at, id } = after;
+        chunk = chunk.where((eb) => eb(eb.refTuple('applied_at', 'id'), '>', eb.tuple(at, id)));
+      }
+      const rows = await chunk.execute();
+      add(rows);
+      if (rows.length < BUILD_CHUNK) return RankedSet.from(groups, ats, ids);
+      const last = rows[rows.length - 1];
+      after = { at: last.applied_at!, id: last.id };
+    }
+  }
+
+  /** One round: the feed since the last one and this process's own changes, applied to the sets. */
+  async #round(): Promise<void> {
+    const own = this.#own;
+    this.#own = [];
+    try {
+      if (this.#feed.started && Date.now() - this.#lastRead > (FEED_RETENTION_SECONDS * 1000) / 2) {
+        // Paused for longer than the feed is sure to be kept: rows may be gone unread. Start afresh.
+        this.#indexes.clear();
+        this.#feed.reset();
+      }
+      // SQLite finds a commit's own changes by reading the feed; PostgreSQL read them in the transaction.
+      const read = this.#feedWanted || this.dialect === 'sqlite';
+      this.#feedWanted = false;
+      const changes = this.#feed.started && read ? own.concat(await this.#feed.read()) : own;
+      if (read) this.#lastRead = Date.now();
+      await this.#apply(changes);
+    } catch (error) {
+      // Kept for the next round, which reads the feed from the same position again.
+      this.#own = own.concat(this.#own);
+      throw error;
+    }
+  }
+
+  async #apply(changes: TesterChange[]): Promise<void> {
+    // Per beta, per tester: the changes to it (several in a round when it changed several times).
+    const byBeta = new Map<number, Map<number, TesterChange[]>>();
+    for (const change of changes) {
+      const building = this.#building.get(change.betaId);
+      if (building) {
+        building.missed.push(change);
+        continue;
+      }
+      if (!this.#indexes.has(change.betaId)) continue;
+      let testers = byBeta.get(change.betaId);
+      if (!testers) byBeta.set(change.betaId, (testers = new Map()));
+      testers.get(change.testerId)?.push(change) ?? testers.set(change.testerId, [change]);
+    }
+    for (const [betaId, testers] of byBeta) {
+      const index = this.#indexes.get(betaId)!;
+      if (testers.size > Math.max(REBUILD_AT.changes, index.set.size * REBUILD_AT.share)) {
+        // A bulk change (a beta's deletion, an import): one read of the whole waitlist instead.
+        this.#indexes.delete(betaId);
+        await this.#build(betaId, index.order);
+        continue;
+      }
+      const testerIds = [...testers.keys()];
+      for (let start = 0; start < testerIds.length; start += REREAD_CHUNK) {
+        const ids = testerIds.slice(start, start + REREAD_CHUNK);
+        const rows = await this.db
+          .selectFrom('testers')
+          .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+          .where('id', 'in', ids)
+          .execute();
+        const current = new Map(rows.map((row) => [row.id, row]));
+        // Applied to the beta's set as it is now (rounds never interleave): a set built meanwhile, in
+        // another order, takes the rows as they are too.
+        const target = this.#indexes.get(betaId);
+        if (!target) continue;
+        for (const id of ids) this.#place(target, id, current.get(id), testers.get(id)!);
+      }
+      // An emptied waitlist (the beta may be gone) is not kept: built again, cheaply, when asked for.
+      if (this.#indexes.get(betaId)?.set.size === 0) this.#indexes.delete(betaId);
+    }
+  }
+
+  /** Moves one tester's entry to where its row (undefined: deleted) puts it. */
+  #place(index: BetaIndex, testerId: number, row: Placed | undefined, changes: TesterChange[]): void {
+    const { order, set } = index;
+    // Where the entry may be: at the row's time and group, or at what the feed says it had before.
+    const seen = changes.flatMap((change) => (change.old ? [change.old] : []));
+    const ats = new Set([...(row ? [timeOf(row.applied_at)] : []), ...seen.map((old) => timeOf(old.appliedAt))]);
+    const hints = [...(row ? [groupOf(order, row)] : []), ...seen.map((old) => groupOf(order, { share_signups_count: old.referrals, points: old.points }))];
+    for (const at of ats) {
+      const group = set.groupOf(at, testerId, hints);
+      if (group !== undefined) set.delete(group, at, testerId);
+    }
+    if (row && isOnWaitlist(row)) set.add(groupOf(order, row), timeOf(row.applied_at), testerId);
+  }
+}
