@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';
+import { countersOf } from '../src/modules/betas/beta-counters.ts';
 import { openBenchDatabase, seedBench, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { UsageError, median, percentile, positiveInteger } from './figures.ts';
 
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     const { db, dialect } = database;
     const beta = await db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
     if (!beta) throw new Error(`Beta ${betaId} is not in ${databaseUrl}`);
+    const counters = (await countersOf(db, [betaId])).get(betaId)!;
     // Sample material: every tester of the beta (id, e-mail, name, code, custom_var1).
     const testers = await db
       .selectFrom('testers')
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
     const lines = [
       `bench:reads  ${new Date().toISOString().slice(0, 16)}Z`,
       `machine:  ${machine}`,
-      `database: ${dialect} (${version}); beta ${betaId}: ${beta.testers_count.toLocaleString('en')} testers, ${beta.applied_testers_count.toLocaleString('en')} on the waitlist (order ${JSON.parse(beta.settings).waitlist_order})`,
+      `database: ${dialect} (${version}); beta ${betaId}: ${counters.testers_count.toLocaleString('en')} testers, ${counters.applied_testers_count.toLocaleString('en')} on the waitlist (order ${JSON.parse(beta.settings).waitlist_order})`,
       `load:     1-minute load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (${cpus().length} CPUs: above that, other processes competed)`,
       `method:   sequential HTTP GETs (fetch, keep-alive) to the app in this process; ${warmup} warm-up requests per operation; ${rounds} round${rounds === 1 ? '' : 's'}; figures are the median of the rounds' percentiles, in ms`,
       '',
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(lines.join('\n'));
     if (values.json) {
-      writeFileSync(values.json, JSON.stringify({ date: new Date().toISOString(), machine, load: [loadBefore, loadavg()[0]], dialect, version, betaId, testers: beta.testers_count, rounds, summary, perRound: results }, null, 2));
+      writeFileSync(values.json, JSON.stringify({ date: new Date().toISOString(), machine, load: [loadBefore, loadavg()[0]], dialect, version, betaId, testers: counters.testers_count, rounds, summary, perRound: results }, null, 2));
     }
   } finally {
     await app.close();

@@ -11,7 +11,8 @@ import { openDatabase, type DatabaseHandle, type DialectName, type Executor } fr
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { NewTester } from '../src/db/types.ts';
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
-import { addToBetaCounter, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
+import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
+import { inTransaction } from '../src/db/transaction.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
 import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
@@ -315,7 +316,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     const perTransaction = BATCH_ROWS * BATCHES_PER_TRANSACTION;
     for (let from = 0; from < plan.count; from += perTransaction) {
       const to = Math.min(plan.count, from + perTransaction);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const entered = new Map<TesterStatus, number>();
         let credited = 0;
         for (let batch = from; batch < to; batch += BATCH_ROWS) {
@@ -333,8 +334,8 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
           const idByCode = new Map(inserted.map((r) => [r.referral_code, r.id]));
           for (let i = batch; i < end; i++) ids[i] = idByCode.get(rows[i - batch].referral_code)!;
         }
-        for (const [status, n] of entered) await moveTesterCount(trx, beta.id, { from: null, to: status }, n);
-        await addToBetaCounter(trx, beta.id, 'share_signups_count', credited);
+        for (const [status, n] of entered) moveTesterCount(trx, beta.id, { from: null, to: status }, n);
+        addToBetaCounter(trx, beta.id, 'share_signups_count', credited);
       });
       options.progress?.(to, plan.count);
     }
@@ -364,7 +365,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
 
 /** Compares the beta's counters with its rows; throws when any differs. */
 export async function checkCounters(db: Executor, betaId: number): Promise<{ byStatus: Record<string, number>; referrals: number }> {
-  const beta = await db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirstOrThrow();
+  const beta = (await countersOf(db, [betaId])).get(betaId)!;
   const groups = await db
     .selectFrom('testers')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])

@@ -92,7 +92,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
     emails,
-    visitors: new VisitorsService(db, dialect, clock, betas, testers, emails, testerEvents, views),
+    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     standings,

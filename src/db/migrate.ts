@@ -17,6 +17,7 @@ import * as logRetentionIndexes from './migrations/011-log-retention-indexes.ts'
 import * as staleNameSearch from './migrations/012-stale-name-search.ts';
 import * as sweeps from './migrations/013-sweeps.ts';
 import * as standingFeed from './migrations/014-standing-feed.ts';
+import * as betaCounters from './migrations/015-beta-counters.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -43,6 +44,7 @@ const migrations: Record<string, MigrationModule> = {
   '012-stale-name-search': staleNameSearch,
   '013-sweeps': sweeps,
   '014-standing-feed': standingFeed,
+  '015-beta-counters': betaCounters,
 };
 
 /** Every migration's name, in the order they apply. */

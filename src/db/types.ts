@@ -32,6 +32,17 @@ export interface BetasTable {
   /** The public signup page's name (/b/{slug}); null = reached by id only. */
   slug: Generated<string | null>;
   settings: string; // JSON object, see modules/betas/beta-settings.ts
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A beta's counters (migration 015, modules/betas/beta-counters.ts), spread over several rows
+ * ("slots") that a reader adds up: a writer adds to one slot, so writers rarely wait for each other.
+ */
+export interface BetaCountersTable {
+  beta_id: number;
+  slot: number;
   testers_count: Generated<number>;
   impressions_count: Generated<number>;
   share_clicks_count: Generated<number>;
@@ -44,8 +55,6 @@ export interface BetasTable {
   rejected_testers_count: Generated<number>;
   suspended_testers_count: Generated<number>;
   idle_testers_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface TestersTable {
@@ -360,6 +369,7 @@ export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
   betas: BetasTable;
+  beta_counters: BetaCountersTable;
   testers: TestersTable;
   questions: QuestionsTable;
   tester_responses: TesterResponsesTable;

@@ -1,6 +1,7 @@
 // Helpers shared by the public-side test files: requests as a visitor (no key, a browser's user
 // agent, an address of our choosing) and reads of what visitors changed.
 import type { TestContext, TestResponse } from '../support/context.ts';
+import { countersOf } from '../../src/modules/betas/beta-counters.ts';
 
 export const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 export const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -51,8 +52,10 @@ export async function testerByEmail(ctx: TestContext, betaId: number, email: str
     .executeTakeFirst();
 }
 
+/** The beta's row with its counters as stored (added up over their slots). */
 export async function betaRow(ctx: TestContext, betaId: number) {
-  return ctx.database.db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirstOrThrow();
+  const row = await ctx.database.db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirstOrThrow();
+  return { ...row, ...(await countersOf(ctx.database.db, [betaId])).get(betaId)! };
 }
 
 export async function testersOf(ctx: TestContext, betaId: number) {

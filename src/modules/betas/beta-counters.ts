@@ -1,48 +1,102 @@
-// The beta's counters (testers_count and one per status) move in the same transaction as the
-// tester they count, so they stay exact under any concurrency. Hidden testers are not counted.
+// A beta's counters (testers_count, one per status, share_signups_count, share_clicks_count,
+// impressions_count; migration 015). Hidden testers are not counted. A command adds its deltas up
+// as it goes (moveTesterCount, addToBetaCounter: no statement) and writes them as its
+// transaction's last statement, one upsert per beta into one of the beta's COUNTER_SLOTS rows,
+// picked at random. So concurrent commands of a beta rarely wait for each other, never deadlock
+// over a counter (a slot's lock is the last a transaction takes, and it waits for nothing while
+// holding it), and a reader adds the slots up: the counters are exact after every commit.
 import { sql } from 'kysely';
-import { forUpdate, type DialectName, type Executor } from '../../db/database.ts';
-import { statusCounter, type TesterStatus } from '../testers/tester-status.ts';
+import type { Executor } from '../../db/database.ts';
+import { beforeCommit } from '../../db/transaction.ts';
+import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 
-/**
- * Takes the beta's row lock before any of its testers' rows (PostgreSQL; SQLite's transactions are
- * serial anyway). The waitlist blocks' triggers (migration 006) lock the beta's row before writing,
- * and a signup updates its referrer's row after: a transaction that locked a tester first and
- * reached the beta second could deadlock with it. Every transaction that may change a tester takes
- * the beta first, so the order is the same everywhere: company (plan limit), beta, testers, blocks.
- */
-export async function lockBeta(trx: Executor, dialect: DialectName, betaId: number): Promise<void> {
-  await forUpdate(dialect, trx.selectFrom('betas').select('id').where('id', '=', betaId)).execute();
+export const COUNTER_COLUMNS = [
+  'testers_count',
+  'impressions_count',
+  'share_clicks_count',
+  'share_signups_count',
+  ...TesterStatuses.map(statusCounter),
+] as const;
+export type CounterColumn = (typeof COUNTER_COLUMNS)[number];
+export type BetaCounters = Record<CounterColumn, number>;
+
+/** Rows a beta's counters are spread over: writers that pick different rows do not wait for each other. */
+export const COUNTER_SLOTS = 16;
+
+/** The counters of a beta nobody has counted in yet. */
+export const noCounts = (): BetaCounters => Object.fromEntries(COUNTER_COLUMNS.map((column) => [column, 0])) as BetaCounters;
+
+/** The deltas a transaction has not written yet, by beta. */
+const pending = new WeakMap<Executor, Map<number, Partial<BetaCounters>>>();
+
+function add(trx: Executor, betaId: number, column: CounterColumn, delta: number): void {
+  let betas = pending.get(trx);
+  if (!betas) {
+    pending.set(trx, (betas = new Map()));
+    beforeCommit(trx, () => flushCounters(trx));
+  }
+  let deltas = betas.get(betaId);
+  if (!deltas) betas.set(betaId, (deltas = {}));
+  deltas[column] = (deltas[column] ?? 0) + delta;
 }
 
 /** `count` testers entered (`from` null), left (`to` null) or changed status in the beta. */
-export async function moveTesterCount(
-  trx: Executor,
-  betaId: number,
-  change: { from: TesterStatus | null; to: TesterStatus | null },
-  count = 1,
-): Promise<void> {
+export function moveTesterCount(trx: Executor, betaId: number, change: { from: TesterStatus | null; to: TesterStatus | null }, count = 1): void {
   if (change.from === change.to || count === 0) return;
-  const deltas = new Map<string, number>();
-  const add = (column: string, delta: number) => deltas.set(column, (deltas.get(column) ?? 0) + delta);
-  if (change.from === null) add('testers_count', count);
-  else add(statusCounter(change.from), -count);
-  if (change.to === null) add('testers_count', -count);
-  else add(statusCounter(change.to), count);
-  const assignments = [...deltas].map(([column, delta]) => sql`${sql.ref(column)} = ${sql.ref(column)} + ${delta}`);
-  await sql`update betas set ${sql.join(assignments)} where id = ${betaId}`.execute(trx);
+  if (change.from === null) add(trx, betaId, 'testers_count', count);
+  else add(trx, betaId, statusCounter(change.from), -count);
+  if (change.to === null) add(trx, betaId, 'testers_count', -count);
+  else add(trx, betaId, statusCounter(change.to), count);
 }
 
 /** Adds to any of the beta's plain counters (share_signups_count, share_clicks_count, …). */
-export async function addToBetaCounter(
-  trx: Executor,
-  betaId: number,
-  column: 'share_signups_count' | 'share_clicks_count' | 'impressions_count',
-  delta: number,
-): Promise<void> {
-  await trx
-    .updateTable('betas')
-    .set((eb) => ({ [column]: eb(column, '+', delta) }))
-    .where('id', '=', betaId)
+export function addToBetaCounter(trx: Executor, betaId: number, column: 'share_signups_count' | 'share_clicks_count' | 'impressions_count', delta: number): void {
+  if (delta !== 0) add(trx, betaId, column, delta);
+}
+
+/**
+ * Writes the transaction's deltas now (at the latest just before it commits): one upsert per beta,
+ * into a slot picked at random. Called early only by a reader that must count them (the plan limit).
+ */
+export async function flushCounters(trx: Executor): Promise<void> {
+  const betas = pending.get(trx);
+  if (!betas) return;
+  pending.delete(trx);
+  for (const [betaId, deltas] of betas) {
+    const columns = (Object.keys(deltas) as CounterColumn[]).filter((column) => deltas[column] !== 0);
+    if (columns.length === 0) continue;
+    const slot = Math.floor(Math.random() * COUNTER_SLOTS);
+    await sql`insert into beta_counters (beta_id, slot, ${sql.join(columns.map((column) => sql.ref(column)))})
+      values (${betaId}, ${slot}, ${sql.join(columns.map((column) => deltas[column]))})
+      on conflict (beta_id, slot) do update set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = beta_counters.${sql.ref(column)} + excluded.${sql.ref(column)}`))}`.execute(trx);
+  }
+}
+
+/** The counters of each beta (zero for a beta with none), as committed (or as `executor`'s transaction has written them). */
+export async function countersOf(executor: Executor, betaIds: readonly number[]): Promise<Map<number, BetaCounters>> {
+  const counters = new Map(betaIds.map((id) => [id, noCounts()]));
+  if (betaIds.length === 0) return counters;
+  const rows = await executor
+    .selectFrom('beta_counters')
+    .select((eb) => ['beta_id', ...COUNTER_COLUMNS.map((column) => eb.fn.sum<number>(column).as(column))])
+    .where('beta_id', 'in', betaIds)
+    .groupBy('beta_id')
     .execute();
+  for (const row of rows) {
+    const summed = counters.get(Number(row.beta_id))!;
+    for (const column of COUNTER_COLUMNS) summed[column] = Number(row[column] ?? 0);
+  }
+  return counters;
+}
+
+/** The visible testers of all the company's betas, with what the open transaction has moved (written first). */
+export async function companyTesterCount(trx: Executor, companyId: number): Promise<number> {
+  await flushCounters(trx);
+  const { n } = await trx
+    .selectFrom('beta_counters')
+    .innerJoin('betas', 'betas.id', 'beta_counters.beta_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('beta_counters.testers_count'), eb.lit(0)).as('n'))
+    .where('betas.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

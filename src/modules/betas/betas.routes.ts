@@ -36,7 +36,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       params: BetaParams,
       response: { 200: BetaSchema, ...commonErrorResponses },
     },
-    handler: async (request) => presentBeta(await betas.require(principalOf(request).companyId, request.params.beta_id)),
+    handler: async (request) => presentBeta(await betas.show(principalOf(request).companyId, request.params.beta_id)),
   });
 
   app.delete('/api/v2/betas/:beta_id', {

@@ -14,6 +14,13 @@ import {
 } from './beta-settings.ts';
 import { parseId } from '../../http/schemas.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
+
+/** The betas with their counters, read through `executor`. */
+async function counted(executor: Executor, betas: Beta[]): Promise<CountedBeta[]> {
+  const counters = await countersOf(executor, betas.map((beta) => beta.id));
+  return betas.map((beta) => ({ ...beta, counters: counters.get(beta.id)! }));
+}
 
 /** A slug names the public signup page (/b/{slug}): lower-case words joined by hyphens, never only digits (those are ids). */
 const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,6 +28,11 @@ const MAX_SLUG_LENGTH = 64;
 
 export interface Beta extends Omit<BetaRow, 'settings'> {
   settings: BetaSettings;
+}
+
+/** A beta with its counters, as the API shows it. */
+export interface CountedBeta extends Beta {
+  counters: BetaCounters;
 }
 
 export interface BetaInput {
@@ -35,21 +47,22 @@ export function toBeta(row: BetaRow): Beta {
   return { ...row, settings: parseStoredSettings(row.settings) };
 }
 
-export function presentBeta(beta: Beta) {
+export function presentBeta(beta: CountedBeta) {
+  const { counters } = beta;
   return {
     id: beta.id,
     name: beta.name,
     homepage_url: beta.homepage_url,
     slug: beta.slug,
-    testers_count: beta.testers_count,
-    impressions_count: beta.impressions_count,
-    share_clicks_count: beta.share_clicks_count,
-    share_signups_count: beta.share_signups_count,
-    imported_testers_count: beta.imported_testers_count,
-    applied_testers_count: beta.applied_testers_count,
-    invited_testers_count: beta.invited_testers_count,
-    active_testers_count: beta.active_testers_count,
-    rejected_testers_count: beta.rejected_testers_count,
+    testers_count: counters.testers_count,
+    impressions_count: counters.impressions_count,
+    share_clicks_count: counters.share_clicks_count,
+    share_signups_count: counters.share_signups_count,
+    imported_testers_count: counters.imported_testers_count,
+    applied_testers_count: counters.applied_testers_count,
+    invited_testers_count: counters.invited_testers_count,
+    active_testers_count: counters.active_testers_count,
+    rejected_testers_count: counters.rejected_testers_count,
     created_at: apiTime(beta.created_at),
     updated_at: apiTime(beta.updated_at),
     settings: beta.settings,
@@ -98,6 +111,11 @@ export class BetasService {
     return toBeta(row);
   }
 
+  /** The company's beta with its counters (show beta); 404 as `require`. */
+  async show(companyId: number, betaIdText: string | number): Promise<CountedBeta> {
+    return (await counted(this.db, [await this.require(companyId, betaIdText)]))[0];
+  }
+
   /**
    * The beta a public page names (its slug, or its id), whichever company it belongs to; undefined
    * when there is none. Visitors reach it without a key: only what the beta shows publicly may
@@ -114,15 +132,15 @@ export class BetasService {
     return row ? toBeta(row) : undefined;
   }
 
-  async list(companyId: number, page: { offset: number; perPage: number }): Promise<{ items: Beta[]; total: number }> {
+  async list(companyId: number, page: { offset: number; perPage: number }): Promise<{ items: CountedBeta[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.selectFrom('betas').selectAll().where('company_id', '=', companyId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
       this.db.selectFrom('betas').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toBeta), total: Number(count.n) };
+    return { items: await counted(this.db, rows.map(toBeta)), total: Number(count.n) };
   }
 
-  async create(companyId: number, input: BetaInput): Promise<Beta> {
+  async create(companyId: number, input: BetaInput): Promise<CountedBeta> {
     checkInput(input, true);
     const now = storedTime(this.clock.now());
     const settings = mergeSettings(defaultSettings(), input.settings ?? {});
@@ -142,10 +160,10 @@ export class BetasService {
         .executeTakeFirstOrThrow(),
       input.slug,
     );
-    return toBeta(row);
+    return { ...toBeta(row), counters: noCounts() };
   }
 
-  async update(companyId: number, betaId: string, input: BetaInput): Promise<Beta> {
+  async update(companyId: number, betaId: string, input: BetaInput): Promise<CountedBeta> {
     checkInput(input, false);
     const updated = this.db.transaction().execute(async (trx) => {
       const beta = await this.require(companyId, betaId, trx);
@@ -161,15 +179,15 @@ export class BetasService {
         .where('id', '=', beta.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toBeta(row);
+      return (await counted(trx, [toBeta(row)]))[0];
     });
     return slugChecked(updated, input.slug);
   }
 
   /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */
-  async delete(companyId: number, betaId: string): Promise<Beta> {
+  async delete(companyId: number, betaId: string): Promise<CountedBeta> {
     return this.db.transaction().execute(async (trx) => {
-      const beta = await this.require(companyId, betaId, trx);
+      const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
       return beta;
     });

@@ -49,9 +49,9 @@ export interface RaisedEvent extends EventHeader {
 }
 
 /**
- * An event about a tester whose body is rendered after commit, outside the beta's lock: a view
- * with its waitlist standing costs several queries, which inside the transaction every signup of
- * the beta would wait for. The raiser fills it in (fillLateEvent); a worker finding it still empty
+ * An event about a tester whose body is rendered after commit, outside its transaction: a view
+ * reads the tester's referrer and answers, which inside the transaction would hold its locks longer,
+ * and its standing is exact only once the change is in the standings index. The raiser fills it in (fillLateEvent); a worker finding it still empty
  * (the process stopped in between) renders it itself (completeLateEvent).
  */
 export interface LateEvent extends EventHeader {

@@ -8,7 +8,6 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import { lockBeta } from '../betas/beta-counters.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';
 import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
@@ -32,7 +31,7 @@ export interface ListFilters {
  * A visitor followed `tester`'s share link: share_points (beta setting) once per visitor network
  * per tester. `visitorNetwork` is an opaque key (e.g. a /24 of the IPv4 address or a daily visitor
  * hash), used as the dedupe key `share:<visitorNetwork>`. Returns the point or null when already
- * awarded or the beta gives 0. The caller's transaction takes the beta's lock first (lockBeta).
+ * awarded or the beta gives 0.
  */
 export async function awardSharePoints(
   trx: Executor,
@@ -102,7 +101,6 @@ export class PointsService {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
     return inTransaction(this.db, async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       // Kept from deletion until the award is recorded (the points row references the tester).
       const tester = await forKeyShare(
         this.dialect,
@@ -133,7 +131,6 @@ export class PointsService {
     const pointId = parseId(pointIdText);
     if (pointId === null) throw ApiError.notFound('Point');
     return inTransaction(this.db, async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       const point = await trx
         .selectFrom('points')
         .innerJoin('testers', 'testers.id', 'points.tester_id')

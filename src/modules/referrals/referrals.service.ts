@@ -17,7 +17,7 @@ type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
  * The referrer named by `reference`. Locked (the default), it is kept from deletion until the
  * caller's transaction ends: a concurrent delete of the referrer then either waits for the referred
  * tester's insert, or ran first and the referrer is not found (ignored). Unlocked, as a signup looks
- * it up before taking the beta's lock, a referrer deleted before the insert makes the insert fail
+ * it up (it locks nothing it need not), a referrer deleted before the insert makes the insert fail
  * its foreign key on PostgreSQL: the caller runs its transaction again (see `referrerGone`).
  */
 export async function findReferrer(
@@ -131,7 +131,7 @@ async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupB
     .where('id', '=', referrerId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
+  addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
   // Referred row first, then the referrer's: the order the reward engine takes them in too.
   await rewardReferral(trx, dialect, beta, referred, referrer, now);
   return referrerId;

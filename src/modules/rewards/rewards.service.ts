@@ -6,7 +6,6 @@ import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from
 import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import { lockBeta } from '../betas/beta-counters.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward } from './reward-engine.ts';
@@ -79,8 +78,7 @@ export class RewardsService {
     if (missing.length > 0) throw ApiError.many(missing);
     return inTransaction(this.db, async (trx) => {
       const now = this.now();
-      // The beta's row lock, then the user's: concurrent issues to one user count one after another.
-      await lockBeta(trx, this.dialect, beta.id);
+      // The user's row lock (findTester): concurrent issues to one user count one after another.
       const tester = await this.findTester(trx, beta.id, email);
       const definition = await forKeyShare(
         this.dialect,
@@ -114,7 +112,6 @@ export class RewardsService {
     const beta = await this.betas.require(companyId, betaIdText);
     const status = statusText?.trim() ?? '';
     return inTransaction(this.db, async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       const reward = await this.requireReward(trx, beta.id, rewardIdText);
       if (!(StatusTargets as readonly string[]).includes(status)) {
         const shown = status ? JSON.stringify(status) : 'none given';
@@ -140,7 +137,6 @@ export class RewardsService {
       throw new ApiError(GeneralCodes.rewards, 'The event signup is reserved: it fires by itself when a referral is credited');
     }
     return inTransaction(this.db, async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       const actor = await this.findTester(trx, beta.id, email);
       if (!actor) throw new ApiError(EMAIL_NOT_FOUND.code, EMAIL_NOT_FOUND.message);
       return fireRewardEvent(trx, this.dialect, beta, event, actor, this.now());

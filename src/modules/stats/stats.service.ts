@@ -54,14 +54,28 @@ export class StatsService {
   }
 
   /** Betas by number of testers, most first (the betas' own counters: no tester is read). */
-  largestBetas(limit: number): Promise<BetaSize[]> {
-    return this.db
+  async largestBetas(limit: number): Promise<BetaSize[]> {
+    const counts = this.db
+      .selectFrom('beta_counters')
+      .select((eb) => ['beta_id', eb.fn.sum<number>('testers_count').as('testers'), eb.fn.sum<number>('applied_testers_count').as('applied')])
+      .groupBy('beta_id')
+      .as('c');
+    const rows = await this.db
       .selectFrom('betas')
-      .select(['id as beta_id', 'company_id', 'name', 'testers_count as testers', 'applied_testers_count as applied'])
-      .orderBy('testers_count', 'desc')
-      .orderBy('id')
+      .leftJoin(counts, 'c.beta_id', 'betas.id')
+      .select((eb) => [
+        'betas.id as beta_id',
+        'betas.company_id',
+        'betas.name',
+        eb.fn.coalesce('c.testers', eb.lit(0)).as('testers'),
+        eb.fn.coalesce('c.applied', eb.lit(0)).as('applied'),
+      ])
+      .orderBy('testers', 'desc')
+      .orderBy('betas.id')
       .limit(limit)
       .execute();
+    // sum() is numeric on PostgreSQL, which the driver reads as text.
+    return rows.map((row) => ({ ...row, testers: Number(row.testers), applied: Number(row.applied) }));
   }
 
   /** Outbox jobs per kind, by state; kinds with no job are absent. */

@@ -2,7 +2,7 @@
 // it is suspended, exactly as a PUT to suspended would leave it (unsuspend restores the status
 // before). No e-mail goes out about it: the address does not receive mail.
 import { forUpdate, type DialectName, type Executor } from '../../db/database.ts';
-import { lockBeta, moveTesterCount } from '../betas/beta-counters.ts';
+import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { TesterEvents } from './tester-events.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 
@@ -14,8 +14,6 @@ export async function suspendForHardBounce(
   bounce: { betaId: number; normalizedEmail: string; now: string },
 ): Promise<void> {
   const { betaId, normalizedEmail, now } = bounce;
-  // The lock order of every transaction that changes a tester: the beta first (beta-counters.ts).
-  await lockBeta(trx, dialect, betaId);
   const tester = await forUpdate(
     dialect,
     trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('email_normalized', '=', normalizedEmail),
@@ -27,6 +25,6 @@ export async function suspendForHardBounce(
     .set({ status: nextStatus(from, 'suspended', null), status_before_suspension: from, updated_at: now })
     .where('id', '=', tester.id)
     .execute();
-  if (!tester.hidden) await moveTesterCount(trx, betaId, { from, to: 'suspended' });
+  if (!tester.hidden) moveTesterCount(trx, betaId, { from, to: 'suspended' });
   await events.raise(trx, 'tester_updated', betaId, [tester.id], now);
 }

@@ -12,7 +12,7 @@ import { enqueueJob } from '../../jobs/outbox.ts';
 import { parseId } from '../../http/schemas.ts';
 import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
 import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
-import { lockBeta, moveTesterCount } from '../betas/beta-counters.ts';
+import { companyTesterCount, countersOf, moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
@@ -138,7 +138,11 @@ export class TestersService {
     let query = unfiltered;
     if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
     const contains = filters.email_contains ?? filters.email;
-    const textContains = (column: SearchedTesterColumn, fragment: string) => testerTextContains(this.db, this.dialect, column, fragment, beta.testers_count);
+    // The beta's visible testers: the unfiltered total, and how a text search is run. Read once, when needed.
+    let visible: Promise<number> | undefined;
+    const testersCount = () => (visible ??= countersOf(this.db, [beta.id]).then((counters) => counters.get(beta.id)!.testers_count));
+    const textContains = async (column: SearchedTesterColumn, fragment: string) =>
+      testerTextContains(this.db, this.dialect, column, fragment, await testersCount());
     if (contains) query = query.where(await textContains('email_normalized', contains.trim().toLowerCase()));
     if (filters.name?.trim()) query = query.where(await textContains('name_search', filters.name.trim().toLowerCase()));
     if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
@@ -166,13 +170,13 @@ export class TestersService {
       return { items: ids.length === 0 ? [] : await pageRows(ids), total: Number(matches[0].total) };
     }
     // Without filters the total is the beta's testers_count: it counts exactly the visible testers
-    // and moves in the same transaction as they do (beta-counters.ts), as waitlist_length relies on
-    // applied_testers_count; counting every row of a big beta on each page would cost more than the page.
+    // and moves in the same transaction as they do (beta-counters.ts); counting every row of a big
+    // beta on each page would cost more than the page.
     // PostgreSQL counts a filter's matches beside the page, on another pooled connection, while the
     // page stops at its last row.
     const total =
       query === unfiltered
-        ? Promise.resolve(beta.testers_count)
+        ? testersCount()
         : query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((count) => Number(count.n));
     // The page's ids first, then its rows: the ids come from an index alone, so the rows an offset
     // skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
@@ -268,7 +272,6 @@ export class TestersService {
         ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
         : undefined;
       const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
-      await lockBeta(trx, this.dialect, beta.id);
       const earlierFromIp = ip ? await this.earlierSignupsFromIp(trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
       const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
       const userAgent = profile.values.user_agent ?? null;
@@ -303,7 +306,7 @@ export class TestersService {
         updated_at: now,
       };
       const row = await this.insertTester(trx, values);
-      if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: status });
+      if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });
       await saveAnswers(trx, row.id, answers.answers, now);
       const credited = joined ? await recordCreatedSignup(trx, this.dialect, beta, row, now) : null;
       const rendered = await this.events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
@@ -338,7 +341,6 @@ export class TestersService {
 
     const updated = await this.transaction(async (trx) => {
       const now = this.now();
-      await lockBeta(trx, this.dialect, beta.id);
       const current = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
       const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
@@ -397,7 +399,7 @@ export class TestersService {
         if (redeemedCode && !current.invitation_code) changes.invitation_code = redeemedCode;
       }
       await this.updateTester(trx, current.id, changes);
-      await moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
+      moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
       await saveAnswers(trx, current.id, answers.answers, now);
       // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
       const referrerId = changes.referrer_id ?? current.referrer_id;
@@ -420,7 +422,6 @@ export class TestersService {
     const beta = await this.betas.require(companyId, betaId);
     const accepted = await this.transaction(async (trx) => {
       const now = this.now();
-      await lockBeta(trx, this.dialect, beta.id);
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       if (tester.referrer_id === null) throw new ApiError(TESTERS, 'This tester has no referrer (none was given, or the referrer was deleted)');
       if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
@@ -439,7 +440,6 @@ export class TestersService {
   async delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     return this.transaction(async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'delete' });
       const [view] = await this.views(trx, beta, [tester]);
       await this.deleteRow(trx, tester);
@@ -461,7 +461,6 @@ export class TestersService {
     await this.transaction(async (trx) => {
       const found = await trx.selectFrom('testers').select('beta_id').where('id', '=', testerId).executeTakeFirst();
       if (!found) return;
-      await lockBeta(trx, this.dialect, found.beta_id);
       const tester = await forDelete(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
       if (tester) await this.deleteRow(trx, tester);
     });
@@ -498,7 +497,7 @@ export class TestersService {
       created_at: now,
       updated_at: now,
     });
-    if (!hidden) await moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
+    if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
     await this.events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
     return row;
   }
@@ -514,7 +513,6 @@ export class TestersService {
   async checkin(companyId: number, betaId: string, testerRef: string): Promise<void> {
     const beta = await this.betas.require(companyId, betaId);
     await this.transaction(async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       await this.recordCheckin(trx, beta, await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' }));
     });
   }
@@ -524,7 +522,6 @@ export class TestersService {
     const email = normalizeEmail(emailText);
     if (!email) throw new ApiError(2302, 'Email is required');
     await this.transaction(async (trx) => {
-      await lockBeta(trx, this.dialect, beta.id);
       const tester = await forUpdate(
         this.dialect,
         trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),
@@ -550,7 +547,7 @@ export class TestersService {
       .onConflict((oc) => oc.columns(['tester_id', 'date']).doNothing())
       .execute();
     await this.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
-    await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
+    moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
     const joining = tester.status === 'imported' || tester.status === 'unconfirmed';
     const credited = joining ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
     await this.events.raise(trx, 'tester_updated', tester.beta_id, credited === null ? [tester.id] : [tester.id, credited], now);
@@ -570,7 +567,6 @@ export class TestersService {
       const cutoff = storedTime(addSeconds(this.clock.now(), -idleDays * 86_400));
       changed += await this.transaction(async (trx) => {
         const now = this.now();
-        await lockBeta(trx, this.dialect, id);
         const result = await trx
           .updateTable('testers')
           .set({ status: 'idle', updated_at: now })
@@ -580,7 +576,7 @@ export class TestersService {
           .returning(['id', 'hidden'])
           .execute();
         const visible = result.filter((r) => r.hidden === 0);
-        await moveTesterCount(trx, id, { from: 'active', to: 'idle' }, visible.length);
+        moveTesterCount(trx, id, { from: 'active', to: 'idle' }, visible.length);
         await this.events.raise(trx, 'tester_updated', id, visible.map((r) => r.id), now);
         return result.length;
       });
@@ -625,7 +621,7 @@ export class TestersService {
   private async deleteRow(trx: Executor, tester: TesterRow): Promise<void> {
     await this.events.raise(trx, 'tester_deleted', tester.beta_id, [tester.id], this.now());
     await trx.deleteFrom('testers').where('id', '=', tester.id).execute();
-    if (!tester.hidden) await moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: null });
+    if (!tester.hidden) moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: null });
   }
 
   /**
@@ -637,12 +633,8 @@ export class TestersService {
     if ((await limited.executeTakeFirstOrThrow()).max_testers === null) return false;
     const company = await forUpdate(this.dialect, limited).executeTakeFirstOrThrow();
     if (company.max_testers === null) return false;
-    const { visible } = await trx
-      .selectFrom('betas')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('testers_count'), eb.lit(0)).as('visible'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return Number(visible) >= company.max_testers;
+    // Read under the company's lock: the signup before this one has committed its counters.
+    return (await companyTesterCount(trx, companyId)) >= company.max_testers;
   }
 
   /**

@@ -3,12 +3,12 @@
 // and confirmations go through TestersService, so every rule, event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
 import type { Insertable } from 'kysely';
-import type { DialectName, Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
 import { ApiError } from '../../errors.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import { addToBetaCounter, lockBeta } from '../betas/beta-counters.ts';
+import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailsService, ResendOutcome } from '../emails/emails.service.ts';
 import { isSignupDevice } from '../fraud/fraud-signals.ts';
@@ -72,7 +72,6 @@ export class VisitorsService {
 
   constructor(
     private readonly db: Db,
-    private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly testers: TestersService,
@@ -104,7 +103,7 @@ export class VisitorsService {
     const { day, key } = await this.#keys.daily(visitor);
     return inTransaction(this.db, async (trx) => {
       const counted = await firstVisitToday(trx, { kind: 'impression', target_id: beta.id, day, visitor: key, beta_id: beta.id });
-      if (counted) await addToBetaCounter(trx, beta.id, 'impressions_count', 1);
+      if (counted) addToBetaCounter(trx, beta.id, 'impressions_count', 1);
       return counted;
     });
   }
@@ -147,7 +146,6 @@ export class VisitorsService {
     const [{ day, key }, network] = await Promise.all([this.#keys.daily(visitor), this.#keys.network(visitor)]);
     return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
-      await lockBeta(trx, this.dialect, beta.id);
       if (!(await firstVisitToday(trx, { kind: 'click', target_id: tester.id, day, visitor: key, beta_id: beta.id }))) return false;
       const updated = await trx
         .updateTable('testers')
@@ -157,7 +155,7 @@ export class VisitorsService {
         .executeTakeFirst();
       // Deleted since the link was looked up: nothing to count (the visit row goes with the transaction).
       if (Number(updated.numUpdatedRows) !== 1) throw ApiError.notFound('Tester');
-      await addToBetaCounter(trx, beta.id, 'share_clicks_count', 1);
+      addToBetaCounter(trx, beta.id, 'share_clicks_count', 1);
       await awardSharePoints(trx, beta, tester, network, now);
       await this.events.raise(trx, 'tester_updated', beta.id, [tester.id], now);
       return true;

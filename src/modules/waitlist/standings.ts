@@ -177,7 +177,8 @@ export class Standings {
   /** Builds the set of every beta with testers on its waitlist; says how long it took. */
   async warm(): Promise<void> {
     const started = performance.now();
-    const betas = await this.db.selectFrom('betas').selectAll().where('applied_testers_count', '>', 0).execute();
+    const waitlisted = this.db.selectFrom('beta_counters').select('beta_id').groupBy('beta_id').having((eb) => eb.fn.sum('applied_testers_count'), '>', 0);
+    const betas = await this.db.selectFrom('betas').selectAll().where('id', 'in', waitlisted).execute();
     let testers = 0;
     for (const row of betas) testers += (await this.#indexFor(row.id, toBeta(row).settings.waitlist_order)).set.size;
     const ms = Math.round(performance.now() - started);

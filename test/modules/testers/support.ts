@@ -1,6 +1,7 @@
 // Helpers shared by the tester test files.
 import { randomUUID } from 'node:crypto';
 import type { NewTester } from '../../../src/db/types.ts';
+import { countersOf } from '../../../src/modules/betas/beta-counters.ts';
 import type { TestContext, TestResponse } from '../../support/context.ts';
 
 export const ALL_STATUSES = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;
@@ -50,8 +51,10 @@ export async function storedTester(ctx: TestContext, id: number) {
   return ctx.database.db.selectFrom('testers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The beta's row with its counters as stored (added up over their slots). */
 export async function storedBeta(ctx: TestContext, id: number) {
-  return ctx.database.db.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await ctx.database.db.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...row, ...(await countersOf(ctx.database.db, [id])).get(id)! };
 }
 
 export async function testerCount(ctx: TestContext, betaId: number): Promise<number> {

@@ -391,30 +391,30 @@ describe('testers under concurrency', () => {
 // A PostgreSQL interleaving (SQLite's transactions never overlap): part of the suite's PostgreSQL run only.
 const postgresOnly = dialect === 'postgres' ? test : () => {};
 
-postgresOnly('a referrer deleted while a signup waits for the beta: the signup runs again and is created without a referrer', async () => {
+postgresOnly('a referrer deleted while a signup waits for it: the signup runs again and is created without a referrer', async () => {
   const ctx = await startTestContext();
   const other = new pg.Client({ connectionString: ctx.config.databaseUrl });
   try {
     await other.connect();
     const beta = await ctx.createBeta();
     const referrer = await createTester(ctx, beta.id);
-    // Another transaction holds the beta's row, as a delete through the API would.
+    // Another transaction holds the referrer's row, as a delete through the API would.
     await other.query('begin');
-    await other.query('select id from betas where id = $1 for update', [beta.id]);
+    await other.query('select id from testers where id = $1 for update', [referrer.id]);
     const email = uniqueEmail('late');
     const signup = ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email, referrer_id: referrer.id } } });
-    // The signup has found its referrer (unlocked) and now waits for the beta's lock.
+    // The signup has found its referrer (unlocked) and now waits for its row: the foreign key of its insert.
     for (let waited = 0; ; waited += 20) {
       const { rows } = await other.query(
         'select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()',
       );
       if (rows.length > 0) break;
-      assert.ok(waited < 10_000, 'the signup never waited for the beta');
+      assert.ok(waited < 10_000, 'the signup never waited for the referrer');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // The holder deletes the referrer, its rows and its count, and commits.
     await other.query('delete from testers where id = $1', [referrer.id]);
-    await other.query('update betas set testers_count = testers_count - 1, applied_testers_count = applied_testers_count - 1 where id = $1', [beta.id]);
+    await other.query('insert into beta_counters (beta_id, slot, testers_count, applied_testers_count) values ($1, -1, -1, -1)', [beta.id]);
     await other.query('commit');
 
     const response = await signup;
