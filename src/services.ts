@@ -64,7 +64,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, clock);
   const standings = new Standings(db, dialect, options.log);
-  observeCommits(db, standings.commitObserver);
+  observeCommits(db, standings.afterCommit);
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);

@@ -15,19 +15,16 @@ interface TransactionEnd {
 const ends = new WeakMap<Executor, TransactionEnd>();
 
 /**
- * Told of every command's commit on a database (the standings index): `beforeCommit` reads what it
- * needs as the transaction's last statement, and `afterCommit` gets it once committed, before the
- * command's own afterCommit tasks and before inTransaction returns. It must not fail the command.
+ * What runs after every command's commit on a database (the standings index reading its feed),
+ * before the command's own afterCommit tasks and before inTransaction returns. It must not fail
+ * the command.
  */
-export interface CommitObserver<T> {
-  beforeCommit(trx: Executor): Promise<T>;
-  afterCommit(seen: T): Promise<void>;
-}
+export type CommitObserver = () => Promise<void>;
 
-const observers = new WeakMap<Db, CommitObserver<unknown>[]>();
+const observers = new WeakMap<Db, CommitObserver[]>();
 
-export function observeCommits<T>(db: Db, observer: CommitObserver<T>): void {
-  observers.set(db, [...(observers.get(db) ?? []), observer as CommitObserver<unknown>]);
+export function observeCommits(db: Db, observer: CommitObserver): void {
+  observers.set(db, [...(observers.get(db) ?? []), observer]);
 }
 
 function endOf(trx: Executor): TransactionEnd {
@@ -68,14 +65,12 @@ export async function inTransaction<T>(
   for (let attempt = 1; ; attempt++) {
     const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
     let result: T;
-    let seen: unknown[] = [];
     try {
       result = await db.transaction().execute(async (trx) => {
         ends.set(trx, end);
         const value = await work(trx);
         // A task may schedule another (events raised while flushing): run until none is left.
         for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
-        seen = await Promise.all(observing.map((observer) => observer.beforeCommit(trx)));
         return value;
       });
     } catch (error) {
@@ -84,7 +79,7 @@ export async function inTransaction<T>(
       continue;
     }
     // Outside the retry: the command has committed and must not run again.
-    for (const [i, observer] of observing.entries()) await observer.afterCommit(seen[i]);
+    for (const observer of observing) await observer();
     for (const task of end.afterCommit) await task();
     return result;
   }

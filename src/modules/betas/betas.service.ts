@@ -14,6 +14,7 @@ import {
 } from './beta-settings.ts';
 import { parseId } from '../../http/schemas.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 
 /** The betas with their counters, read through `executor`. */
@@ -165,7 +166,7 @@ export class BetasService {
 
   async update(companyId: number, betaId: string, input: BetaInput): Promise<CountedBeta> {
     checkInput(input, false);
-    const updated = this.db.transaction().execute(async (trx) => {
+    const updated = inTransaction(this.db, async (trx) => {
       const beta = await this.require(companyId, betaId, trx);
       const row = await trx
         .updateTable('betas')
@@ -186,7 +187,7 @@ export class BetasService {
 
   /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */
   async delete(companyId: number, betaId: string): Promise<CountedBeta> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
       return beta;

@@ -9,14 +9,15 @@
 //   "seq above the last one read" misses nothing.
 // - PostgreSQL: a seq is drawn at insert, not at commit, so a row can commit after rows with higher
 //   seqs have been read. A seq missing below the highest read is a gap, kept and asked for again
-//   at every read until no transaction that could have drawn it is still running: the one that
-//   drew it had started before the read that found the gap (the trigger runs after the tester's
-//   write, which gave it its transaction id), so once the oldest running transaction
-//   (pg_snapshot_xmin) is newer than every id given out at that read (pg_snapshot_xmax), its row
-//   is either visible or will never be. A reader that starts does the same for the rows of the
-//   transactions running at its start.
+//   at every read until no transaction that could have drawn it is still running. The one that
+//   drew it had its transaction id before (the trigger runs after the tester's write, which gave
+//   it one), so its id is below one drawn right after the read (pg_current_xact_id, in a statement
+//   of its own); once the oldest running transaction (pg_snapshot_xmin) is past that, the row is
+//   visible or never will be. Not the snapshot's xmax: that is one past the latest *finished*
+//   transaction, and a transaction given its id just before can still be running above it. A
+//   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
-import { planOnce, type Db, type DialectName, type Executor } from '../../db/database.ts';
+import { planOnce, type Db, type DialectName } from '../../db/database.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
 
 /** One changed tester and what it had before (null where the row is an insert). */
@@ -49,10 +50,10 @@ function toChange(row: ChangeRow): TesterChange {
 interface PostgresPosition {
   /** The highest seq read: every seq up to it is read, a gap, or a row of a transaction running at the start. */
   maxSeq: number;
-  /** Seqs missing below maxSeq, each with the snapshot's xmax after the read that found it. */
+  /** Seqs missing below maxSeq, each with a transaction id drawn after the read that found it. */
   gaps: Map<number, bigint>;
   /** The transactions running when reading began, until all have finished: their rows may be below maxSeq. */
-  start: { xmin: bigint; xmax: bigint; maxSeq: number } | null;
+  start: { xmin: bigint; bound: bigint; maxSeq: number } | null;
   /** The snapshot's xmin after the latest read: every transaction older than it had finished by the next read. */
   xmin: bigint;
 }
@@ -78,8 +79,9 @@ export class StandingFeed {
       this.#sqliteSeq ??= maxSeq;
       return;
     }
-    const { xmin, xmax } = await this.#snapshot();
-    this.#postgres ??= { maxSeq, gaps: new Map(), start: { xmin, xmax, maxSeq }, xmin };
+    const xmin = await this.#xmin();
+    const bound = await this.#newXid();
+    this.#postgres ??= { maxSeq, gaps: new Map(), start: { xmin, bound, maxSeq }, xmin };
   }
 
   /** Forgets where it stood (start reads from then on). */
@@ -93,7 +95,13 @@ export class StandingFeed {
     if (this.#sqliteSeq !== undefined) {
       const changes: TesterChange[] = [];
       for (;;) {
-        const rows = await this.#rows(sql`seq > ${this.#sqliteSeq}`);
+        const rows = await this.db
+          .selectFrom('tester_changes')
+          .select(['seq', 'beta_id', 'tester_id', 'old_referrals', 'old_points', 'old_applied_at'])
+          .where('seq', '>', this.#sqliteSeq)
+          .orderBy('seq')
+          .limit(READ_LIMIT)
+          .execute();
         for (const row of rows) changes.push(toChange(row));
         if (rows.length > 0) this.#sqliteSeq = Number(rows[rows.length - 1].seq);
         if (rows.length < READ_LIMIT) return changes;
@@ -108,42 +116,33 @@ export class StandingFeed {
     const { start } = position;
     const rows: ChangeRow[] = [];
     for (;;) {
-      const read = await this.#rows(
-        sql`(seq > ${position.maxSeq}${gaps.length > 0 ? sql` or seq = any(${gaps}::bigint[])` : sql``}${
-          start ? sql` or (seq <= ${start.maxSeq} and xid >= ${String(start.xmin)}::xid8)` : sql``
-        })`,
-      );
+      // One text whatever the gaps and the start window (none: -1 and an xid that matches nothing):
+      // prepared once per connection, as it runs after every commit.
+      const { rows: read } = await planOnce(
+        sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at from tester_changes
+          where seq > ${position.maxSeq} or seq = any(${gaps}::bigint[]) or (seq <= ${start?.maxSeq ?? -1} and xid >= ${String(start?.xmin ?? 0)}::xid8)
+          order by seq limit ${READ_LIMIT}`,
+      ).execute(this.db);
       rows.push(...read);
-      const beyond = read.filter((row) => row.seq > position.maxSeq);
+      const beyond = read.map((row) => Number(row.seq)).filter((seq) => seq > position.maxSeq);
       if (beyond.length === 0) break;
-      const { xmax } = await this.#snapshot();
       // Seqs skipped on the way up are gaps until the transactions running at this read have finished.
-      const found = new Set(beyond.map((row) => Number(row.seq)));
-      const top = Math.max(...found);
-      for (let seq = position.maxSeq + 1; seq < top; seq++) if (!found.has(seq)) position.gaps.set(seq, xmax);
+      const found = new Set(beyond);
+      const top = beyond[beyond.length - 1];
+      const skipped: number[] = [];
+      for (let seq = position.maxSeq + 1; seq < top; seq++) if (!found.has(seq)) skipped.push(seq);
+      if (skipped.length > 0) {
+        const bound = await this.#newXid();
+        for (const seq of skipped) position.gaps.set(seq, bound);
+      }
       position.maxSeq = top;
       if (read.length < READ_LIMIT) break;
     }
     for (const row of rows) position.gaps.delete(Number(row.seq));
     // A gap or the start's transactions that had all finished before this read: read for the last time.
-    for (const [seq, xmax] of position.gaps) if (xmax <= finishedBefore) position.gaps.delete(seq);
-    if (start && start.xmax <= finishedBefore) position.start = null;
-    position.xmin = (await this.#snapshot()).xmin;
-    return rows.map(toChange);
-  }
-
-  /**
-   * The changes the open transaction `trx` has made, read just before it commits (PostgreSQL): the
-   * request that made them answers with them, before any read of the feed could. On SQLite
-   * nothing: a read after commit finds them at once.
-   */
-  async ownChanges(trx: Executor): Promise<TesterChange[]> {
-    if (this.dialect === 'sqlite') return [];
-    // Every write transaction runs it: prepared once per connection.
-    const { rows } = await planOnce(
-      sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at from tester_changes
-        where xid = pg_current_xact_id_if_assigned()`,
-    ).execute(trx);
+    for (const [seq, bound] of position.gaps) if (bound <= finishedBefore) position.gaps.delete(seq);
+    if (start && start.bound <= finishedBefore) position.start = null;
+    position.xmin = await this.#xmin();
     return rows.map(toChange);
   }
 
@@ -155,11 +154,6 @@ export class StandingFeed {
     return { deleted, done: deleted < PRUNE_BATCH_SIZE };
   }
 
-  async #rows(where: ReturnType<typeof sql>): Promise<ChangeRow[]> {
-    const { rows } = await sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at from tester_changes
-      where ${where} order by seq limit ${READ_LIMIT}`.execute(this.db);
-    return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
-  }
 
   async #maxSeq(): Promise<number> {
     const { seq } = await this.db
@@ -169,9 +163,15 @@ export class StandingFeed {
     return Number(seq);
   }
 
-  async #snapshot(): Promise<{ xmin: bigint; xmax: bigint }> {
-    const { rows } = await sql<{ xmin: string; xmax: string }>`select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax
-      from pg_current_snapshot() as s`.execute(this.db);
-    return { xmin: BigInt(rows[0].xmin), xmax: BigInt(rows[0].xmax) };
+  /** The oldest transaction still running (or, with none, the next): every older one has finished. */
+  async #xmin(): Promise<bigint> {
+    const { rows } = await sql<{ xmin: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(this.db);
+    return BigInt(rows[0].xmin);
+  }
+
+  /** A transaction id given out now: above every id given out before (the statement's own transaction has one, and ends). */
+  async #newXid(): Promise<bigint> {
+    const { rows } = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(this.db);
+    return BigInt(rows[0].xid);
   }
 }

@@ -101,32 +101,36 @@ export interface StandingsLog {
 }
 
 /**
- * Coalesced rounds: `next()` resolves once a round that began after the call has finished, so
- * everything committed before the call is seen; calls made while a round runs share the next one.
+ * Coalesced rounds, one at a time: `next()` resolves once a round that began after the call has
+ * finished, so everything committed before the call is seen; calls made while a round runs share
+ * the next one. Never two at once: a round re-reads testers, and two interleaved could apply an
+ * older read after a newer one.
  */
 class Rounds {
-  #running: Promise<void> | undefined;
-  #queued: Promise<void> | undefined;
+  #running = false;
+  #waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
 
   constructor(private readonly round: () => Promise<void>) {}
 
   next(): Promise<void> {
-    if (!this.#running) return (this.#running = this.#run());
-    // After the running round, whether it succeeded or not: its failure is its own callers'.
-    return (this.#queued ??= this.#running
-      .catch(() => {})
-      .then(() => {
-        this.#queued = undefined;
-        return (this.#running = this.#run());
-      }));
+    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
+    if (!this.#running) void this.#run();
+    return done;
   }
 
   async #run(): Promise<void> {
-    try {
-      await this.round();
-    } finally {
-      this.#running = undefined;
+    this.#running = true;
+    while (this.#waiting.length > 0) {
+      const served = this.#waiting;
+      this.#waiting = [];
+      try {
+        await this.round();
+        for (const waiter of served) waiter.resolve();
+      } catch (error) {
+        for (const waiter of served) waiter.reject(error);
+      }
     }
+    this.#running = false;
   }
 }
 
@@ -134,11 +138,9 @@ export class Standings {
   readonly #feed: StandingFeed;
   readonly #indexes = new Map<number, BetaIndex>();
   readonly #building = new Map<number, Building>();
-  /** This process's own changes, read in their transactions, waiting for the next round. */
-  #own: TesterChange[] = [];
+  /** Changes a build met while it read the waitlist, for the next round once its set is in place. */
+  #missed: TesterChange[] = [];
   #lastRead = Date.now();
-  /** A round must read the feed: someone asked for every commit so far (settle, the timer). */
-  #feedWanted = false;
   readonly #rounds = new Rounds(() => this.#round());
   #timers: NodeJS.Timeout[] = [];
   #pruning: Promise<unknown> | undefined;
@@ -146,7 +148,7 @@ export class Standings {
 
   constructor(
     private readonly db: Db,
-    private readonly dialect: DialectName,
+    dialect: DialectName,
     private readonly log?: StandingsLog,
   ) {
     this.#feed = new StandingFeed(db, dialect);
@@ -161,17 +163,12 @@ export class Standings {
 
   /** Resolves once every change committed before the call is in the sets. */
   settle(): Promise<void> {
-    this.#feedWanted = true;
     return this.#rounds.next();
   }
 
-  /**
-   * A round whose failure (the database unreachable) is logged: the next one reads the same rows
-   * again. After a commit (`feed` false) it applies the commit's own changes, and reads the feed
-   * only where that is how they are found (SQLite).
-   */
-  #settleQuietly(feed: boolean): Promise<void> {
-    return (feed ? this.settle() : this.#rounds.next()).catch((error: unknown) => this.log?.error({ err: error }, 'standings: reading the feed failed'));
+  /** A round whose failure (the database unreachable) is logged: the next one reads the same rows again. */
+  #settleQuietly(): Promise<void> {
+    return this.settle().catch((error: unknown) => this.log?.error({ err: error }, 'standings: reading the feed failed'));
   }
 
   /** Builds the set of every beta with testers on its waitlist; says how long it took. */
@@ -186,16 +183,10 @@ export class Standings {
   }
 
   /**
-   * What a command's transaction tells the index: its own changes, read just before commit, and
-   * once committed, a round that applies them (and any other process's) before the command answers.
+   * Once a command has committed, before it answers: a round that reads the feed, so the answer
+   * counts every change committed before it (its own and any other process's).
    */
-  readonly commitObserver = {
-    beforeCommit: (trx: Executor) => this.#feed.ownChanges(trx),
-    afterCommit: async (own: TesterChange[]) => {
-      this.#own = this.#own.concat(own);
-      await this.#settleQuietly(false);
-    },
-  };
+  readonly afterCommit = (): Promise<void> => this.#settleQuietly();
 
   /**
    * The standing of each tester as its row says it is now, against everyone else as of the last
@@ -262,7 +253,7 @@ export class Standings {
   #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
     // A process holding a set reads the feed for as long as it runs (the timers do not keep it running).
     if (this.#timers.length === 0 && !this.#stopping.signal.aborted) {
-      this.#timers.push(setInterval(() => this.#settleQuietly(true), POLL_MS).unref(), setInterval(() => this.#prune(), PRUNE_MS).unref());
+      this.#timers.push(setInterval(() => this.#settleQuietly(), POLL_MS).unref(), setInterval(() => this.#prune(), PRUNE_MS).unref());
     }
     const missed: TesterChange[] = [];
     const current = () => this.#building.get(betaId)?.missed === missed;
@@ -274,8 +265,8 @@ export class Standings {
       if (!current()) return index;
       this.#indexes.set(betaId, index);
       if (missed.length > 0) {
-        this.#own = this.#own.concat(missed);
-        void this.#settleQuietly(false);
+        this.#missed = this.#missed.concat(missed);
+        void this.#settleQuietly();
       }
       return index;
     })().finally(() => {
@@ -319,25 +310,22 @@ export class Standings {
     }
   }
 
-  /** One round: the feed since the last one and this process's own changes, applied to the sets. */
+  /** One round: the feed since the last one (and what builds missed), applied to the sets. */
   async #round(): Promise<void> {
-    const own = this.#own;
-    this.#own = [];
+    let changes = this.#missed;
+    this.#missed = [];
     try {
       if (this.#feed.started && Date.now() - this.#lastRead > (FEED_RETENTION_SECONDS * 1000) / 2) {
         // Paused for longer than the feed is sure to be kept: rows may be gone unread. Start afresh.
         this.#indexes.clear();
         this.#feed.reset();
       }
-      // SQLite finds a commit's own changes by reading the feed; PostgreSQL read them in the transaction.
-      const read = this.#feedWanted || this.dialect === 'sqlite';
-      this.#feedWanted = false;
-      const changes = this.#feed.started && read ? own.concat(await this.#feed.read()) : own;
-      if (read) this.#lastRead = Date.now();
+      if (this.#feed.started) changes = changes.concat(await this.#feed.read());
+      this.#lastRead = Date.now();
       await this.#apply(changes);
     } catch (error) {
-      // Kept for the next round, which reads the feed from the same position again.
-      this.#own = own.concat(this.#own);
+      // Whatever was read is kept for the next round (re-applying a change is harmless).
+      this.#missed = changes.concat(this.#missed);
       throw error;
     }
   }

@@ -1,0 +1,503 @@
+// Waitlist standings and beta counters as properties (fast-check): random sequences of signups
+// (referred or not, in each creatable status), bonus points and revocations, status changes,
+// referrals given later, checkins, deletions (at once and queued) and switches of the order, at
+// random times (ties to the millisecond, jumps of hours), in a company whose plan may hide testers.
+// Every answer must be what the spec says, a change's answer must show the standing a recount of
+// the rows gives right after it, and at checkpoints every tester's standing (lists of two page
+// sizes, and show) and the beta's counters must equal that recount. No model of positions is kept:
+// the rows are the reference, so this holds whatever the waitlist keeps inside.
+// The second variant runs two app instances (two processes: their own services and memory) on one
+// database, commands going to either: an instance whose command changed a tester is exact at once
+// (in its answer and its reads), any other instance agrees within a second. Commands may reach an
+// instance that has not caught up with the other's changes yet.
+//
+// Replay a failure: PROPERTY_SEED=<seed> PROPERTY_PATH=<path> (both in the report). More runs:
+// PROPERTY_RUNS=<n>.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
+import type { TesterRow } from '../../../src/db/types.ts';
+import { ALLOWED_FROM, codes, recountedCounters, uniqueEmail } from '../testers/support.ts';
+import { ORDERS, assertCurrentStandings, expectedStanding, naivePositions, standing, type Order } from './support.ts';
+
+// About 22 steps, 13 testers and 9 of them waitlisted a run: the file takes 20–30 s on SQLite and
+// 40–50 s on PostgreSQL (2 cores), most of the second variant waiting for the other instance.
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
+const MAX_STEPS = 40;
+/** Each run goes to the database: a failure is shrunk for this long, then reported as far as it got. */
+const SHRINK_BUDGET_MS = 60_000;
+/** An instance shows another's change within AGREE_WITHIN_MS; it is polled until GIVE_UP_AFTER_MS to tell late from never. */
+const AGREE_WITHIN_MS = 1_000;
+const GIVE_UP_AFTER_MS = 2_000;
+const POLL_EVERY_MS = 50;
+
+/** The beta's counters the API shows (spec 2.1) that a status recount gives. */
+const STATUS_COUNTERS = ['testers_count', 'imported_testers_count', 'applied_testers_count', 'invited_testers_count', 'active_testers_count', 'rejected_testers_count'];
+
+// ---- commands --------------------------------------------------------------------------------
+
+/** A tester named by an index into the beta's rows (by id, hidden ones too) when the command runs. */
+type Pick = number;
+type ReferrerRef = { pick: Pick; by: 'referral_code' | 'id' | 'email' };
+type CreateStatus = 'applied' | 'imported' | 'unconfirmed' | 'invited' | 'active';
+type UpdateStatus = 'applied' | 'invited' | 'rejected' | 'suspended' | 'unsuspended' | 'active';
+
+type Command =
+  | { kind: 'signup'; status: CreateStatus; referrer: ReferrerRef | null }
+  /** Several applied signups in one millisecond: a longer waitlist, and ties that the id decides. */
+  | { kind: 'wave'; referrers: (ReferrerRef | null)[] }
+  | { kind: 'points'; pick: Pick; quantity: number }
+  | { kind: 'revoke'; pick: Pick }
+  | { kind: 'status'; pick: Pick; to: UpdateStatus }
+  | { kind: 'refer'; pick: Pick; referrer: ReferrerRef }
+  | { kind: 'checkin'; pick: Pick }
+  | { kind: 'delete'; pick: Pick; queued: boolean }
+  | { kind: 'order'; order: Order }
+  | { kind: 'check' };
+
+/**
+ * A command, the time passed before it, the instance it goes to, and whether the other instances
+ * are awaited after it; when not, the next command may reach one that has not caught up yet.
+ */
+type Step = { gap: number; via: number; awaitOthers: boolean; command: Command };
+
+/** `start`: the clock's time when the run begins, so that a replay runs at the same times as the failure. */
+type Scenario = { start: number; maxTesters: number | null; doubleOptIn: boolean; order: Order; steps: Step[] };
+
+const weighted = <T>(...choices: [number, T][]) => fc.oneof(...choices.map(([weight, value]) => ({ weight, arbitrary: fc.constant(value) })));
+const pick = fc.nat({ max: 999 });
+const referrerRef = fc.record({ pick, by: fc.constantFrom('referral_code' as const, 'id' as const, 'email' as const) });
+
+const signupArb = fc.oneof(
+  // Into the waitlist (or towards it: unconfirmed), half of them through a referrer.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('signup' as const),
+      status: weighted<CreateStatus>([3, 'applied'], [1, 'unconfirmed']),
+      referrer: fc.option(referrerRef, { nil: null }),
+    }),
+  },
+  // Beside it; now and then with a referrer, which the spec refuses for these statuses.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('signup' as const),
+      status: weighted<CreateStatus>([2, 'imported'], [1, 'invited'], [1, 'active']),
+      referrer: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: referrerRef }),
+    }),
+  },
+);
+
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 14, arbitrary: signupArb },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wave' as const), referrers: fc.array(fc.option(referrerRef, { nil: null }), { minLength: 2, maxLength: 5 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('points' as const), pick, quantity: fc.integer({ min: -4, max: 9 }).filter((q) => q !== 0) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const), pick }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      pick,
+      to: weighted<UpdateStatus>([2, 'applied'], [2, 'invited'], [1, 'rejected'], [2, 'suspended'], [2, 'unsuspended'], [1, 'active']),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refer' as const), pick, referrer: referrerRef }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('checkin' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick, queued: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('order' as const), order: fc.constantFrom(...ORDERS) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'check' as const }) },
+);
+
+/** Milliseconds between commands: none (a tie, the id decides), under a second, up to an hour, hours. */
+const gapArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 999 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1_000, max: 3_600_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 3_600_000, max: 30 * 3_600_000 }) },
+);
+
+/** A start in the month after START_BASE, at times right before the edge of an hour now and then. */
+const START_BASE = Date.parse('2026-11-22T00:00:00.000Z');
+const startArb = fc.oneof(
+  fc.integer({ min: 0, max: 30 * 86_400_000 }),
+  fc.tuple(fc.integer({ min: 1, max: 30 * 24 }), fc.integer({ min: 0, max: 2_000 })).map(([hours, before]) => hours * 3_600_000 - before),
+).map((offset) => START_BASE + offset);
+
+function scenarioArb(instances: number): fc.Arbitrary<Scenario> {
+  const step = fc.record({
+    gap: gapArb,
+    via: fc.nat({ max: instances - 1 }),
+    awaitOthers: instances > 1 ? weighted([1, true], [3, false]) : fc.constant(false),
+    command: commandArb,
+  });
+  return fc.record({
+    start: startArb,
+    maxTesters: fc.option(fc.integer({ min: 6, max: 30 }), { nil: null }),
+    doubleOptIn: fc.boolean(),
+    order: fc.constantFrom(...ORDERS),
+    // Unbiased: lengths spread evenly up to MAX_STEPS, not mostly short; a failure still shrinks to a single step.
+    steps: fc.noBias(fc.array(step, { minLength: 1, maxLength: MAX_STEPS, size: 'max' })),
+  });
+}
+
+// ---- one run ---------------------------------------------------------------------------------
+
+interface Run {
+  /** The app instances ("processes") on the one database; instances[0] creates the run's beta. */
+  instances: TestContext[];
+  key: string;
+  betaId: number;
+  order: Order;
+  doubleOptIn: boolean;
+  maxTesters: number | null;
+  /**
+   * Referral credits that left with deleted testers: the beta's share_signups_count keeps them
+   * (a credit is never taken back), the rows no longer show them. Referrer side and referred side.
+   */
+  departed: { referrerCredits: number; creditedReferred: number };
+}
+
+const INSTANCE_NAMES = ['A', 'B'];
+
+function send(run: Run, via: number, method: string, path: string, body?: unknown): Promise<TestResponse> {
+  return run.instances[via].request(method, `/api/v2/betas/${run.betaId}${path}`, { key: run.key, body });
+}
+
+/** The beta's tester rows by id, hidden ones included. */
+function testerRows(run: Run): Promise<TesterRow[]> {
+  return run.instances[0].database.db.selectFrom('testers').selectAll().where('beta_id', '=', run.betaId).orderBy('id').execute();
+}
+
+async function testerRow(run: Run, id: number): Promise<TesterRow | undefined> {
+  return run.instances[0].database.db.selectFrom('testers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const chosen = <T>(rows: T[], index: Pick): T | undefined => (rows.length === 0 ? undefined : rows[index % rows.length]);
+
+function assertAnswer(response: TestResponse, status: number, label: string, errorCodes?: number[]): void {
+  assert.equal(response.status, status, `${label}: answered ${response.status} ${JSON.stringify(response.body)}`);
+  if (errorCodes) assert.deepEqual(codes(response), errorCodes, `${label}: error codes`);
+}
+
+/** A change's answer shows the tester's standing as a recount of the rows gives it right after. */
+async function assertAnsweredStanding(run: Run, response: TestResponse, label: string): Promise<void> {
+  const expected = await naivePositions(run.instances[0], run.betaId, run.order);
+  assert.deepEqual(standing(response.body), expectedStanding(expected, response.body.id), `${label}: the answer's standing, tester ${response.body.id}, ${run.order} order`);
+}
+
+/** Whether the company's plan is full, so that a signup is stored hidden (2317). */
+function planFull(run: Run, rows: TesterRow[]): boolean {
+  return run.maxTesters !== null && rows.filter((row) => row.hidden === 0).length >= run.maxTesters;
+}
+
+function referenceOf(rows: TesterRow[], ref: ReferrerRef): { row: TesterRow; text: string } | undefined {
+  const row = chosen(rows, ref.pick);
+  return row && { row, text: String(row[ref.by]) };
+}
+
+/**
+ * Performs one command through instance `via`, asserting what the spec says of its answer and of
+ * the rows it changed. Returns whether it changed a tester (a tester command answered 2xx).
+ */
+async function perform(run: Run, via: number, command: Command, label: string): Promise<boolean> {
+  const rows = await testerRows(run);
+  switch (command.kind) {
+    case 'signup': {
+      const referrer = command.referrer && referenceOf(rows, command.referrer);
+      const email = uniqueEmail('property');
+      const tester = { email, status: command.status, ...(referrer ? { referrer_id: referrer.text } : {}) };
+      const response = await send(run, via, 'POST', '/testers', { tester });
+      const stored = () => run.instances[0].database.db.selectFrom('testers').selectAll().where('beta_id', '=', run.betaId).where('email_normalized', '=', email).executeTakeFirst();
+      // Spec 4.2 and DESIGN.md: unconfirmed needs double opt-in; referrer_id needs applied or unconfirmed.
+      if ((command.status === 'unconfirmed' && !run.doubleOptIn) || (referrer && command.status !== 'applied' && command.status !== 'unconfirmed')) {
+        assertAnswer(response, 422, label, [2301]);
+        assert.equal(await stored(), undefined, `${label}: a refused signup stores nothing`);
+      } else if (planFull(run, rows)) {
+        assertAnswer(response, 403, label, [2317]);
+        assert.equal((await stored())?.hidden, 1, `${label}: beyond the plan the tester is stored hidden`);
+      } else {
+        assertAnswer(response, 201, label);
+        assert.equal(response.body.status, command.status, `${label}: status`);
+        assert.equal(response.body.referred_by, referrer?.row.email ?? null, `${label}: referred_by`);
+        await assertAnsweredStanding(run, response, label);
+      }
+      return response.status < 300;
+    }
+    case 'wave': {
+      let changed = false;
+      for (const [index, referrer] of command.referrers.entries()) {
+        changed = (await perform(run, via, { kind: 'signup', status: 'applied', referrer }, `${label}, signup ${index + 1}`)) || changed;
+      }
+      return changed;
+    }
+    case 'points': {
+      const target = chosen(rows, command.pick);
+      if (!target) return false;
+      const response = await send(run, via, 'POST', '/points', { point: { email: target.email, quantity: command.quantity } });
+      if (target.hidden) {
+        assertAnswer(response, 422, `${label}, hidden tester ${target.id}`, [2803]);
+        return response.status < 300;
+      }
+      assertAnswer(response, 201, `${label}, tester ${target.id}`);
+      assert.equal(response.body.user_id, target.id, `${label}: user_id`);
+      assert.equal((await testerRow(run, target.id))?.points, target.points + command.quantity, `${label}: tester ${target.id}'s points`);
+      return response.status < 300;
+    }
+    case 'revoke': {
+      const points = await run.instances[0].database.db.selectFrom('points').selectAll().where('beta_id', '=', run.betaId).orderBy('id').execute();
+      const point = chosen(points, command.pick);
+      if (!point) return false;
+      const owner = rows.find((row) => row.id === point.tester_id)!;
+      const response = await send(run, via, 'DELETE', `/points/${point.id}`);
+      const at = `${label}, point ${point.id} of tester ${owner.id}`;
+      if (owner.hidden) assertAnswer(response, 404, at);
+      else if (point.revoked_at !== null) assertAnswer(response, 422, at, [2801]);
+      else {
+        assertAnswer(response, 200, at);
+        assert.notEqual(response.body.revoked_at, null, `${at}: revoked_at`);
+        assert.equal((await testerRow(run, owner.id))?.points, owner.points - point.quantity, `${at}: the owner's points`);
+      }
+      return response.status < 300;
+    }
+    case 'status': {
+      const target = chosen(rows, command.pick);
+      if (!target) return false;
+      const response = await send(run, via, 'PUT', `/testers/${target.id}`, { tester: { status: command.to } });
+      const at = `${label}, tester ${target.id} ${target.status} → ${command.to}`;
+      if (target.hidden) {
+        assertAnswer(response, 403, at, [2317]);
+        return response.status < 300;
+      }
+      const next = statusAfter(target, command.to);
+      if (next === null) {
+        assertAnswer(response, 422, at, [2301]);
+        assert.equal((await testerRow(run, target.id))?.status, target.status, `${at}: a refused move changes nothing`);
+        return response.status < 300;
+      }
+      assertAnswer(response, 200, at);
+      assert.equal(response.body.status, next, `${at}: status`);
+      await assertAnsweredStanding(run, response, at);
+      return response.status < 300;
+    }
+    case 'refer': {
+      const target = chosen(rows, command.pick);
+      const referrer = referenceOf(rows, command.referrer);
+      if (!target || !referrer) return false;
+      const response = await send(run, via, 'PUT', `/testers/${target.id}`, { tester: { referrer_id: referrer.text } });
+      const at = `${label}, tester ${target.id} (${target.status}) referred by ${referrer.row.id}`;
+      const earlier = target.referrer_id === null ? undefined : rows.find((row) => row.id === target.referrer_id);
+      if (target.hidden) assertAnswer(response, 403, at, [2317]);
+      else if (earlier) {
+        // A referrer is set once: the later one is ignored.
+        assertAnswer(response, 200, at);
+        assert.equal(response.body.referred_by, earlier.email, `${at}: the first referrer stays`);
+      } else if (target.status !== 'applied' && target.status !== 'unconfirmed') {
+        assertAnswer(response, 422, at, [2301]);
+      } else {
+        assertAnswer(response, 200, at);
+        // A self-referral is ignored (DESIGN.md "Referrals").
+        assert.equal(response.body.referred_by, referrer.row.id === target.id ? null : referrer.row.email, `${at}: referred_by`);
+      }
+      if (response.status === 200) await assertAnsweredStanding(run, response, at);
+      return response.status < 300;
+    }
+    case 'checkin': {
+      const target = chosen(rows, command.pick);
+      if (!target) return false;
+      const response = await send(run, via, 'POST', `/testers/${target.id}/checkin`);
+      const at = `${label}, tester ${target.id} (${target.status})`;
+      if (target.hidden) assertAnswer(response, 403, at, [2317]);
+      else if (target.status === 'suspended') assertAnswer(response, 422, at, [2301]);
+      else {
+        assertAnswer(response, 202, at);
+        assert.equal((await testerRow(run, target.id))?.status, 'active', `${at}: a checkin makes the tester active`);
+      }
+      return response.status < 300;
+    }
+    case 'delete': {
+      const target = chosen(rows, command.pick);
+      if (!target) return false;
+      const response = await send(run, via, 'DELETE', `/testers/${target.id}${command.queued ? '?queue=true' : ''}`);
+      const at = `${label}, tester ${target.id}${command.queued ? ' (queued)' : ''}`;
+      if (target.hidden) {
+        assertAnswer(response, 403, at, [2317]);
+        return response.status < 300;
+      }
+      assertAnswer(response, command.queued ? 202 : 200, at);
+      // Jobs run by id in batches: earlier runs' e-mails may come first, so the worker drains what is due.
+      if (command.queued) while ((await run.instances[via].runJobs()) > 0);
+      assert.equal(await testerRow(run, target.id), undefined, `${at}: the row is gone`);
+      run.departed.referrerCredits += target.share_signups_count;
+      if (target.referral_credited_at !== null) run.departed.creditedReferred += 1;
+      return response.status < 300;
+    }
+    case 'order': {
+      const response = await send(run, via, 'PATCH', '', { settings: { waitlist_order: command.order } });
+      assertAnswer(response, 200, label);
+      assert.equal(response.body.settings.waitlist_order, command.order, `${label}: the order the answer shows`);
+      run.order = command.order;
+      // A setting, not a tester: the instance that switched is not held to know others' tester changes at once.
+      return false;
+    }
+    case 'check':
+      return false; // the checkpoint after it does the work
+  }
+}
+
+/** The status a PUT of `requested` leaves `tester` in (DESIGN.md "Tester statuses"), or null when it is refused. */
+function statusAfter(tester: TesterRow, requested: UpdateStatus): string | null {
+  if (requested === 'unsuspended') {
+    if (tester.status !== 'suspended') return null;
+    assert.ok(tester.status_before_suspension, `tester ${tester.id} is suspended without the status to restore`);
+    return tester.status_before_suspension;
+  }
+  return requested === tester.status || (ALLOWED_FROM[requested] as readonly string[]).includes(tester.status) ? requested : null;
+}
+
+// ---- checks ----------------------------------------------------------------------------------
+
+/** Standings in one list page (every tester at once) against the recount: after every command. */
+function assertListedStandings(run: Run, via: number, label: string): Promise<unknown> {
+  return assertCurrentStandings(run.instances[via], run.betaId, run.order, { key: run.key, perPages: [100], show: false, label: `${label}, instance ${INSTANCE_NAMES[via]}` });
+}
+
+/**
+ * Everything against the rows: every tester's standing in lists of two page sizes and shown one
+ * by one, the list showing exactly the visible testers, and the beta's counters.
+ */
+async function assertEverything(run: Run, via: number, label: string): Promise<void> {
+  const at = `${label}, instance ${INSTANCE_NAMES[via]}`;
+  const listed = await assertCurrentStandings(run.instances[via], run.betaId, run.order, { key: run.key, perPages: [100, 7], show: true, label: at });
+  const rows = await testerRows(run);
+  const visible = rows.filter((row) => row.hidden === 0);
+  assert.deepEqual(listed.map((tester) => tester.id), visible.map((row) => row.id), `${at}: the list shows exactly the visible testers`);
+
+  const beta = await run.instances[via].request('GET', `/api/v2/betas/${run.betaId}`, { key: run.key });
+  assertAnswer(beta, 200, `${at}: show beta`);
+  const counters = await recountedCounters(run.instances[0], run.betaId);
+  for (const counter of STATUS_COUNTERS) assert.equal(beta.body[counter], counters[counter], `${at}: beta ${counter} against the visible rows`);
+  // Credited referrals, counted from both ends: the referrers' counts, and the referred testers credited.
+  const referrerCredits = rows.reduce((sum, row) => sum + row.share_signups_count, 0) + run.departed.referrerCredits;
+  const creditedReferred = rows.filter((row) => row.referral_credited_at !== null).length + run.departed.creditedReferred;
+  assert.equal(beta.body.share_signups_count, referrerCredits, `${at}: beta share_signups_count against the referrers' share_signups_count`);
+  assert.equal(beta.body.share_signups_count, creditedReferred, `${at}: beta share_signups_count against the credited referred testers`);
+  assert.equal(beta.body.settings.waitlist_order, run.order, `${at}: the beta's order`);
+}
+
+/**
+ * An instance that did not make a change sees it within AGREE_WITHIN_MS: `check` is polled until
+ * it passes, and fails with its last error when it never does, or with the time taken when late.
+ */
+async function agreesSoon(label: string, check: () => Promise<unknown>): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      break;
+    } catch (error) {
+      if (!(error instanceof assert.AssertionError)) throw error;
+      const waited = Math.round(performance.now() - start);
+      if (waited >= GIVE_UP_AFTER_MS) {
+        throw new assert.AssertionError({ message: `${label}: never agreed with the rows (polled for ${waited} ms); last difference: ${error.message}` });
+      }
+      await sleep(POLL_EVERY_MS);
+    }
+  }
+  const took = Math.round(performance.now() - start);
+  assert.ok(took <= AGREE_WITHIN_MS, `${label}: agreed with the rows only after ${took} ms (at most ${AGREE_WITHIN_MS})`);
+}
+
+type Check = (run: Run, via: number, label: string) => Promise<unknown>;
+
+/**
+ * `check` after a command through `via`. That instance is exact at once when the command changed a
+ * tester through it (or when it is the only one); one that only read, was refused or switched the
+ * order may still lag behind another instance's changes, as every other instance may. The others
+ * are checked when `awaitOthers`, each agreeing within the lag allowed.
+ */
+async function assertAfter(run: Run, via: number, label: string, check: Check, { changedTester, awaitOthers }: { changedTester: boolean; awaitOthers: boolean }): Promise<void> {
+  for (const instance of run.instances.keys()) {
+    const at = `${label}, instance ${INSTANCE_NAMES[instance]}`;
+    if (instance === via && (changedTester || run.instances.length === 1)) await check(run, instance, label);
+    else if (instance === via || awaitOthers) await agreesSoon(at, () => check(run, instance, label));
+  }
+}
+
+const describeCommand = ({ kind, ...rest }: Command) => `${kind} ${JSON.stringify(rest)}`;
+
+async function runScenario(instances: TestContext[], scenario: Scenario): Promise<void> {
+  const [first] = instances;
+  first.clock.set(new Date(scenario.start));
+  // A company of its own per run, so that its plan limit (hidden testers) counts this beta's testers only.
+  const company = await first.services.accounts.createCompany({ name: 'Properties', maxTesters: scenario.maxTesters });
+  const { key } = await first.services.accounts.createApiKey({ companyId: company.id });
+  const settings = { double_opt_in: scenario.doubleOptIn, waitlist_order: scenario.order };
+  const created = await first.request('POST', '/api/v2/betas', { key, body: { name: 'Properties', homepage_url: 'https://example.com/', settings } });
+  assertAnswer(created, 201, 'create the beta');
+  const run: Run = { instances, key, betaId: created.body.id, order: scenario.order, doubleOptIn: scenario.doubleOptIn, maxTesters: scenario.maxTesters, departed: { referrerCredits: 0, creditedReferred: 0 } };
+
+  for (const [index, step] of scenario.steps.entries()) {
+    const label = `step ${index + 1}/${scenario.steps.length} (${describeCommand(step.command)} via ${INSTANCE_NAMES[step.via]}, +${step.gap} ms)`;
+    first.clock.advance(step.gap);
+    const changedTester = await perform(run, step.via, step.command, label);
+    const checkpoint = step.command.kind === 'check';
+    await assertAfter(run, step.via, label, checkpoint ? assertEverything : assertListedStandings, { changedTester, awaitOthers: step.awaitOthers || checkpoint });
+  }
+  // At the end, every order in turn, switched through each instance.
+  for (const [index, order] of ORDERS.entries()) {
+    const via = index % instances.length;
+    const label = `end, ${order} order`;
+    const changedTester = await perform(run, via, { kind: 'order', order }, label);
+    await assertAfter(run, via, label, assertEverything, { changedTester, awaitOthers: true });
+  }
+}
+
+/**
+ * Asserts the property over RUNS scenarios. Shrinking reruns whole sequences against the database,
+ * so it is bounded: SHRINK_BUDGET_MS after the first failure, candidates pass without running and
+ * fast-check reports the smallest failing sequence found by then (with its seed and path).
+ */
+async function assertProperty(instances: TestContext[]): Promise<void> {
+  let failedAt: number | null = null;
+  const property = fc.asyncProperty(scenarioArb(instances.length), async (scenario) => {
+    if (failedAt !== null && performance.now() - failedAt > SHRINK_BUDGET_MS) return;
+    try {
+      await runScenario(instances, scenario);
+    } catch (error) {
+      failedAt ??= performance.now();
+      throw error;
+    }
+  });
+  const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+  await fc.assert(property, { numRuns: RUNS, seed, path: process.env.PROPERTY_PATH, includeErrorInReport: true });
+}
+
+describe('waitlist properties', () => {
+  describe('one instance', () => {
+    let ctx: TestContext;
+    before(async () => {
+      ctx = await startTestContext();
+    });
+    after(() => ctx.close());
+
+    test('random commands keep every standing, answer and counter equal to a recount of the rows', () => assertProperty([ctx]));
+  });
+
+  describe('two instances on one database', () => {
+    let first: TestContext;
+    let second: TestContext;
+    before(async () => {
+      first = await startTestContext();
+      second = await startTestContext({ databaseUrl: first.databaseUrl, clock: first.clock });
+    });
+    after(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    test('the instance that made a change is exact at once, the other agrees within a second', () => assertProperty([first, second]));
+  });
+});
