@@ -27,48 +27,58 @@ async function waitFor(what: string, condition: () => Promise<boolean> | boolean
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('crash recovery', () => {
-  let url: string;
+/**
+ * What a crash test runs on: a database of its own, a webhook receiver on loopback recording each
+ * delivery's webhook-id, and the processes the test starts (killed at the end if still running).
+ */
+function crashScene() {
   let drop: () => Promise<void>;
-  let database: DatabaseHandle;
   let receiver: Server;
-  let receiverUrl: string;
-  const received: string[] = [];
   const children: ChildProcess[] = [];
-
-  function start(args: string[], env: Record<string, string>): ChildProcess {
-    const childEnv: Record<string, string | undefined> = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env };
-    delete childEnv.NODE_TEST_CONTEXT; // the child is a program, not a test file
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    children.push(child);
-    return child;
-  }
+  const scene = {
+    url: '',
+    database: undefined as unknown as DatabaseHandle,
+    receiverUrl: '',
+    received: [] as string[],
+    start(args: string[], env: Record<string, string>): ChildProcess {
+      const childEnv: Record<string, string | undefined> = { ...process.env, DATABASE_URL: scene.url, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env };
+      delete childEnv.NODE_TEST_CONTEXT; // the child is a program, not a test file
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      children.push(child);
+      return child;
+    },
+  };
 
   before(async () => {
-    ({ url, drop } = await createTestDatabase());
-    database = openDatabase(url);
-    await migrateToLatest(database);
+    ({ url: scene.url, drop } = await createTestDatabase());
+    scene.database = openDatabase(scene.url);
+    await migrateToLatest(scene.database);
     receiver = createServer((request, response) => {
       request.resume();
       request.on('end', () => {
-        received.push(String(request.headers['webhook-id']));
+        scene.received.push(String(request.headers['webhook-id']));
         response.writeHead(204).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    scene.receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   });
 
   after(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     receiver.close();
-    await database.close();
+    await scene.database.close();
     await drop();
   });
+  return scene;
+}
+
+describe('crash recovery', () => {
+  const scene = crashScene();
 
   test('SIGKILL with events pending: the worker started afterwards delivers every one, none lost', { timeout: 420_000 }, async () => {
-    const services = await createServices(database, loadConfig({ DATABASE_URL: url, GEOIP_DATABASE_PATH: 'off' }));
+    const services = await createServices(scene.database, loadConfig({ DATABASE_URL: scene.url, GEOIP_DATABASE_PATH: 'off' }));
     const company = await services.accounts.createCompany({ name: 'Crash' });
     const { key } = await services.accounts.createApiKey({ companyId: company.id });
     const beta = await services.betas.create(company.id, { name: 'Crash', homepage_url: 'https://example.com' });
@@ -76,10 +86,10 @@ describe('crash recovery', () => {
 
     // The API process runs without workers, so every event it raises stays pending in the outbox.
     const port = await freePort();
-    const api = start(['--import', 'tsx', 'src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', WORKERS_ENABLED: 'false' });
+    const api = scene.start(['--import', 'tsx', 'src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', WORKERS_ENABLED: 'false' });
     const base = `http://127.0.0.1:${port}`;
     await waitFor('the API to listen', () => fetch(`${base}/healthz`).then((r) => r.ok, () => false));
-    const endpoint = await fetch(`${base}/api/v2/betas/${beta.id}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: receiverUrl }) });
+    const endpoint = await fetch(`${base}/api/v2/betas/${beta.id}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: scene.receiverUrl }) });
     assert.equal(endpoint.status, 201, await endpoint.clone().text());
     for (let n = 0; n < TESTERS; n++) {
       const created = await fetch(`${base}/api/v2/betas/${beta.id}/testers`, {
@@ -92,20 +102,20 @@ describe('crash recovery', () => {
     api.kill('SIGKILL');
     await new Promise((resolve) => api.once('exit', resolve));
 
-    const events = await database.db.selectFrom('webhook_events').select('public_id').where('beta_id', '=', beta.id).execute();
+    const events = await scene.database.db.selectFrom('webhook_events').select('public_id').where('beta_id', '=', beta.id).execute();
     assert.equal(events.length, TESTERS * 2, 'tester_created and the signup point_earned per tester');
-    assert.equal(received.length, 0, 'nothing was delivered before the crash');
+    assert.equal(scene.received.length, 0, 'nothing was delivered before the crash');
 
-    const worker = start(['bin/prelaunch.js', 'worker'], {});
-    await waitFor('every event to arrive', () => new Set(received).size === events.length);
+    const worker = scene.start(['bin/prelaunch.js', 'worker'], {});
+    await waitFor('every event to arrive', () => new Set(scene.received).size === events.length);
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker.once('exit', resolve));
 
-    assert.deepEqual(new Set(received), new Set(events.map((e) => e.public_id)));
-    const pending = await database.db.selectFrom('outbox_jobs').select('id').where('kind', '=', 'webhook.deliver').execute();
+    assert.deepEqual(new Set(scene.received), new Set(events.map((e) => e.public_id)));
+    const pending = await scene.database.db.selectFrom('outbox_jobs').select('id').where('kind', '=', 'webhook.deliver').execute();
     assert.deepEqual(pending, []);
-    const succeeded = await database.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'succeeded').execute();
-    assert.equal(succeeded.length, received.length);
+    const succeeded = await scene.database.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'succeeded').execute();
+    assert.equal(succeeded.length, scene.received.length);
   });
 });
 
@@ -115,47 +125,11 @@ describe('crash recovery', () => {
 // signup that was answered 201, show standings equal to a recount (its index is rebuilt from the
 // rows at start), and deliver every event of the beta, a retried one under the same webhook-id.
 describe('crash during signups', () => {
-  let url: string;
-  let drop: () => Promise<void>;
-  let database: DatabaseHandle;
-  let receiver: Server;
-  let receiverUrl: string;
-  const received: string[] = [];
-  const children: ChildProcess[] = [];
-
-  function start(env: Record<string, string>): ChildProcess {
-    const childEnv: Record<string, string | undefined> = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env };
-    delete childEnv.NODE_TEST_CONTEXT;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    children.push(child);
-    return child;
-  }
-
-  before(async () => {
-    ({ url, drop } = await createTestDatabase());
-    database = openDatabase(url);
-    await migrateToLatest(database);
-    receiver = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        received.push(String(request.headers['webhook-id']));
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  });
-
-  after(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    receiver.close();
-    await database.close();
-    await drop();
-  });
+  const scene = crashScene();
+  const start = (env: Record<string, string>) => scene.start(['--import', 'tsx', 'src/main.ts'], env);
 
   test('SIGKILL mid-signups: every 201 is stored, standings equal a recount after restart, every event is delivered', { timeout: 420_000 }, async () => {
-    const services = await createServices(database, loadConfig({ DATABASE_URL: url, GEOIP_DATABASE_PATH: 'off' }));
+    const services = await createServices(scene.database, loadConfig({ DATABASE_URL: scene.url, GEOIP_DATABASE_PATH: 'off' }));
     const company = await services.accounts.createCompany({ name: 'Crash' });
     const { key } = await services.accounts.createApiKey({ companyId: company.id });
     const beta = await services.betas.create(company.id, { name: 'Crash', homepage_url: 'https://example.com' });
@@ -167,7 +141,7 @@ describe('crash during signups', () => {
     const base = `http://127.0.0.1:${port}`;
     const first = start({ PORT: String(port), HOST: '127.0.0.1' });
     await listening(base);
-    const endpoint = await fetch(`${base}/api/v2/betas/${beta.id}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: receiverUrl }) });
+    const endpoint = await fetch(`${base}/api/v2/betas/${beta.id}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: scene.receiverUrl }) });
     assert.equal(endpoint.status, 201, await endpoint.clone().text());
 
     // Six clients sign up one after another, each referred by a tester answered before.
@@ -201,7 +175,7 @@ describe('crash during signups', () => {
     await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
     assert.ok(sent > acknowledged.length, 'requests were in flight when the server died');
 
-    const stored = await database.db.selectFrom('testers').select(['id', 'email']).where('beta_id', '=', beta.id).execute();
+    const stored = await scene.database.db.selectFrom('testers').select(['id', 'email']).where('beta_id', '=', beta.id).execute();
     const storedIds = new Set(stored.map((row) => row.id));
     assert.deepEqual(acknowledged.filter((tester) => !storedIds.has(tester.id)), [], 'every signup answered 201 is stored');
 
@@ -211,7 +185,7 @@ describe('crash during signups', () => {
     await listening(secondBase);
 
     // Standings from the index the new process built, against a full sort of the rows.
-    const rows = await database.db.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).execute();
+    const rows = await scene.database.db.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).execute();
     const waitlist = rows
       .filter((row) => row.status === 'applied' && row.hidden === 0)
       .sort((a, b) => b.share_signups_count - a.share_signups_count || (a.applied_at! < b.applied_at! ? -1 : a.applied_at! > b.applied_at! ? 1 : 0) || a.id - b.id);
@@ -230,14 +204,14 @@ describe('crash during signups', () => {
     }
 
     // Every event of the beta reaches the receiver; anything received twice is a retry of one of them.
-    const events = await database.db.selectFrom('webhook_events').select(['public_id', 'type', 'payload', 'render_tester_id']).where('beta_id', '=', beta.id).execute();
+    const events = await scene.database.db.selectFrom('webhook_events').select(['public_id', 'type', 'payload', 'render_tester_id']).where('beta_id', '=', beta.id).execute();
     // A body the crash kept from being rendered still names its tester (the worker renders it).
     const testerOf = (event: (typeof events)[number]) => event.render_tester_id ?? (JSON.parse(event.payload) as { data: { id: number } }).data.id;
     const created = new Set(events.filter((event) => event.type === 'tester_created').map(testerOf));
     assert.deepEqual(acknowledged.filter((tester) => !created.has(tester.id)), [], 'every acknowledged signup raised tester_created');
-    await waitFor('every event to arrive', () => events.every((event) => received.includes(event.public_id)));
+    await waitFor('every event to arrive', () => events.every((event) => scene.received.includes(event.public_id)));
     const known = new Set(events.map((event) => event.public_id));
-    assert.deepEqual(received.filter((id) => !known.has(id)), [], 'nothing but the beta\'s events was delivered');
+    assert.deepEqual(scene.received.filter((id) => !known.has(id)), [], 'nothing but the beta\'s events was delivered');
     second.kill('SIGTERM');
     await new Promise((resolve) => second.once('exit', resolve));
   });
