@@ -6,8 +6,8 @@
 //
 // A beta's set is built from the database the first time it is needed (for every beta with a
 // waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
-// feed names: at once after each of this process's commits, so the request that made a change
-// answers with it, and every POLL_MS for the changes of other processes.
+// feed names: after each of this process's commits, so the request that made a change answers
+// with it (and with every change committed before it), and every POLL_MS for other processes'.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
@@ -33,9 +33,14 @@ export function isOnWaitlist(tester: Pick<TesterRow, 'status' | 'hidden'>): bool
   return tester.status === 'applied' && tester.hidden === 0;
 }
 
-/** The group a tester is ranked by in `order`: most first. */
+/** The column a tester is ranked by in `order`, most first; none for signup_time (one group, 0). */
+function groupColumn(order: WaitlistOrder): 'share_signups_count' | 'points' | null {
+  return order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
+}
+
 function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number }): number {
-  return order === 'referrals' ? tester.share_signups_count : order === 'points' ? tester.points : 0;
+  const column = groupColumn(order);
+  return column ? tester[column] : 0;
 }
 
 /** applied_at as a number that sorts as the text does; a missing one first, as '' did. */
@@ -61,7 +66,7 @@ async function countedStandings(executor: Executor, betaId: number, order: Waitl
       continue;
     }
     const group = groupOf(order, tester);
-    const column = order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
+    const column = groupColumn(order);
     // Ahead: a greater group, or the same group and an earlier (applied_at, id); no applied_at sorts first, as timeOf has it.
     const earlier = sql<boolean>`(coalesce(applied_at, ''), id) < (${tester.applied_at ?? ''}, ${tester.id})`;
     const { n } = await waitlist
@@ -239,15 +244,12 @@ export class Standings {
   }
 
   /** The beta's set in `order`, built first when it is missing or in another order. */
-  async #indexFor(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
-    for (;;) {
-      const index = this.#indexes.get(betaId);
-      if (index?.order === order) return index;
-      const building = this.#building.get(betaId);
-      // A build in another order (the order changed meanwhile) ends with a set that does not fit: look again.
-      const built = await (building?.order === order ? building.done : this.#build(betaId, order));
-      if (built.order === order) return built;
-    }
+  #indexFor(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
+    const index = this.#indexes.get(betaId);
+    if (index?.order === order) return Promise.resolve(index);
+    // A build in another order (the order changed meanwhile) is replaced; its waiters get the set they asked for.
+    const building = this.#building.get(betaId);
+    return building?.order === order ? building.done : this.#build(betaId, order);
   }
 
   #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
@@ -281,7 +283,7 @@ export class Standings {
     // Typed arrays, grown by doubling: a million entries hold 24 MB here rather than boxed numbers.
     let [groups, ats, ids] = [new Float64Array(1024), new Float64Array(1024), new Float64Array(1024)];
     let size = 0;
-    const column = order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
+    const column = groupColumn(order);
     const waitlist = this.db
       .selectFrom('testers')
       .select(['id', 'applied_at', (column ? sql<number>`${sql.ref(column)}` : sql<number>`0`).as('grp')])
