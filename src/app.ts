@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
+import { addFiniteKeyword } from './http/finite-number.ts';
 import './http/route-config.ts';
 
 // ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
@@ -66,7 +67,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     ajv: {
       // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },
-      plugins: [addFormats, addFormBooleanKeyword],
+      plugins: [addFormats, addFormBooleanKeyword, addFiniteKeyword],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -26,6 +26,7 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   if (issue.keyword === 'required') return `${path ? `${path}.` : ''}${String(issue.params.missingProperty)} is required`;
   if (issue.keyword === 'type') return `${where} must be ${/^[aeiou]/.test(String(issue.params.type)) ? 'an' : 'a'} ${String(issue.params.type)}`;
   if (issue.keyword === 'formBoolean') return `${where} must be true, false, 1 or 0`;
+  if (issue.keyword === 'finite') return `${where} must be a finite number`;
   if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
   return `${where} ${issue.message ?? 'is invalid'}`;
 }
