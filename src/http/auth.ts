@@ -2,7 +2,7 @@
 // user name, a Bearer token, or the api_key query parameter. Then the route's permission.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Codes } from '../errors.ts';
-import type { AccountsService, Principal } from '../modules/accounts/accounts.service.ts';
+import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
 
 const CHALLENGE = 'Basic realm="Prelaunch", Bearer realm="Prelaunch"';
 
@@ -31,6 +31,7 @@ export function authenticator(accounts: AccountsService) {
       principal = await accounts.authenticate(key);
     } catch (error) {
       if (error instanceof ApiError && error.code === Codes.unauthorized) reply.header('WWW-Authenticate', CHALLENGE);
+      if (error instanceof KeyRefused) request.log.info({ reason: error.reason, keyId: error.keyId }, 'API key refused');
       throw error;
     }
     const needed = request.routeOptions.config.permission;

@@ -1,5 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { buildApp } from '../../src/app.ts';
+import type { App } from '../../src/http/app-type.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 describe('authentication', () => {
@@ -45,7 +48,7 @@ describe('authentication', () => {
     await ctx.services.accounts.revokeApiKey(created.id);
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 401);
-    assert.equal(response.body.errors[0].message, 'API key has been revoked');
+    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] }, 'answered as an unknown key');
     const [stored] = (await ctx.services.accounts.listApiKeys(ctx.companyId)).filter((k) => k.id === created.id);
     assert.ok(stored.revoked_at);
   });
@@ -55,7 +58,7 @@ describe('authentication', () => {
     const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: past });
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 401);
-    assert.equal(response.body.errors[0].message, 'API key has expired');
+    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] }, 'answered as an unknown key');
   });
 
   test('a key without the route permission is 403', async () => {
@@ -87,5 +90,39 @@ describe('authentication', () => {
     const response = await ctx.request('GET', '/api/v2/nothing-here');
     assert.equal(response.status, 404);
     assert.equal(response.body.errors[0].code, 1404);
+  });
+});
+
+// Unknown, revoked and expired keys are answered alike; the operator's log says which it was.
+describe('a refused key in the log', () => {
+  let ctx: TestContext;
+  let app: App;
+  let text = '';
+  before(async () => {
+    ctx = await startTestContext();
+    const logs = new PassThrough();
+    logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    app = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, rateLimits: ctx.rateLimits, redis: ctx.redis, isDatabaseReady: async () => true, logDestination: logs });
+  });
+  after(async () => {
+    await app.close();
+    await ctx.close();
+  });
+
+  test('the same answer for an unknown, a revoked and an expired key; the reason and the key id only in the log', async () => {
+    const revoked = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId });
+    await ctx.services.accounts.revokeApiKey(revoked.id);
+    const expired = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: new Date(ctx.clock.now().getTime() - 1000) });
+    const answers = [];
+    for (const key of ['pl_unknownunknownunknownunknown00', revoked.key, expired.key]) {
+      const response = await app.inject({ method: 'GET', url: '/api/v2/betas', headers: { authorization: `Bearer ${key}` } });
+      answers.push({ status: response.statusCode, body: response.json(), challenge: response.headers['www-authenticate'] });
+    }
+    assert.deepEqual(answers[1], answers[0]);
+    assert.deepEqual(answers[2], answers[0]);
+    assert.equal(answers[0].status, 401);
+    const refusals = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'API key refused');
+    assert.deepEqual(refusals.map((entry) => [entry.reason, entry.keyId]), [['unknown', null], ['revoked', revoked.id], ['expired', expired.id]]);
+    assert.ok(!text.includes(revoked.key) && !text.includes(expired.key), 'no key in the log');
   });
 });

@@ -6,6 +6,19 @@ import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';
 
+/**
+ * A presented key that opens nothing. Unknown, revoked and expired keys are answered alike: whoever
+ * holds a leaked key learns nothing of its history. Why it was refused is for the operator's log.
+ */
+export class KeyRefused extends ApiError {
+  constructor(
+    readonly reason: 'unknown' | 'revoked' | 'expired',
+    readonly keyId: number | null,
+  ) {
+    super(Codes.unauthorized, 'Invalid API key');
+  }
+}
+
 const KEY_PREFIX = 'pl_';
 
 export interface Company {
@@ -148,12 +161,10 @@ export class AccountsService {
     const hash = hashKey(presented);
     const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
     // The lookup is by hash, so timing reveals nothing of the key; the comparison is belt and braces.
-    if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) {
-      throw new ApiError(Codes.unauthorized, 'Invalid API key');
-    }
+    if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) throw new KeyRefused('unknown', null);
     const now = this.clock.now();
-    if (row.revoked_at) throw new ApiError(Codes.unauthorized, 'API key has been revoked');
-    if (row.expires_at && row.expires_at <= storedTime(now)) throw new ApiError(Codes.unauthorized, 'API key has expired');
+    if (row.revoked_at) throw new KeyRefused('revoked', row.id);
+    if (row.expires_at && row.expires_at <= storedTime(now)) throw new KeyRefused('expired', row.id);
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
       await this.db.updateTable('api_keys').set({ last_used_at: storedTime(now) }).where('id', '=', row.id).execute();
     }
