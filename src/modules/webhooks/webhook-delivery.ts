@@ -121,7 +121,9 @@ export class WebhookDeliverer {
     const finished = this.clock.now();
     const failure = failureOf(answer);
     const gone = answer.status === GONE;
-    const retryAt = failure === null || gone || job.redelivery || round >= MAX_ATTEMPTS ? null : addSeconds(finished, retryDelaySeconds(round));
+    // A target refused as private stays refused: failed at once, not retried for 35 hours.
+    const final = gone || (answer.status === null && answer.refused === true);
+    const retryAt = failure === null || final || job.redelivery || round >= MAX_ATTEMPTS ? null : addSeconds(finished, retryDelaySeconds(round));
 
     await this.logAttempt({
       endpoint_id: endpoint.id,

@@ -15,8 +15,11 @@ export interface SendOptions {
   allowPrivateTargets: boolean;
 }
 
-/** `status` when the receiver answered, else `error`: why there was no answer. */
-export type Answer = ({ status: number; error: null } | { status: null; error: string }) & { durationMs: number };
+/**
+ * `status` when the receiver answered, else `error`: why there was no answer; `refused` when the
+ * private-address rule stopped it, which no retry of the same delivery can change.
+ */
+export type Answer = ({ status: number; error: null } | { status: null; error: string; refused?: true }) & { durationMs: number };
 
 function seconds(milliseconds: number): string {
   return `${Number((milliseconds / 1000).toFixed(3))} s`;
@@ -67,7 +70,7 @@ export class WebhookSender {
     const url = new URL(endpoint.url);
     // A literal address is connected to without any lookup, so it is judged here.
     const refusal = options.allowPrivateTargets ? null : privateTargetRefusal(url);
-    if (refusal) return Promise.resolve({ status: null, error: refusal.message, durationMs: 0 });
+    if (refusal) return Promise.resolve({ status: null, error: refusal.message, refused: true, durationMs: 0 });
 
     return new Promise((resolve) => {
       let settled = false;
@@ -80,12 +83,16 @@ export class WebhookSender {
         lookup: options.allowPrivateTargets ? undefined : publicOnlyLookup,
       });
       // `keep` leaves a connection whose answer was read to the end open for the next delivery.
-      const settle = (failure?: string, keep = false) => {
+      const settle = (failure?: string, keep = false, refused = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         if (!keep) request.destroy();
-        resolve(status !== null ? { status, error: null, durationMs: elapsed() } : { status: null, error: failure ?? 'No answer', durationMs: elapsed() });
+        resolve(
+          status !== null
+            ? { status, error: null, durationMs: elapsed() }
+            : { status: null, error: failure ?? 'No answer', ...(refused && { refused: true as const }), durationMs: elapsed() },
+        );
       };
       // Once the status line is in, running out of time while reading the rest still counts as an answer.
       const timer = setTimeout(() => settle(`No answer within ${seconds(options.timeoutMs)}`), options.timeoutMs);
@@ -99,7 +106,7 @@ export class WebhookSender {
         response.on('end', () => settle(undefined, true));
         response.on('error', () => settle());
       });
-      request.on('error', (error) => settle(describeFailure(error, url)));
+      request.on('error', (error: NodeJS.ErrnoException) => settle(describeFailure(error, url), false, error.code === 'EPRIVATETARGET'));
       request.end(body);
     });
   }
