@@ -6,27 +6,42 @@ import { KeyRefused, type AccountsService, type Principal } from '../modules/acc
 
 const CHALLENGE = 'Basic realm="Prelaunch", Bearer realm="Prelaunch"';
 
+const malformed = () =>
+  new ApiError(Codes.unauthorized, 'Malformed Authorization header: send "Bearer KEY", or HTTP Basic with the key as user name and an empty password');
+
+/**
+ * The one key the request presents, or null for none. A header that is not one of the spec's
+ * schemes with one credential, or two different keys (header and api_key, or api_key twice), is
+ * refused rather than guessed between. Accepted because clients of the original send them: the
+ * same key given twice, and Basic's password empty or the original's placeholder "X".
+ */
 export function presentedKey(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header) {
-    const [scheme, value = ''] = header.split(/\s+/, 2);
-    if (/^bearer$/i.test(scheme)) return value.trim() || null;
-    if (/^basic$/i.test(scheme)) {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : decoded;
-      return user || null;
-    }
-  }
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.api_key;
-  return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
+  const fromQuery = [query?.api_key].flat().filter((value): value is string => typeof value === 'string' && value !== '');
+  const keys = new Set([...headerKeys(request.headers.authorization), ...fromQuery]);
+  if (keys.size > 1) throw new ApiError(Codes.unauthorized, 'Conflicting API keys: send one key, in the Authorization header or as api_key');
+  return keys.values().next().value ?? null;
+}
+
+function headerKeys(header: string | undefined): string[] {
+  if (!header?.trim()) return [];
+  const match = /^(\S+) (\S+)$/.exec(header.trim());
+  if (!match) throw malformed();
+  const [, scheme, value] = match;
+  if (/^bearer$/i.test(scheme)) return [value];
+  if (!/^basic$/i.test(scheme)) throw malformed();
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const [user, password] = colon < 0 ? [decoded, ''] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  if (!user || (password !== '' && password !== 'X')) throw malformed();
+  return [user];
 }
 
 export function authenticator(accounts: AccountsService) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const key = presentedKey(request);
     let principal: Principal;
     try {
+      const key = presentedKey(request);
       if (!key) throw new ApiError(Codes.unauthorized, 'An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter');
       principal = await accounts.authenticate(key);
     } catch (error) {

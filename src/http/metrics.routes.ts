@@ -25,7 +25,14 @@ export function metricsRoutes(app: App, metrics: MetricsEndpoint, token: string 
     schema: { hide: true },
     handler: async (request, reply) => {
       if (expected) {
-        const presented = presentedKey(request);
+        // A malformed or doubled credential is no token either: answered as a missing one.
+        const presented = (() => {
+          try {
+            return presentedKey(request);
+          } catch {
+            return null;
+          }
+        })();
         if (!presented || !timingSafeEqual(digest(presented), expected)) {
           reply.header('WWW-Authenticate', 'Bearer realm="Prelaunch metrics"');
           throw new ApiError(Codes.unauthorized, 'The metrics token is required: Authorization: Bearer METRICS_TOKEN');

@@ -61,6 +61,35 @@ describe('authentication', () => {
     assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] }, 'answered as an unknown key');
   });
 
+  test('malformed and conflicting credentials are 401; the forms clients of the original send are accepted', async () => {
+    const key = ctx.apiKey;
+    const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+    const attempt = (headers: Record<string, string>, query = '') => ctx.request('GET', `/api/v2/betas.json${query}`, { key: null, headers });
+    const malformed = 'Malformed Authorization header: send "Bearer KEY", or HTTP Basic with the key as user name and an empty password';
+    const conflicting = 'Conflicting API keys: send one key, in the Authorization header or as api_key';
+    for (const [what, headers, query, message] of [
+      ['a Bearer token with more after it', { authorization: `Bearer ${key} junk` }, '', malformed],
+      ['an unknown scheme', { authorization: `Token ${key}` }, '', malformed],
+      ['Basic with a password', { authorization: basic(`${key}:secret`) }, '', malformed],
+      ['Basic with no user', { authorization: basic(`:${key}`) }, '', malformed],
+      ['a header key and another api_key', { authorization: `Bearer ${key}` }, '?api_key=pl_someone_else', conflicting],
+      ['two different api_key values', {}, `?api_key=${key}&api_key=pl_someone_else`, conflicting],
+    ] as const) {
+      const response = await attempt(headers, query);
+      assert.equal(response.status, 401, what);
+      assert.deepEqual(response.body, { errors: [{ code: 1401, message }] }, what);
+      assert.match(String(response.headers['www-authenticate']), /Bearer realm/, what);
+    }
+    for (const [what, headers, query] of [
+      ['Basic with the original placeholder password X', { authorization: basic(`${key}:X`) }, ''],
+      ['Basic with no colon', { authorization: basic(key) }, ''],
+      ['the same key in the header and as api_key', { authorization: `Bearer ${key}` }, `?api_key=${key}`],
+      ['the same api_key twice', {}, `?api_key=${key}&api_key=${key}`],
+    ] as const) {
+      assert.equal((await attempt(headers, query)).status, 200, what);
+    }
+  });
+
   test('a key without the route permission is 403', async () => {
     const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
