@@ -13,7 +13,7 @@ import { migrationNames } from '../../src/db/migrate.ts';
 import { presentBeta, toBeta } from '../../src/modules/betas/betas.service.ts';
 import { noCounts } from '../../src/modules/betas/beta-counters.ts';
 import { Permissions } from '../../src/modules/accounts/permissions.ts';
-import { ApiError } from '../../src/errors.ts';
+import { KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
 import { apiTime } from '../../src/time.ts';
 import { runCli } from '../../src/cli/program.ts';
 
@@ -152,7 +152,7 @@ describe('prelaunch CLI', () => {
     assert.match(revoked.revoked_at, API_TIME);
     const row = await database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
     assert.equal(apiTime(row.revoked_at), revoked.revoked_at);
-    await assert.rejects(services.accounts.authenticate(key.key), (error: unknown) => error instanceof ApiError && /revoked/.test(error.message));
+    await assert.rejects(services.accounts.authenticate(key.key), (error: unknown) => error instanceof KeyRefused && error.reason === 'revoked');
   });
 
   test('beta create prints the beta as the API presents it', async () => {
