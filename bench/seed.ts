@@ -23,38 +23,60 @@ async function main(): Promise<void> {
   const databaseUrl = values['database-url'];
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) throw new Error(`--database-url must be sqlite:PATH or postgres://…\n${USAGE}`);
 
-  const tty = process.stderr.isTTY;
   const started = performance.now();
   const result = await seedBench({
     databaseUrl,
     testers,
     betaName: values['beta-name'],
     seed: Number(values.seed),
-    progress: tty
-      ? (done, total) => {
-          const rate = done / ((performance.now() - started) / 1000);
-          process.stderr.write(`\rseeding: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} testers (${Math.round(rate).toLocaleString('en')}/s)   `);
-        }
-      : undefined,
+    progress: progressLine(started),
+    step: (what) => {
+      const text = `seeding: ${what} (at ${((performance.now() - started) / 1000).toFixed(0)} s)`;
+      process.stderr.write(process.stderr.isTTY ? `\n${text}` : `${text}\n`);
+    },
   });
-  if (tty) process.stderr.write('\n');
+  if (process.stderr.isTTY) process.stderr.write('\n');
 
   const statuses = Object.entries(result.byStatus)
     .sort(([, a], [, b]) => b - a)
     .map(([status, n]) => `${status} ${n}`)
     .join(', ');
+  const s = (seconds: number) => `${seconds.toFixed(1)} s`;
+  const { phases } = result;
   process.stdout.write(
     [
-      `Seeded ${result.testers.toLocaleString('en')} testers in ${result.seconds.toFixed(1)} s (${result.dialect}; rows in ${result.insertSeconds.toFixed(1)} s, then counters and waitlist blocks checked against the rows${result.dialect === 'postgres' ? ', VACUUM ANALYZE' : ''}).`,
+      `Seeded ${result.testers.toLocaleString('en')} testers in ${s(result.seconds)} (${result.dialect}; rows in ${s(result.insertSeconds)}; then the seed's ${result.feedRows.toLocaleString('en')} standing feed rows deleted, ${result.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize'}, counters checked against the rows).`,
+      `  time:      setup ${s(phases.setup)}, plan ${s(phases.plan)}, building rows ${s(phases.rows)}, writing rows ${s(phases.writes)}, indexes ${s(phases.indexes)}, feed rows ${s(phases.feed)}, statistics ${s(phases.analyze)}, check ${s(phases.check)}, close ${s(phases.close)}`,
       `  statuses:  ${statuses}; credited referrals ${result.referrals}`,
       `  company:   ${result.companyId} (Bench)`,
       `  beta:      ${result.betaId}`,
       `  api key:   ${result.apiKey}`,
       '',
+      `  npm run bench:api -- --database-url '${databaseUrl}' --beta ${result.betaId} --key ${result.apiKey}`,
       `  npm run bench:reads -- --database-url '${databaseUrl}' --beta ${result.betaId} --key ${result.apiKey}`,
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * Progress on stderr: on a terminal one line rewritten in place; otherwise (a log, a pipe) a line
+ * every 5 seconds and at every tenth of the way, so a redirected run still shows it is moving.
+ */
+function progressLine(started: number): (done: number, total: number) => void {
+  const tty = process.stderr.isTTY;
+  let lastAt = started;
+  let lastTenth = 0;
+  return (done, total) => {
+    const now = performance.now();
+    const tenth = Math.floor((done / total) * 10);
+    if (tty ? now - lastAt < 200 && done < total : now - lastAt < 5000 && tenth === lastTenth) return;
+    lastAt = now;
+    lastTenth = tenth;
+    const rate = done / ((now - started) / 1000);
+    const text = `seeding: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} testers (${Math.round(rate).toLocaleString('en')}/s)`;
+    process.stderr.write(tty ? `\r${text}   ` : `${text}\n`);
+  };
 }
 
 main().catch((error: unknown) => {

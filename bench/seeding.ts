@@ -1,15 +1,27 @@
-// Builds a realistic beta of N testers straight into the database (not through HTTP), fast enough
-// for 100,000 in seconds and 1,000,000 in minutes: rows are planned in memory, then inserted in
-// multi-row batches, several batches per transaction. The beta's counters move in the same
-// transactions as the rows they count (with the project's own counter functions), so they are exact
-// after every commit; a final check compares them with the rows and fails loudly if they differ. The
-// standing feed's triggers (migration 014) record the waitlisted testers as for any other insert.
+// Builds a realistic beta of N testers straight into the database (not through HTTP): 100,000 in
+// seconds, 1,000,000 in about a minute on two cores. The plan (statuses, referral trees, counts,
+// times) is drawn first in flat arrays; the rows are built from it one by one and written by the
+// fastest path each database has without a dependency beyond its driver:
+// - SQLite: a connection of the seed's own, tuned for a bulk load and for nothing else (no sync
+//   per commit, a big page cache: connection settings that end with it), one prepared single-row
+//   INSERT run by better-sqlite3 directly (no query building, the id read from the insert), 100,000
+//   rows per transaction;
+// - PostgreSQL: one INSERT … SELECT FROM unnest(one array per column) per 1,000 rows (31
+//   parameters, not 31,000), 50,000 rows per transaction.
+// The beta's counters move in the same transactions as the rows they count (the project's own
+// counter functions), so they are exact after every commit; a final check compares them with the
+// rows and fails loudly if they differ. The standing feed's triggers (migration 014) record the
+// waitlisted testers as for any other insert; once the rows are in, the seed deletes its own beta's
+// feed rows (a plain DELETE): a server started later builds its index from the testers table and
+// needs none of them, and they would otherwise be pruned a thousand at a time under the next
+// measurement.
 import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle, type DialectName, type Executor } from '../src/db/database.ts';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { openDatabase, type DatabaseHandle, type Db, type DialectName, type Executor } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import type { NewTester } from '../src/db/types.ts';
+import type { Database, NewTester } from '../src/db/types.ts';
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { inTransaction } from '../src/db/transaction.ts';
@@ -36,10 +48,16 @@ export const SEEDED_BETA_OPTIONS = {
 } as const;
 export const BENCH_COMPANY = 'Bench';
 
-/** Rows per INSERT: 30 columns × 1000 rows stays under SQLite's 32,766 bound parameters. */
-const BATCH_ROWS = 1000;
-/** Batches per transaction. */
-const BATCHES_PER_TRANSACTION = 20;
+/**
+ * Referrers are drawn from the testers before the current block of this many (the plan's rule
+ * since the first seeds, when they were inserted 1,000 rows per statement): kept, so a seed gives
+ * the same data set as before.
+ */
+const PLAN_BLOCK = 1000;
+/** Rows per transaction (SQLite: one for the whole load, see sqliteLoader). */
+const ROWS_PER_TRANSACTION = { sqlite: Infinity, postgres: 50_000 } as const;
+/** The seed's SQLite page cache: the testers indexes (uuid and referral code land at random places) stay in memory. */
+const SQLITE_BULK_CACHE_KIB = 1024 * 1024;
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 30;
 
@@ -49,8 +67,10 @@ export interface SeedOptions {
   betaName?: string;
   /** Seed of the pseudo-random plan (statuses, referral trees, names); uuids and codes stay random. */
   seed?: number;
-  /** Called after each committed transaction. */
+  /** Called as rows are written (every few thousand): rows written so far, of the total. */
   progress?: (done: number, total: number) => void;
+  /** Called as each part of the work after the rows begins (SQLite: each index built). */
+  step?: (what: string) => void;
 }
 
 export interface SeedResult {
@@ -62,8 +82,12 @@ export interface SeedResult {
   byStatus: Record<string, number>;
   referrals: number;
   seconds: number;
-  /** Of `seconds`, until the last row was committed (the rest: checking counters, VACUUM on PostgreSQL). */
+  /** Of `seconds`, until the last row was committed (the rest: the feed rows' deletion, statistics, the check). */
   insertSeconds: number;
+  /** Where the time went, in seconds. `rows` and `writes` interleave: together they are the insert phase. */
+  phases: { setup: number; plan: number; rows: number; writes: number; indexes: number; feed: number; analyze: number; check: number; close: number };
+  /** Standing feed rows the triggers wrote for the beta, deleted at the end. */
+  feedRows: number;
 }
 
 // ---- the plan ----------------------------------------------------------------------------------
@@ -153,8 +177,8 @@ function planTesters(count: number, random: () => number, now: number): Plan {
     plan.status[i] = TesterStatuses.indexOf(status);
     // Signups spread over the last 30 days in index order, at millisecond resolution.
     plan.createdAt[i] = Math.floor(start + ((i + random()) / count) * SPAN_DAYS * DAY_MS);
-    // Referrers come from earlier batches only, so their ids are known when this row is inserted.
-    const earlier = Math.floor(i / BATCH_ROWS) * BATCH_ROWS;
+    // Referrers come from earlier blocks only (PLAN_BLOCK), so their ids are known when this row is inserted.
+    const earlier = Math.floor(i / PLAN_BLOCK) * PLAN_BLOCK;
     if (status !== 'imported' && earlier > 0 && random() < referredChance) {
       const referrer = edges.length > 0 && random() < POPULAR_REFERRER_SHARE ? edges[Math.floor(random() * edges.length)] : Math.floor(random() * earlier);
       plan.referrer[i] = referrer;
@@ -170,6 +194,23 @@ function planTesters(count: number, random: () => number, now: number): Plan {
 }
 
 // ---- rows --------------------------------------------------------------------------------------
+
+/** The columns the seed writes, in the order testerValues gives them; the others keep their defaults. */
+const COLUMNS = [
+  'uuid', 'beta_id', 'email', 'email_normalized', 'status', 'invitation_code', 'referral_code', 'referrer_id',
+  'referral_credited_at', 'share_clicks_count', 'share_signups_count', 'points', 'friend_invitations_allowed', 'groups',
+  'name_search', 'first_name', 'last_name', 'country', 'locale', 'ip', 'custom_var1', 'custom_var2', 'utm_source',
+  'imported_at', 'applied_at', 'invited_at', 'joined_at', 'created_at', 'updated_at', 'email_alias_key', 'signup_ip',
+] as const satisfies readonly (keyof NewTester)[];
+const REFERRAL_CODE_COLUMN = COLUMNS.indexOf('referral_code');
+/** PostgreSQL types of the columns, for unnest's arrays. */
+const POSTGRES_TYPES = COLUMNS.map((column) =>
+  column === 'beta_id' || column === 'referrer_id'
+    ? 'bigint'
+    : ['share_clicks_count', 'share_signups_count', 'points', 'friend_invitations_allowed'].includes(column)
+      ? 'integer'
+      : 'text',
+);
 
 interface RowContext {
   betaId: number;
@@ -198,20 +239,28 @@ function later(random: () => number, from: number, now: number): number {
   return Math.floor(from + (now - from) * random() * random());
 }
 
-function testerRow(plan: Plan, i: number, referrerId: number | null, ctx: RowContext): NewTester {
+const LOCAL_PARTS = [
+  (first: string, last: string, n: number) => `${first}.${last}${n}`,
+  (first: string, last: string, n: number) => `${first}${last[0]}${n}`,
+  (first: string, last: string, n: number) => `${first[0]}${last}${n}`,
+  (first: string, _last: string, n: number) => `${first}_${n}`,
+];
+const ASCII_FIRST = new Map(FIRST_NAMES.map((name) => [name, ascii(name)]));
+const ASCII_LAST = new Map(LAST_NAMES.map((name) => [name, ascii(name)]));
+
+/**
+ * Tester `i`'s values in COLUMNS order. The pseudo-random draws happen in the order they always
+ * have (each draw's line below is where it was when rows were objects), so a seed still gives the
+ * same data set.
+ */
+function testerValues(plan: Plan, i: number, referrerId: number | null, ctx: RowContext): unknown[] {
   const { random, now } = ctx;
   const status = TesterStatuses[plan.status[i]];
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);
   const named = random() < 0.9;
   // The number ends every local part, so addresses are unique within the beta by construction.
-  const n = i + 1;
-  const local = [
-    () => `${ascii(first)}.${ascii(last)}${n}`,
-    () => `${ascii(first)}${ascii(last)[0]}${n}`,
-    () => `${ascii(first)[0]}${ascii(last)}${n}`,
-    () => `${ascii(first)}_${n}`,
-  ][Math.floor(random() * 4)]();
+  const local = LOCAL_PARTS[Math.floor(random() * 4)](ASCII_FIRST.get(first)!, ASCII_LAST.get(last)!, i + 1);
   const domain = weighted(random, DOMAINS);
   const normalized = `${local}@${domain}`;
   const email = random() < 0.05 ? normalized.replace(/^./, (c) => c.toUpperCase()) : normalized;
@@ -226,39 +275,22 @@ function testerRow(plan: Plan, i: number, referrerId: number | null, ctx: RowCon
   const points = (appliedAt ? 1 : 0) + 5 * referrals + 3 * shares + bonus;
   const source = random() < 0.6 ? weighted(random, SOURCES) : null;
   const updatedAt = Math.max(createdAt, invitedAt, joinedAt);
-  const row: NewTester = {
-    uuid: randomUUID(),
-    beta_id: ctx.betaId,
-    email,
-    email_normalized: normalized,
-    status,
-    invitation_code: status === 'invited' || status === 'active' ? uniqueInvitationCode(ctx.decoderKey, email) : '',
-    referral_code: uniqueCode(ctx.codes),
-    referrer_id: referrerId,
-    referral_credited_at: referrerId === null ? null : iso(appliedAt),
-    share_clicks_count: referrals + shares * Math.floor(random() * 4),
-    share_signups_count: referrals,
-    points,
-    friend_invitations_allowed: 5,
-    groups: random() < 0.03 ? 'vip' : '',
-    name_search: named ? `${first} ${last}`.toLowerCase() : '',
-    first_name: named ? first : null,
-    last_name: named ? last : null,
-    country: random() < 0.7 ? pick(random, COUNTRIES) : null,
-    locale: random() < 0.5 ? 'en' : null,
-    ip: `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`,
-    custom_var1: source,
-    custom_var2: random() < 0.3 ? pick(random, PLANS) : null,
-    utm_source: source && random() < 0.5 ? source : null,
-    imported_at: status === 'imported' ? iso(createdAt) : null,
-    applied_at: appliedAt ? iso(appliedAt) : null,
-    invited_at: invitedAt ? iso(invitedAt) : null,
-    joined_at: joinedAt ? iso(joinedAt) : null,
-    created_at: iso(createdAt),
-    updated_at: iso(updatedAt),
-  };
-  // Filled after the rest so the seeded random sequence (and the data set) stays as it was.
-  return { ...row, email_alias_key: emailAliasKey(normalized), signup_ip: row.ip };
+  const invited = status === 'invited' || status === 'active';
+  const shareClicks = referrals + shares * Math.floor(random() * 4);
+  const groups = random() < 0.03 ? 'vip' : '';
+  const country = random() < 0.7 ? pick(random, COUNTRIES) : null;
+  const locale = random() < 0.5 ? 'en' : null;
+  const ip = `${10 + Math.floor(random() * 200)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`;
+  const plan2 = random() < 0.3 ? pick(random, PLANS) : null;
+  const utmSource = source && random() < 0.5 ? source : null;
+  // prettier-ignore
+  return [
+    randomUUID(), ctx.betaId, email, normalized, status, invited ? uniqueInvitationCode(ctx.decoderKey, email) : '', uniqueCode(ctx.codes), referrerId,
+    referrerId === null ? null : iso(appliedAt), shareClicks, referrals, points, 5, groups,
+    named ? `${first} ${last}`.toLowerCase() : '', named ? first : null, named ? last : null, country, locale, ip, source, plan2, utmSource,
+    status === 'imported' ? iso(createdAt) : null, appliedAt ? iso(appliedAt) : null, invitedAt ? iso(invitedAt) : null, joinedAt ? iso(joinedAt) : null,
+    iso(createdAt), iso(updatedAt), emailAliasKey(normalized), ip,
+  ];
 }
 
 // ---- the run -----------------------------------------------------------------------------------
@@ -280,7 +312,6 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
   }
 }
 
-/** Opens (creating a PostgreSQL database if needed) and migrates the bench database. */
 /** The bench database, created when missing and migrated; a pool of 4 unless `poolSize` says otherwise. */
 export async function openBenchDatabase(url: string, options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
   if (!url.startsWith('sqlite:')) await ensurePostgresDatabase(url);
@@ -289,14 +320,112 @@ export async function openBenchDatabase(url: string, options: { poolSize?: numbe
   return database;
 }
 
+/** How rows reach the database: `insert` writes them in order, in the open transaction, and gives back their ids in the same order. */
+interface Loader {
+  db: Db;
+  /** Rows per call of `insert`. */
+  chunk: number;
+  insert(trx: Executor, rows: unknown[][]): Promise<ArrayLike<number>>;
+  /** In the load's (first) transaction, before any row. */
+  beforeRows?(): void;
+  /** In the load's (last) transaction, after the last row: `step` reports each part of the work. */
+  afterRows?(betaId: number, step: (what: string) => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite: a connection of its own for the load, with settings for it alone: no fsync at commit
+ * (`synchronous = OFF`; a crash mid-seed loses the seed, which is run again), a 1 GiB page cache,
+ * temporary b-trees in memory. They end with the connection; the database file keeps none of them.
+ * The project's counter functions run through a Kysely instance on the same connection, so they
+ * write in the transaction the rows are in.
+ *
+ * The whole load is one transaction, and in it the testers' secondary indexes and the search
+ * table's insert trigger are dropped before the rows go in and made again after, from their own
+ * definitions in sqlite_schema: an index built from sorted keys costs a fraction of a million
+ * inserts at random places (uuid, referral code, e-mail), and the search table takes the beta's
+ * rows in one statement. Another connection sees the schema before or after, never between (a
+ * failure rolls all of it back); a writer waits for the lock, as for any long transaction.
+ */
+function sqliteLoader(file: string): Loader {
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('synchronous = OFF');
+  connection.pragma(`cache_size = -${SQLITE_BULK_CACHE_KIB}`);
+  connection.pragma('temp_store = MEMORY');
+  const insert = connection.prepare(`insert into testers (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  let deferred: { type: string; name: string; sql: string }[] = [];
+  return {
+    db,
+    chunk: 1000,
+    beforeRows: () => {
+      deferred = connection
+        .prepare(
+          `select type, name, sql from sqlite_schema where tbl_name = 'testers' and sql is not null
+             and (type = 'index' or (type = 'trigger' and name = 'testers_search_insert')) order by type, name`,
+        )
+        .all() as typeof deferred;
+      for (const { type, name } of deferred) connection.exec(`drop ${type} ${name}`);
+    },
+    insert: async (_trx, rows) => {
+      const ids = new Float64Array(rows.length);
+      for (let k = 0; k < rows.length; k++) ids[k] = Number(insert.run(rows[k]).lastInsertRowid);
+      return ids;
+    },
+    afterRows: (betaId, step) => {
+      step('search table');
+      connection
+        .prepare('insert into testers_search (rowid, email_normalized, name_search) select id, email_normalized, name_search from testers where beta_id = ? order by id')
+        .run(betaId);
+      for (const { type, name, sql: definition } of deferred) {
+        step(`${type} ${name}`);
+        connection.exec(definition);
+      }
+    },
+    close: async () => {
+      // Back to the project's settings for the checkpoint that closing runs.
+      connection.pragma('synchronous = NORMAL');
+      await db.destroy();
+    },
+  };
+}
+
+/** PostgreSQL: each chunk is one INSERT … SELECT FROM unnest of one array per column. */
+function postgresLoader(database: DatabaseHandle): Loader {
+  const columns = sql.raw(COLUMNS.join(', '));
+  return {
+    db: database.db,
+    // A referrer is in an earlier block of the plan: its id is known when a row is built.
+    chunk: PLAN_BLOCK,
+    insert: async (trx, rows) => {
+      const arrays = COLUMNS.map((_, c) => sql`${rows.map((row) => row[c])}::${sql.raw(POSTGRES_TYPES[c])}[]`);
+      const { rows: inserted } = await sql<{ id: number; referral_code: string }>`insert into testers (${columns})
+        select * from unnest(${sql.join(arrays)}) returning id, referral_code`.execute(trx);
+      // The order RETURNING gives rows back in is not promised: match them by referral code.
+      const idByCode = new Map(inserted.map((r) => [r.referral_code, Number(r.id)]));
+      return rows.map((row) => idByCode.get(row[REFERRAL_CODE_COLUMN] as string)!);
+    },
+    close: async () => {},
+  };
+}
+
 export async function seedBench(options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
+  const phases = { setup: 0, plan: 0, rows: 0, writes: 0, indexes: 0, feed: 0, analyze: 0, check: 0, close: 0 };
+  let mark = started;
+  const lap = (phase: keyof typeof phases) => {
+    const now = performance.now();
+    phases[phase] += (now - mark) / 1000;
+    mark = now;
+  };
   const database = await openBenchDatabase(options.databaseUrl);
+  let databaseOpen = true;
+  let loader: Loader | undefined;
   try {
     const { db, dialect } = database;
-    // SQLite: a page cache big enough for the testers indexes (uuid and referral code inserts land
-    // at random places in them); the default 2 MB makes a 1,000,000-tester seed mostly page I/O.
-    if (dialect === 'sqlite') await sql`pragma cache_size = -262144`.execute(db);
     const accounts = new AccountsService(db, systemClock);
     const company = (await accounts.listCompanies()).find((c) => c.name === BENCH_COMPANY) ?? (await accounts.createCompany({ name: BENCH_COMPANY }));
     const key = await accounts.createApiKey({ companyId: company.id, name: 'bench' });
@@ -304,49 +433,83 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
       name: options.betaName ?? `Bench ${options.testers.toLocaleString('en')} testers`,
       homepage_url: 'https://bench.example.com/',
     });
+    // Referral codes are unique across the service: start from the codes already taken.
+    const codes = new Set((await db.selectFrom('testers').select('referral_code').execute()).map((r) => r.referral_code));
+    if (dialect === 'sqlite') {
+      // The project's connection (migrated, the beta made) gives way to the load's own.
+      await database.close();
+      databaseOpen = false;
+      loader = sqliteLoader(options.databaseUrl.slice('sqlite:'.length));
+    } else {
+      loader = postgresLoader(database);
+    }
+    lap('setup');
 
     const now = Date.now();
     const random = prng(options.seed ?? 1);
     const plan = planTesters(options.testers, random, now);
-    // Referral codes are unique across the service: start from the codes already taken.
-    const codes = new Set((await db.selectFrom('testers').select('referral_code').execute()).map((r) => r.referral_code));
+    lap('plan');
     const ctx: RowContext = { betaId: beta.id, decoderKey: beta.settings.decoder_key, now, random, codes };
     const ids = new Float64Array(plan.count);
 
-    const perTransaction = BATCH_ROWS * BATCHES_PER_TRANSACTION;
+    const perTransaction = ROWS_PER_TRANSACTION[dialect];
+    const { chunk } = loader;
     for (let from = 0; from < plan.count; from += perTransaction) {
       const to = Math.min(plan.count, from + perTransaction);
-      await inTransaction(db, async (trx) => {
+      let attempts = 0;
+      await inTransaction(loader.db, async (trx) => {
+        // A retry would draw different rows from the pseudo-random sequence: fail instead.
+        if ((attempts += 1) > 1) throw new Error(`the transaction of testers ${from}–${to} was rolled back; run the seed again`);
         const entered = new Map<TesterStatus, number>();
         let credited = 0;
-        for (let batch = from; batch < to; batch += BATCH_ROWS) {
-          const end = Math.min(to, batch + BATCH_ROWS);
-          const rows: NewTester[] = [];
+        if (from === 0) loader!.beforeRows?.();
+        for (let batch = from; batch < to; batch += chunk) {
+          const end = Math.min(to, batch + chunk);
+          const rows: unknown[][] = [];
           for (let i = batch; i < end; i++) {
             const referrer = plan.referrer[i];
-            rows.push(testerRow(plan, i, referrer >= 0 ? ids[referrer] : null, ctx));
+            rows.push(testerValues(plan, i, referrer >= 0 ? ids[referrer] : null, ctx));
             const status = TesterStatuses[plan.status[i]];
             entered.set(status, (entered.get(status) ?? 0) + 1);
             if (referrer >= 0) credited++;
           }
-          // The order RETURNING gives rows back in is not promised: match them by referral code.
-          const inserted = await trx.insertInto('testers').values(rows).returning(['id', 'referral_code']).execute();
-          const idByCode = new Map(inserted.map((r) => [r.referral_code, r.id]));
-          for (let i = batch; i < end; i++) ids[i] = idByCode.get(rows[i - batch].referral_code)!;
+          lap('rows');
+          const inserted = await loader!.insert(trx, rows);
+          for (let i = batch; i < end; i++) ids[i] = inserted[i - batch];
+          lap('writes');
+          options.progress?.(end, plan.count);
+        }
+        if (to === plan.count) {
+          lap('writes');
+          loader!.afterRows?.(beta.id, (what) => options.step?.(what));
+          lap('indexes');
         }
         for (const [status, n] of entered) moveTesterCount(trx, beta.id, { from: null, to: status }, n);
         addToBetaCounter(trx, beta.id, 'share_signups_count', credited);
       });
-      options.progress?.(to, plan.count);
+      lap('writes');
     }
-
     const inserted = performance.now();
-    const check = await checkCounters(db, beta.id);
+
+    // The beta is new: every feed row of it is the seed's own.
+    const feedRows = Number((await loader.db.deleteFrom('tester_changes').where('beta_id', '=', beta.id).executeTakeFirst()).numDeletedRows);
+    lap('feed');
     if (dialect === 'postgres') {
       // What autovacuum does shortly after a bulk load anyway (statistics, visibility map for
       // index-only scans); done here so measurements start from that steady state at once.
-      await sql`vacuum (analyze) testers, tester_changes`.execute(db);
+      await sql`vacuum (analyze) testers, tester_changes`.execute(loader.db);
+    } else {
+      // What every connection of the app runs at its start (database.ts): statistics for tables
+      // that grew tenfold. Without it, statistics taken while the table was small (a database
+      // seeded with a small beta first) make the check below a scan per tester: minutes.
+      await sql`pragma optimize = 0x10002`.execute(loader.db);
     }
+    lap('analyze');
+    const check = await checkCounters(loader.db, beta.id);
+    lap('check');
+    await loader.close();
+    loader = undefined;
+    lap('close');
     return {
       dialect,
       companyId: company.id,
@@ -357,9 +520,12 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
       referrals: check.referrals,
       seconds: (performance.now() - started) / 1000,
       insertSeconds: (inserted - started) / 1000,
+      phases,
+      feedRows,
     };
   } finally {
-    await database.close();
+    await loader?.close();
+    if (databaseOpen) await database.close();
   }
 }
 
