@@ -69,7 +69,8 @@ function main(): void {
   const files = positionals.length > 0 ? positionals : readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
   const reports = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Report);
   if (reports.length === 0) throw new Error('no bench:api --json files: run bench:api with --json bench/results/NAME.json first');
-  const setups = [...new Set(reports.map((r) => r.setup))];
+  // SQLite first: the solid line.
+  const setups = [...new Set(reports.map((r) => r.setup))].sort((a, b) => Number(b.startsWith('SQLite')) - Number(a.startsWith('SQLite')) || a.localeCompare(b));
 
   const sizes = reports.map((r) => r.testers);
   const [xlo, xhi] = [Math.min(5000, ...sizes), Math.max(2_000_000, ...sizes)];
@@ -105,7 +106,7 @@ function main(): void {
       out.push(`<text x="${x}" y="${PANEL.bottom + 18}" text-anchor="middle" fill="#333">${compact(t)}</text>`);
     }
     out.push(`<rect x="${x0}" y="${PANEL.top}" width="${PANEL.width}" height="${PANEL.bottom - PANEL.top}" fill="none" stroke="#888"/>`);
-    out.push(`<text x="${x0 + PANEL.width / 2}" y="${PANEL.bottom + 38}" text-anchor="middle">testers in the beta (log scale)</text>`);
+    out.push(`<text x="${x0 + PANEL.width / 2}" y="${PANEL.bottom + 38}" text-anchor="middle">testers in the beta at the run's end (log scale)</text>`);
     out.push(
       `<text transform="translate(${x0 - 52} ${(PANEL.top + PANEL.bottom) / 2}) rotate(-90)" text-anchor="middle">${p === 0 ? 'requests per second' : 'p99 ms'} (log scale)</text>`,
     );
