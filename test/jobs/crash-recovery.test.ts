@@ -170,9 +170,10 @@ describe('crash during signups', () => {
     const clients = Array.from({ length: 6 }, (_, c) => client(c));
     await waitFor('signups under way', () => acknowledged.length >= 60);
     crashed = true;
+    const exited = new Promise((resolve) => first.once('exit', resolve));
     first.kill('SIGKILL');
     await Promise.all(clients);
-    await new Promise((resolve) => (first.exitCode === null ? first.once('exit', resolve) : resolve(null)));
+    await exited;
     assert.ok(sent > acknowledged.length, 'requests were in flight when the server died');
 
     const stored = await scene.database.db.selectFrom('testers').select(['id', 'email']).where('beta_id', '=', beta.id).execute();

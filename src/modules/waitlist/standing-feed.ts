@@ -154,7 +154,6 @@ export class StandingFeed {
     return { deleted, done: deleted < PRUNE_BATCH_SIZE };
   }
 
-
   async #maxSeq(): Promise<number> {
     const { seq } = await this.db
       .selectFrom('tester_changes')
