@@ -1,9 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
-import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-type.ts';
-import { startTestContext, type TestContext } from '../support/context.ts';
+import { appWithLog, startTestContext, type TestContext } from '../support/context.ts';
 
 describe('authentication', () => {
   let ctx: TestContext;
@@ -126,12 +124,10 @@ describe('authentication', () => {
 describe('a refused key in the log', () => {
   let ctx: TestContext;
   let app: App;
-  let text = '';
+  let log: () => string;
   before(async () => {
     ctx = await startTestContext();
-    const logs = new PassThrough();
-    logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    app = await buildApp({ config: { ...ctx.config, logLevel: 'info' }, services: ctx.services, rateLimits: ctx.rateLimits, redis: ctx.redis, isDatabaseReady: async () => true, logDestination: logs });
+    ({ app, log } = await appWithLog(ctx));
   });
   after(async () => {
     await app.close();
@@ -150,6 +146,7 @@ describe('a refused key in the log', () => {
     assert.deepEqual(answers[1], answers[0]);
     assert.deepEqual(answers[2], answers[0]);
     assert.equal(answers[0].status, 401);
+    const text = log();
     const refusals = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'API key refused');
     assert.deepEqual(refusals.map((entry) => [entry.reason, entry.keyId]), [['unknown', null], ['revoked', revoked.id], ['expired', expired.id]]);
     assert.ok(!text.includes(revoked.key) && !text.includes(expired.key), 'no key in the log');

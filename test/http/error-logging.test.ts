@@ -2,11 +2,9 @@
 // message and codes — never its stack, nor a driver's detail quoting a row (another tenant's data).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
-import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { serializeError } from '../../src/http/logging.ts';
-import { startTestContext, type TestContext } from '../support/context.ts';
+import { appWithLog, startTestContext, type TestContext } from '../support/context.ts';
 
 /** What a PostgreSQL unique violation carries: the constraint by name, the row's values in `detail`. */
 function driverError(): Error {
@@ -22,21 +20,12 @@ function driverError(): Error {
 describe('unexpected errors in the log', () => {
   let ctx: TestContext;
   let app: App;
-  let text = '';
+  let log: () => string;
 
   before(async () => {
     ctx = await startTestContext();
-    const logs = new PassThrough();
-    logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     const failingBetas = Object.create(ctx.services.betas, { list: { value: async () => Promise.reject(driverError()) } });
-    app = await buildApp({
-      config: { ...ctx.config, logLevel: 'info' },
-      services: { ...ctx.services, betas: failingBetas },
-      rateLimits: ctx.rateLimits,
-      redis: ctx.redis,
-      isDatabaseReady: async () => true,
-      logDestination: logs,
-    });
+    ({ app, log } = await appWithLog(ctx, { ...ctx.services, betas: failingBetas }));
   });
   after(async () => {
     await app.close();
@@ -50,6 +39,7 @@ describe('unexpected errors in the log', () => {
     const id = String(response.headers['x-request-id']);
     assert.equal(response.json().errors[0].message, `Internal error; reference ${id}`);
 
+    const text = log();
     const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
     const logged = lines.find((line) => line.msg === 'unexpected error');
     assert.ok(logged, text);

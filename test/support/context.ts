@@ -1,6 +1,7 @@
 // A fresh application and database per test file, on the dialect the run is for:
 // TEST_DIALECT=sqlite (a temporary file) or postgres (a new database on TEST_DATABASE_URL's server).
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -241,4 +242,23 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
       await drop();
     },
   };
+}
+
+/**
+ * Another app over the context's database (and `services`, the context's by default) that logs at
+ * level info into `log()`, one JSON line per entry, for tests of what reaches the operator's log.
+ */
+export async function appWithLog(ctx: TestContext, services: Services = ctx.services): Promise<{ app: App; log: () => string }> {
+  let text = '';
+  const logs = new PassThrough();
+  logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const app = await buildApp({
+    config: { ...ctx.config, logLevel: 'info' },
+    services,
+    rateLimits: ctx.rateLimits,
+    redis: ctx.redis,
+    isDatabaseReady: async () => true,
+    logDestination: logs,
+  });
+  return { app, log: () => text };
 }
