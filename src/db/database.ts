@@ -8,6 +8,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DialectAdapter, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
+import { groupCommits } from './transaction.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -158,6 +159,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const checkpointer = options.longRunning && file !== ':memory:' ? startCheckpointer(file) : null;
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    // Commands run one at a time on the one connection: those queued behind an open one share its commit.
+    groupCommits(db);
     // A beta that grows from nothing to a million testers in a day outgrows the statistics of the
     // morning. The connection's own optimize knows which tables its queries used; it re-analyzes
     // only those that changed much, with a bounded sample, and takes its turn like any query. It

@@ -1,4 +1,5 @@
 // One transaction per command, retried when the database says a conflict was transient.
+import { CommitGroups, type GroupLimits } from './commit-groups.ts';
 import type { Db, Executor } from './database.ts';
 import { isTransient } from './errors.ts';
 
@@ -25,6 +26,20 @@ const observers = new WeakMap<Db, CommitObserver[]>();
 
 export function observeCommits(db: Db, observer: CommitObserver): void {
   observers.set(db, [...(observers.get(db) ?? []), observer]);
+}
+
+async function observeCommit(db: Db): Promise<void> {
+  for (const observer of observers.get(db) ?? []) await observer();
+}
+
+const commitGroups = new WeakMap<Db, CommitGroups>();
+
+/**
+ * From now on, commands on `db` that queue behind an open transaction share its commit
+ * (commit-groups.ts). For SQLite, whose transactions run one at a time on one connection anyway.
+ */
+export function groupCommits(db: Db, limits?: GroupLimits): void {
+  commitGroups.set(db, new CommitGroups(db, () => observeCommit(db), limits));
 }
 
 function endOf(trx: Executor): TransactionEnd {
@@ -61,25 +76,27 @@ export async function inTransaction<T>(
   work: (trx: Executor) => Promise<T>,
   options: { retryAlso?: (error: unknown) => boolean } = {},
 ): Promise<T> {
-  const observing = observers.get(db) ?? [];
+  const groups = commitGroups.get(db);
   for (let attempt = 1; ; attempt++) {
     const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
+    const command = async (trx: Executor) => {
+      ends.set(trx, end);
+      const value = await work(trx);
+      // A task may schedule another (events raised while flushing): run until none is left.
+      for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
+      return value;
+    };
     let result: T;
     try {
-      result = await db.transaction().execute(async (trx) => {
-        ends.set(trx, end);
-        const value = await work(trx);
-        // A task may schedule another (events raised while flushing): run until none is left.
-        for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
-        return value;
-      });
+      result = groups ? await groups.run(command) : await db.transaction().execute(command);
     } catch (error) {
       const retryable = isTransient(error) || (options.retryAlso?.(error) ?? false);
       if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
       continue;
     }
-    // Outside the retry: the command has committed and must not run again.
-    for (const observer of observing) await observer();
+    // Outside the retry: the command has committed and must not run again. A group has told the
+    // observers already, once for all its commands.
+    if (!groups) await observeCommit(db);
     for (const task of end.afterCommit) await task();
     return result;
   }
