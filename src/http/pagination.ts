@@ -30,7 +30,7 @@ export function sendPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PageRequest,
-  result: { items: T[]; total: number },
+  result: { items: T[]; total: number; totalEstimated?: boolean },
 ): T[] {
   const pages = Math.max(1, Math.ceil(result.total / page.perPage));
   const previous = page.page > 1 ? Math.min(page.page - 1, pages) : null;
@@ -45,6 +45,8 @@ export function sendPage<T>(
       count: result.items.length,
       pages,
       total_count: result.total,
+      // Only where a list estimates its total (a filter matching very many): then it says so.
+      ...(result.totalEstimated ? { total_estimated: true } : {}),
     }),
   );
   const link = (target: number, rel: string) => {

@@ -30,6 +30,8 @@ export function testersRoutes(app: App, service: TestersService): void {
     schema: {
       tags: ['testers'],
       summary: 'List testers',
+      description:
+        'Paginated (X-Pagination, Link). A filtered list counts its matches exactly up to 10,000; past that, total_count is an estimate and X-Pagination has "total_estimated": true.',
       params: BetaParams,
       querystring: TesterListQuery,
       response: { 200: Type.Array(TesterSchema), ...commonErrorResponses },

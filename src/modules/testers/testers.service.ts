@@ -112,6 +112,16 @@ function milestoneFor(status: TesterStatus, row: Partial<TesterRow>, now: string
   }
 }
 
+/** A filtered list counts its matches exactly up to this many; past it, the total is an estimate. */
+export const COUNTED_MATCHES = 10_000;
+
+export interface TesterPage {
+  items: TesterView[];
+  total: number;
+  /** Whether `total` is estimated: the filter matched more than COUNTED_MATCHES testers. */
+  totalEstimated: boolean;
+}
+
 export class TestersService {
   constructor(
     private readonly db: Db,
@@ -132,7 +142,7 @@ export class TestersService {
     return (await this.views(this.db, beta, [tester]))[0];
   }
 
-  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: TesterView[]; total: number }> {
+  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
     const beta = await this.betas.require(companyId, betaId);
     const unfiltered = this.db.selectFrom('testers').where('beta_id', '=', beta.id).where('hidden', '=', 0);
     let query = unfiltered;
@@ -150,38 +160,49 @@ export class TestersService {
       const value = filters.custom_vars;
       query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
     }
-    // Built only where asked for: the SQLite search path gets its page's ids another way.
-    const pageIds = () => query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
-    const pageRows = (ids: ReturnType<typeof pageIds> | number[]) =>
-      this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute().then((rows) => this.views(this.db, beta, rows));
-    if (query !== unfiltered && this.dialect === 'sqlite') {
-      // SQLite runs one statement at a time, and a count and a page would each build a search's
-      // FTS candidate list: one statement gives the total and the page's ids over the matching
-      // ids, which SQLite finds once (bench/README.md, "Figures, 2026-11-23 (session 8)"). The left
-      // join keeps the total on a page past the end.
-      const matches = await this.db
-        .with('matching', () => query.select('id'))
-        .selectFrom((eb) => eb.selectFrom('matching').select((count) => count.fn.countAll<number>().as('total')).as('c'))
-        .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(page.perPage).offset(page.offset).as('p'), (join) => join.onTrue())
-        .select(['c.total', 'p.id'])
-        .orderBy('p.id')
-        .execute();
-      const ids = matches.flatMap((row) => (row.id === null ? [] : [row.id]));
-      return { items: ids.length === 0 ? [] : await pageRows(ids), total: Number(matches[0].total) };
-    }
+    const pageRows = (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute().then((rows) => this.views(this.db, beta, rows));
     // Without filters the total is the beta's testers_count: it counts exactly the visible testers
     // and moves in the same transaction as they do (beta-counters.ts); counting every row of a big
-    // beta on each page would cost more than the page.
-    // PostgreSQL counts a filter's matches beside the page, on another pooled connection, while the
-    // page stops at its last row.
-    const total =
-      query === unfiltered
-        ? testersCount()
-        : query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((count) => Number(count.n));
-    // The page's ids first, then its rows: the ids come from an index alone, so the rows an offset
-    // skips are never read (a deep page costs an index walk, not one row fetch per skipped tester).
-    const [items, count] = await Promise.all([pageRows(pageIds()), total]);
-    return { items, total: count };
+    // beta on each page would cost more than the page. The page's ids come from an index alone,
+    // so the rows an offset skips are never read.
+    if (query === unfiltered) {
+      const ids = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset).execute();
+      const [items, total] = await Promise.all([ids.then((rows) => pageRows(rows.map((row) => row.id))), testersCount()]);
+      return { items, total, totalEstimated: false };
+    }
+    // A filter's matches are read in id order up to the page's end or COUNTED_MATCHES and one more,
+    // whichever is further, in one statement that gives the page's ids beside the count and the
+    // last id read (SQLite finds a search's candidates once for both; PostgreSQL stops at the
+    // bound too). Past the bound the total is estimated (estimatedTotal); the left join keeps the
+    // count on a page past the end.
+    const bound = Math.max(COUNTED_MATCHES + 1, page.offset + page.perPage);
+    const matches = await this.db
+      .with('matching', () => query.select('id').orderBy('id').limit(bound))
+      .selectFrom((eb) => eb.selectFrom('matching').select((agg) => [agg.fn.countAll<number>().as('total'), agg.fn.max('id').as('last')]).as('c'))
+      .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(page.perPage).offset(page.offset).as('p'), (join) => join.onTrue())
+      .select(['c.total', 'c.last', 'p.id'])
+      .orderBy('p.id')
+      .execute();
+    const items = await pageRows(matches.flatMap((row) => (row.id === null ? [] : [row.id])));
+    const counted = Number(matches[0].total);
+    if (counted < bound) return { items, total: counted, totalEstimated: false };
+    return { items, total: await this.estimatedTotal(beta.id, counted, Number(matches[0].last)), totalEstimated: true };
+  }
+
+  /**
+   * The number of matches of a filter with more than COUNTED_MATCHES, from the first `counted` of
+   * them in id order, the last being `lastId`: they are taken to be spread over the beta's ids as
+   * evenly as in the part read. Counting them all would read every match on every page.
+   */
+  private async estimatedTotal(betaId: number, counted: number, lastId: number): Promise<number> {
+    const visible = (direction: 'asc' | 'desc') =>
+      this.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('hidden', '=', 0).orderBy('id', direction).limit(1);
+    const [first, last] = await Promise.all([visible('asc').executeTakeFirstOrThrow(), visible('desc').executeTakeFirstOrThrow()]);
+    const share = (lastId - first.id + 1) / (last.id - first.id + 1);
+    return Math.max(counted, Math.round(counted / share));
   }
 
   async verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {
