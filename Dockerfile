@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# Prelaunch: TypeScript run by tsx (a runtime dependency), so there is no compile step; the build
+# Prelaunch: TypeScript with no compile step here. `serve` and `worker` bundle src/ with esbuild as
+# they start (bin/bundle.js, into /app/.bundle, the one directory of /app the `node` user may write)
+# and run the bundle with node; short commands run through tsx. Both are dependencies: the build
 # stage only installs the production dependencies, with the tools better-sqlite3 needs when no
 # prebuilt binary fits the platform. The runtime stage has neither those tools nor dev dependencies.
 
@@ -21,8 +23,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
-# The embedded default keeps its SQLite file on a volume; the image's own files stay root's.
-RUN mkdir /data && chown node:node /data
+# The embedded default keeps its SQLite file on a volume, and each start writes its bundle; the
+# image's own files stay root's.
+RUN mkdir /data /app/.bundle && chown node:node /data /app/.bundle
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

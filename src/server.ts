@@ -66,6 +66,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     throw error;
   }
 
+  // Where the code runs from: the bundle bin/bundle.js built at start (null when run through tsx).
+  log.info({ bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'serving');
   const workers = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : null;
 
   // HTTP first (no new work), then the workers (finish what they hold), then the connections.

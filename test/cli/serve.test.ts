@@ -1,19 +1,22 @@
 // prelaunch serve --workers 2, as real processes: the primary migrates a fresh database once, two
-// worker processes answer on one port, /metrics adds up both, a worker that dies is replaced, and
-// SIGTERM stops them all cleanly.
+// worker processes answer on one port, running the bundle the primary built, /metrics adds up both,
+// a worker that dies is replaced, and SIGTERM stops them all cleanly.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/program.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
 import { spawnBin } from '../support/bin.ts';
 import { createTestDatabase, freePort } from '../support/context.ts';
 
-// Generous: under a loaded machine (the suite runs files side by side) a tsx process takes long to start.
+// Generous: under a loaded machine (the suite runs files side by side) a process takes long to start.
 const START_TIMEOUT_MS = 180_000;
+/** What `serve` runs: the bundle of the sources the bin builds as it starts. */
+const BUNDLE = fileURLToPath(new URL('../../.bundle/cli-main.mjs', import.meta.url));
 
 interface LogLine {
   pid: number;
@@ -100,6 +103,11 @@ describe('prelaunch serve --workers 2', () => {
     assert.notEqual(workers[0], workers[1]);
     assert.ok(!workers.includes(primary.pid!), 'the workers are processes of their own');
     assert.deepEqual([first.port, second.port], [port, port]);
+    // Both run the bundle the primary built, not the sources through tsx.
+    for (const pid of workers) {
+      const serving = await logLine((line) => line.pid === pid && line.msg === 'serving', `worker ${pid} serving`);
+      assert.equal(serving.bundle, BUNDLE);
+    }
 
     // The primary migrated and made the first company once, before forking.
     const database = openDatabase(url);

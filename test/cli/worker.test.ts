@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/program.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { spawnBin } from '../support/bin.ts';
@@ -14,7 +15,7 @@ import { freePort, startTestContext, type TestContext } from '../support/context
 import { createTester } from '../modules/testers/support.ts';
 import { sentInvitationRow } from '../modules/emails/support.ts';
 
-// Generous: under a loaded machine a tsx process takes long to start.
+// Generous: under a loaded machine a process takes long to start.
 const START_TIMEOUT_MS = 180_000;
 const TOKEN = 'scrape-secret';
 
@@ -91,6 +92,8 @@ describe('prelaunch worker --metrics-port', () => {
 
     const started = await logLine('workers started');
     assert.equal(started.metricsPort, port);
+    // It runs the bundle of the sources the bin built as it started, not the sources through tsx.
+    assert.equal(started.bundle, fileURLToPath(new URL('../../.bundle/cli-main.mjs', import.meta.url)));
 
     const health = await fetchText(port, '/healthz');
     assert.equal(health.status, 200);

@@ -49,7 +49,8 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
         throw error;
       }
       const workers = startWorkers(database, services, systemClock, log, probes?.metrics);
-      log.info({ metricsPort: port }, 'workers started');
+      // bundle: where the code runs from, as for `serve` (server.ts).
+      log.info({ metricsPort: port, bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'workers started');
       const signal = await stopSignal();
       log.info({ signal }, 'stopping workers');
       // No new scrapes, then the jobs in flight, then what the services hold open.
