@@ -213,9 +213,10 @@ async function main(): Promise<void> {
   };
 
   const [apiPort, ceilingPort, receiverPort] = [await freePort(), await freePort(), await freePort()];
-  const entry = workers === null ? ['src/main.ts'] : ['src/cli/main.ts', 'serve', '--workers', String(workers)];
+  // Started as `npm start` and the bin start it: from a bundle built at start, not through tsx.
+  const entry = workers === null ? ['bin/start.js'] : ['bin/prelaunch.js', 'serve', '--workers', String(workers)];
   const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
-  const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...entry], {
+  const server = spawn(process.execPath, [...nodeFlags, ...entry], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
