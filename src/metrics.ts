@@ -1,12 +1,13 @@
 // Prometheus metrics of one process (served at /metrics, docs/operations.md lists them): HTTP
-// requests by route pattern, outbox jobs, rate-limit refusals, the database pool, and prom-client's
-// process defaults. Each Metrics has a registry of its own, so several apps in one process (tests)
+// requests by route pattern, outbox jobs, rate-limit refusals, Redis's breaker and failures, the
+// database pool, and prom-client's process defaults. Each Metrics has a registry of its own, so several apps in one process (tests)
 // never share series. Under `serve --workers N` the primary adds up every process's registry.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobObserver, JobOutcome } from './jobs/outbox.ts';
 import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
+import type { RedisConnection } from './redis.ts';
 import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.service.ts';
 
 export interface MetricsSources {
@@ -14,6 +15,8 @@ export interface MetricsSources {
   stats: StatsService;
   /** The process's rate limits; none in `prelaunch worker`, which answers no API request (no such series). */
   rateLimits?: RateLimits;
+  /** The rate limits' Redis connection, when REDIS_URL is set. */
+  redis?: RedisConnection | null;
   /** Where failures to read a figure at scrape time are reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -98,6 +101,27 @@ export class Metrics implements JobObserver, MetricsEndpoint {
         collect() {
           this.reset();
           for (const [limiter, count] of Object.entries(rateLimits.rejections())) this.inc({ limiter }, count);
+        },
+      });
+    }
+    const { redis } = sources;
+    if (redis) {
+      new Gauge({
+        name: 'prelaunch_redis_breaker_open',
+        help: 'Whether this process sends Redis no commands and counts rate limits by itself: 1 while Redis is unavailable or not answering, else 0',
+        registers,
+        collect() {
+          this.set(redis.available ? 0 : 1);
+        },
+      });
+      new Counter({
+        name: 'prelaunch_redis_command_failures_total',
+        help: 'Redis commands that failed (probes of an open breaker included), by reason: timeout (no answer in time) or error',
+        labelNames: ['reason'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [reason, count] of Object.entries(redis.failures())) this.inc({ reason }, count);
         },
       });
     }

@@ -3,8 +3,9 @@ import type { RedisConnection } from '../redis.ts';
 import type { App } from './app-type.ts';
 
 /**
- * /readyz is 503 only without the database. Redis, when configured, is reported but does not make
- * the process unready: without it the rate limits are counted per process and the API answers.
+ * /readyz is 503 only without the database. Redis, when configured, is reported ("ok",
+ * "unavailable" or "not answering") but does not make the process unready: without it the rate
+ * limits are counted per process and the API answers.
  */
 export function healthRoutes(app: App, isReady: () => Promise<boolean>, redis: RedisConnection | null): void {
   app.get('/healthz', {
@@ -18,7 +19,7 @@ export function healthRoutes(app: App, isReady: () => Promise<boolean>, redis: R
       return reply.status(database ? 200 : 503).send({
         status: database ? 'ready' : 'unavailable',
         database: database ? 'ok' : 'unreachable',
-        ...(redis ? { redis: redis.available ? 'ok' : 'unavailable (rate limits per process)' } : {}),
+        ...(redis ? { redis: redis.available ? 'ok' : `${redis.state} (rate limits per process)` } : {}),
       });
     },
   });

@@ -1,10 +1,11 @@
 // Rate limits (spec section 8; docs/decisions.md, "Rate limits"). Each limit is a fixed window of
 // rate-limiter-flexible, counted in this process's memory or, with REDIS_URL, in Redis shared by
-// every process, with a memory limiter as insurance while Redis is away. A route names its scope
-// in `config.rateLimit`; every authenticated request also counts against its key's default limit.
+// every process, falling back to the memory limiter whenever Redis is unavailable (redis.ts decides
+// when). A route names its scope in `config.rateLimit`; every authenticated request also counts
+// against its key's default limit.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config, Rate, RateLimitName } from '../config.ts';
 import { ApiError, Codes } from '../errors.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
@@ -43,14 +44,32 @@ interface Limit {
   name: string;
   rate: Rate;
   what: string;
-  limiter: RateLimiterAbstract;
+  /** This process's counters: the limit without Redis, and its stand-in while Redis is unavailable. */
+  memory: RateLimiterMemory;
+  /** The counters in Redis, shared by every process; null without REDIS_URL. */
+  shared: RateLimiterRedis | null;
 }
 
-interface Outcome {
-  limit: Limit;
-  key: string;
+/** What one limit said of a request: allowed or not, and its figures for the headers. */
+interface Verdict {
   allowed: boolean;
   result: RateLimiterRes;
+}
+
+interface Outcome extends Verdict {
+  limit: Limit;
+  key: string;
+}
+
+/** A limiter's answer as a verdict: it refuses by rejecting with a RateLimiterRes; anything else is a fault. */
+function verdictOf(attempt: Promise<RateLimiterRes>): Promise<Verdict> {
+  return attempt.then(
+    (result) => ({ allowed: true, result }),
+    (reason: unknown) => {
+      if (reason instanceof RateLimiterRes) return { allowed: false, result: reason };
+      throw reason;
+    },
+  );
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -131,32 +150,26 @@ export class RateLimits {
 
   #limit(name: string, rate: Rate, what: string): Limit {
     const options = { keyPrefix: name, points: rate.points, duration: rate.seconds };
-    const memory = new RateLimiterMemory(options);
-    const limiter = this.redis
-      ? new RateLimiterRedis({
-          ...options,
-          keyPrefix: `${this.keyPrefix}rl:${name}`,
-          storeClient: this.redis.client,
-          // While Redis is away, straight to the per-process memory limiter, without a round trip.
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory,
-        })
-      : memory;
-    return { name, rate, what, limiter };
+    const shared = this.redis
+      ? new RateLimiterRedis({ ...options, keyPrefix: `${this.keyPrefix}rl:${name}`, storeClient: this.redis.client })
+      : null;
+    return { name, rate, what, memory: new RateLimiterMemory(options), shared };
+  }
+
+  /** `use` on the limit's Redis counters while Redis is available, else (or when Redis fails) on this process's. */
+  #counted(limit: Limit, use: (limiter: RateLimiterMemory | RateLimiterRedis) => Promise<RateLimiterRes>): Promise<Verdict> {
+    const { shared, memory } = limit;
+    const inMemory = () => verdictOf(use(memory));
+    return shared && this.redis ? this.redis.run(() => verdictOf(use(shared)), inMemory) : inMemory();
   }
 
   /** Consumes from every limit; sets the headers; refuses with 429 when any limit is exhausted. */
   async #enforce(reply: FastifyReply, checks: { limit: Limit; key: string }[]): Promise<void> {
-    const settled = await Promise.allSettled(checks.map(({ limit, key }) => limit.limiter.consume(key)));
-    const outcomes = settled.map((outcome, index): Outcome => {
-      if (outcome.status === 'fulfilled') return { ...checks[index], allowed: true, result: outcome.value };
-      // A store error the insurance limiter did not absorb is a fault, not a refusal.
-      if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
-      return { ...checks[index], allowed: false, result: outcome.reason };
-    });
+    const verdicts = await Promise.all(checks.map(({ limit, key }) => this.#counted(limit, (limiter) => limiter.consume(key))));
+    const outcomes = verdicts.map((verdict, index): Outcome => ({ ...checks[index], ...verdict }));
     const refused = outcomes.filter((outcome) => !outcome.allowed);
     // A refused request does nothing, so it costs nothing against the limits that allowed it.
-    if (refused.length > 0) await Promise.all(outcomes.filter((o) => o.allowed).map((o) => o.limit.limiter.reward(o.key)));
+    if (refused.length > 0) await Promise.all(outcomes.filter((o) => o.allowed).map((o) => this.#counted(o.limit, (limiter) => limiter.reward(o.key))));
 
     const shown = closestToExhaustion(refused.length > 0 ? refused : outcomes);
     const reset = secondsUntil(shown.result.msBeforeNext);

@@ -316,10 +316,17 @@ describe('rate limits in Redis', () => {
   });
 });
 
-/** A TCP proxy to Redis that a test stops and starts again on the same port: Redis going away. */
+/**
+ * A TCP proxy to Redis that a test stops and starts again on the same port (Redis going away), or
+ * pauses: what clients send is then held, unanswered, until it resumes, as a Redis stopped with
+ * SIGSTOP keeps its connections open and answers nothing. It keeps a transcript of what clients sent.
+ */
 class RedisProxy {
   #server: Server | null = null;
   readonly #sockets = new Set<Socket>();
+  #paused = false;
+  readonly #held: { redis: Socket; chunk: Buffer }[] = [];
+  #sent = '';
   port = 0;
 
   async start(): Promise<void> {
@@ -333,7 +340,12 @@ class RedisProxy {
       }
       client.on('close', () => redis.destroy());
       redis.on('close', () => client.destroy());
-      client.pipe(redis).pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        this.#sent += chunk.toString('latin1');
+        if (this.#paused) this.#held.push({ redis, chunk });
+        else redis.write(chunk);
+      });
+      redis.pipe(client);
     });
     await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.#server!.address() as AddressInfo).port;
@@ -342,6 +354,22 @@ class RedisProxy {
   async stop(): Promise<void> {
     for (const socket of this.#sockets) socket.destroy();
     await new Promise<void>((resolve) => this.#server!.close(() => resolve()));
+  }
+
+  pause(): void {
+    this.#paused = true;
+  }
+
+  /** Redis gets what was held, in order, and answers again. */
+  resume(): void {
+    this.#paused = false;
+    for (const { redis, chunk } of this.#held.splice(0)) redis.write(chunk);
+  }
+
+  /** How many commands named `name` clients have sent (held ones included), read from the RESP requests. */
+  sent(name: string): number {
+    const head = `\r\n$${name.length}\r\n${name}\r\n`.toLowerCase();
+    return this.#sent.toLowerCase().split(head).length - 1;
   }
 }
 
@@ -406,6 +434,90 @@ describe('rate limits when Redis goes away', () => {
       assert.doesNotMatch(JSON.stringify(ctx.redisLog.lines), /s3cret-pass/);
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+describe('rate limits when Redis hangs', () => {
+  test('a few unanswered commands open the breaker: no command is sent, limits per process, said once in the log, /readyz and /metrics; a probe closes it', async () => {
+    const proxy = new RedisProxy();
+    await proxy.start();
+    const ctx = await startTestContext({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, RATE_LIMIT_LIST_BETAS: '10/15m' } });
+    const redisMetrics = async () => {
+      const text = (await ctx.request('GET', '/metrics', { key: null })).body as string;
+      const sample = (pattern: RegExp) => Number(pattern.exec(text)?.[1]);
+      return {
+        open: sample(/^prelaunch_redis_breaker_open (\S+)$/m),
+        timeouts: sample(/^prelaunch_redis_command_failures_total\{reason="timeout"\} (\S+)$/m),
+        errors: sample(/^prelaunch_redis_command_failures_total\{reason="error"\} (\S+)$/m),
+      };
+    };
+    const rateLimitCommands = () => proxy.sent('evalsha') + proxy.sent('eval');
+    try {
+      await eventually('Redis is connected', () => ctx.redis!.available);
+      const remaining = async () => {
+        const response = await ctx.request('GET', '/api/v2/betas');
+        assert.equal(response.status, 200);
+        return limitHeaders(response).remaining;
+      };
+      assert.deepEqual([await remaining(), await remaining()], [9, 8], 'counted in Redis');
+      assert.deepEqual(await redisMetrics(), { open: 0, timeouts: 0, errors: 0 });
+
+      proxy.pause();
+      // A request counts against two limits (the key's default and "list betas"): two commands.
+      // The first request's both go unanswered: counted in memory (from zero), the breaker still closed.
+      assert.equal(await remaining(), 9, 'counted in memory when Redis does not answer');
+      assert.equal(ctx.redis!.state, 'ok');
+      assert.deepEqual(ctx.redis!.failures(), { timeout: 2, error: 0 });
+      // The second request's are the third and fourth: the breaker opens.
+      assert.equal(await remaining(), 8);
+      assert.equal(ctx.redis!.state, 'not answering');
+      assert.equal(ctx.redis!.failures().timeout, 4);
+
+      const sentBefore = rateLimitCommands();
+      assert.equal(sentBefore > 0, true);
+      const answers = [];
+      for (let n = 0; n < 5; n++) answers.push(await remaining());
+      assert.deepEqual(answers, [7, 6, 5, 4, 3], 'counted in memory');
+      assert.equal(rateLimitCommands(), sentBefore, 'no command is sent while the breaker is open');
+
+      const ready = await ctx.request('GET', '/readyz', { key: null });
+      assert.equal(ready.status, 200);
+      assert.deepEqual(ready.body, { status: 'ready', database: 'ok', redis: 'not answering (rate limits per process)' });
+      const open = await redisMetrics();
+      assert.equal(open.open, 1);
+      assert.ok(open.timeouts >= 4, `timeouts counted: ${open.timeouts}`);
+      assert.equal(open.errors, 0);
+
+      // Probes go on (one PING at a time, each unanswered); they are not requests' commands and log nothing.
+      await eventually('two probes were sent', () => proxy.sent('ping') >= 2);
+      assert.equal(rateLimitCommands(), sentBefore);
+      assert.equal(ctx.redis!.state, 'not answering');
+      assert.deepEqual(
+        ctx.redisLog.lines.map((line) => [line.level, line.message]),
+        [['warn', 'Redis is unavailable: rate limits are counted in each process until it is back']],
+      );
+      assert.match(JSON.stringify(ctx.redisLog.lines[0].details), /3 commands in a row failed or had no answer within 500 ms, the last with: Command timed out/);
+
+      proxy.resume();
+      await eventually('a probe is answered and closes the breaker', () => ctx.redis!.available);
+      assert.deepEqual((await ctx.request('GET', '/readyz', { key: null })).body.redis, 'ok');
+      assert.equal((await redisMetrics()).open, 0);
+      // Counted in Redis again: the 2 counted before the pause, and the 2 that Redis ran late when it
+      // resumed (held, like a stopped server's input); the requests counted in memory meanwhile are not.
+      assert.equal(await remaining(), 5);
+      assert.deepEqual(
+        ctx.redisLog.lines.map((line) => [line.level, line.message]),
+        [
+          ['warn', 'Redis is unavailable: rate limits are counted in each process until it is back'],
+          ['info', 'Redis is back: rate limits are shared by every process again'],
+        ],
+        `one line each way: ${JSON.stringify(ctx.redisLog.lines)}`,
+      );
+    } finally {
+      proxy.resume();
+      await ctx.close();
+      await proxy.stop().catch(() => {});
     }
   });
 });

@@ -187,7 +187,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   const services = await createServices(database, config, { clock });
   const redisLog = logLines();
   const { rateLimits, redis } = openRateLimits(config, redisLog);
-  const metrics = new Metrics({ database, stats: services.stats, rateLimits, log: redisLog });
+  const metrics = new Metrics({ database, stats: services.stats, rateLimits, redis, log: redisLog });
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics });
   await app.ready();
   if (port !== null) await app.listen({ port, host: '127.0.0.1' });
