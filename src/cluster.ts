@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AggregatorRegistry } from 'prom-client';
 import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import type { Metrics } from './metrics.ts';
+import { STOP_TIMEOUT_MS } from './stopping.ts';
 
 export interface ClusterLog {
   info(details: object, message: string): void;
@@ -18,8 +19,11 @@ export interface ClusterLog {
 const STABLE_AFTER_MS = 30_000;
 const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
-/** A worker still running this long after being asked to stop is killed (its own grace is 10 s). */
-const STOP_TIMEOUT_MS = 15_000;
+/**
+ * A worker still running this long after being asked to stop is killed: it ends itself at
+ * STOP_TIMEOUT_MS, so this only catches one too stuck to (an event loop that never turns).
+ */
+const KILL_AFTER_MS = STOP_TIMEOUT_MS + 1_000;
 const METRICS_TIMEOUT_MS = 10_000;
 
 const METRICS_REQUEST = 'prelaunch:metrics-request';
@@ -72,6 +76,7 @@ export function runPrimary(workers: number, log: ClusterLog): Promise<void> {
       const lived = Date.now() - (started.get(worker) ?? Date.now());
       started.delete(worker);
       if (stopping) {
+        log.info({ worker: worker.process.pid, code, signal }, 'worker process stopped');
         if (started.size === 0) resolve();
         return;
       }
@@ -95,7 +100,7 @@ export function runPrimary(workers: number, log: ClusterLog): Promise<void> {
         // Asked through IPC, not a signal: a worker that got the terminal's SIGINT as well would
         // take a second signal as "stop at once".
         if (worker.isConnected()) worker.send({ type: SHUTDOWN });
-        const kill = setTimeout(() => worker.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        const kill = setTimeout(() => worker.process.kill('SIGKILL'), KILL_AFTER_MS);
         kill.unref();
         worker.once('exit', () => clearTimeout(kill));
       }

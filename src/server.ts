@@ -15,6 +15,7 @@ import { startWorkers } from './jobs/workers.ts';
 import { Metrics } from './metrics.ts';
 import { systemClock } from './time.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
+import { STOP_TIMEOUT_MS } from './stopping.ts';
 
 export interface ServeOptions {
   /** Migrate and create the first company before serving; false when a primary process did. */
@@ -26,7 +27,7 @@ export interface ServeOptions {
 }
 
 export interface RunningServer {
-  /** Stops as a signal would: HTTP, workers, connections, then the process exits. */
+  /** Stops as a signal would: HTTP and workers, then connections, then the process exits. */
   close(): void;
 }
 
@@ -70,15 +71,19 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   log.info({ bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'serving');
   const workers = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : null;
 
-  // HTTP first (no new work), then the workers (finish what they hold), then the connections.
+  // No new work at once: no new connection, no new job claimed. Then the requests in flight
+  // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections
+  // close; a process still running STOP_TIMEOUT_MS after the signal is ended by close-with-grace.
   let stopping = false;
-  const closer = closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  const closer = closeWithGrace({ delay: STOP_TIMEOUT_MS, logger: app.log }, async ({ err, signal }) => {
     stopping = true;
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
+    const jobsStopped = workers?.stop();
     await app.close();
-    await workers?.stop();
+    await jobsStopped;
     await release();
+    app.log.info('stopped');
   });
   return {
     close: () => {

@@ -2,7 +2,9 @@
 // change that causes them, and performed after commit by the runner. Several runners (processes)
 // may poll one PostgreSQL database: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
 // them, so a job is handed to one runner at a time; a crashed runner's lease runs out and the job
-// is claimed again (at-least-once).
+// is claimed again (at-least-once). A runner that stops gives back the jobs it could not finish in
+// time, for another runner or the next start to claim at once.
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
 import type { OutboxJobRow } from '../db/types.ts';
@@ -14,8 +16,11 @@ import { addSeconds, storedTime, type Clock } from '../time.ts';
  * Performs one job. Resolving finishes it (the row is deleted); resolving with `retryAt` runs it
  * again then, for kinds with their own schedule (webhook deliveries); throwing retries it with
  * exponential backoff, and after MAX_ATTEMPTS parks it with its error for an operator to see.
+ * `stop` aborts when the runner is stopping and the job's time is up: a handler that can end
+ * early (a webhook delivery waiting for its receiver) throws then, and the job is given back as
+ * if never attempted.
  */
-export type JobHandler = (payload: unknown, job: OutboxJobRow) => Promise<void | { retryAt: Date }>;
+export type JobHandler = (payload: unknown, job: OutboxJobRow, stop: AbortSignal) => Promise<void | { retryAt: Date }>;
 
 /**
  * How an attempt ended: done; retry (the handler scheduled another attempt itself, as a webhook
@@ -34,6 +39,8 @@ export interface JobObserver {
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 20;
 const MAX_IN_FLIGHT = 50;
+/** After the jobs' time is up, how long the handlers have to end on their signal before their jobs are given back all the same. */
+const ABANDON_GRACE_MS = 1_000;
 /** Attempts before a throwing job is parked: a handler seeing its last one can settle it instead. */
 export const MAX_ATTEMPTS = 10;
 /** run_at of a job that failed for good: kept for an operator to see, never claimed again. */
@@ -64,6 +71,12 @@ export class JobRunner {
   private waitingForSlot = false;
   /** Jobs started by the polling loop and not finished yet. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Jobs claimed whose attempt is not recorded yet: what a stop gives back. */
+  private readonly inHand = new Map<number, OutboxJobRow>();
+  /** Set by stop(): no claim after it. */
+  private stopped = false;
+  /** Aborted when a stopping runner's jobs are out of time: the signal every handler in hand listens to. */
+  private readonly outOfTime = new AbortController();
   /** Deletes finished jobs: the jobs of a claim finish close together, and go in one statement. */
   private readonly finish = batched(async (ids: readonly number[]) => {
     await this.db.deleteFrom('outbox_jobs').where('id', 'in', [...ids]).execute();
@@ -77,7 +90,9 @@ export class JobRunner {
     private readonly handlers: Readonly<Record<string, JobHandler>>,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
     private readonly observer?: JobObserver,
-  ) {}
+  ) {
+    setMaxListeners(MAX_IN_FLIGHT, this.outOfTime.signal);
+  }
 
   /** Claims due jobs and runs them side by side (each is independent); returns how many ran. */
   async runDue(): Promise<number> {
@@ -106,6 +121,8 @@ export class JobRunner {
           this.claiming = claiming;
           const jobs = await claiming;
           claimed = jobs.length;
+          // Claimed as the runner was told to stop: not begun, given back by stop().
+          if (this.stopped) return;
           for (const job of jobs) {
             const running = this.perform(job)
               .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'outbox runner failed to record a job'))
@@ -131,19 +148,53 @@ export class JobRunner {
     schedule(0);
   }
 
-  /** Stops polling and waits for the jobs already started. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming at once, lets the jobs in hand finish for `drainMs`, then aborts their handlers'
+   * signal and gives back every job still in hand: its lease released and the attempt it was
+   * claimed for uncounted, so that another runner, or the next start, takes it at once.
+   */
+  async stop(drainMs: number): Promise<void> {
+    const deadline = Date.now() + drainMs;
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.waitingForSlot = false;
     await this.claiming?.catch(() => {}); // a failed claim was logged by its tick
-    await Promise.all(this.inFlight);
+    const running = Promise.all(this.inFlight);
+    if (!(await settlesWithin(running, deadline - Date.now()))) {
+      this.outOfTime.abort(new Error('The process is stopping: the job is given back'));
+      // A handler that ignores its signal is not waited for: its job is given back all the same.
+      await settlesWithin(running, ABANDON_GRACE_MS);
+    }
+    const left = [...this.inHand.values()];
+    if (left.length === 0) return;
+    try {
+      await this.giveBack(left);
+      this.log.warn({ jobs: left.length }, 'outbox runner stopping: jobs not finished in time were given back');
+    } catch (error) {
+      this.log.error({ err: error, jobs: left.length }, 'outbox runner failed to give back its jobs: they are claimed again when their lease runs out');
+    }
+  }
+
+  /** Releases the jobs' leases and uncounts their attempt; one that another runner claimed since (its attempts moved on) is left alone. */
+  private async giveBack(jobs: OutboxJobRow[]): Promise<void> {
+    const byAttempts = new Map<number, OutboxJobRow[]>();
+    for (const job of jobs) byAttempts.set(job.attempts, [...(byAttempts.get(job.attempts) ?? []), job]);
+    for (const [attempts, group] of byAttempts) {
+      await this.db
+        .updateTable('outbox_jobs')
+        .set({ locked_until: null, attempts: attempts - 1 })
+        .where('id', 'in', group.map((job) => job.id))
+        .where('attempts', '=', attempts)
+        .execute();
+    }
+    for (const job of jobs) this.inHand.delete(job.id);
   }
 
   private async claim(limit: number): Promise<OutboxJobRow[]> {
     const now = this.clock.now();
     const nowText = storedTime(now);
-    return this.db.transaction().execute(async (trx) => {
+    const claimed = await this.db.transaction().execute(async (trx) => {
       const due = await forUpdate(
         this.dialect,
         trx
@@ -163,20 +214,27 @@ export class JobRunner {
         .returningAll()
         .execute();
     });
+    for (const job of claimed) this.inHand.set(job.id, job);
+    return claimed;
   }
 
   private async perform(job: OutboxJobRow): Promise<void> {
     // A job is work as a request is (SQLite's turns): begun, it runs to its end before work that
     // began later, instead of queueing each of its queries behind every newer request.
     const outcome = await startWork(() => this.attempt(job));
+    if (outcome === 'given back') return; // still in hand: stop() releases it
+    this.inHand.delete(job.id);
     this.observer?.jobSettled(job.kind, outcome, new Date(job.run_at), this.clock.now());
   }
 
-  private async attempt(job: OutboxJobRow): Promise<JobOutcome> {
+  private async attempt(job: OutboxJobRow): Promise<JobOutcome | 'given back'> {
+    const stop = this.outOfTime.signal;
+    // Its turn came after the time was up (SQLite's turns): not begun.
+    if (stop.aborted) return 'given back';
     const handler = this.handlers[job.kind];
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      const outcome = await handler(JSON.parse(job.payload), job);
+      const outcome = await handler(JSON.parse(job.payload), job, stop);
       if (outcome) {
         await this.db
           .updateTable('outbox_jobs')
@@ -188,6 +246,8 @@ export class JobRunner {
       await this.finish(job.id);
       return 'done';
     } catch (error) {
+      // Cut short by the stop, not a failure of the job.
+      if (stop.aborted) return 'given back';
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= MAX_ATTEMPTS;
       this.log[giveUp ? 'error' : 'warn']({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'outbox job failed');
@@ -200,5 +260,16 @@ export class JobRunner {
         .execute();
       return giveUp ? 'parked' : 'error';
     }
+  }
+}
+
+/** Whether `promise` settles within `ms` (0 or less: only if it already has). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timeUp]);
+  } finally {
+    clearTimeout(timer);
   }
 }

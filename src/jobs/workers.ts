@@ -7,10 +7,15 @@ import type { Services } from '../services.ts';
 import type { Clock } from '../time.ts';
 import { Leases } from './leases.ts';
 import { JobRunner, type JobObserver } from './outbox.ts';
+import { JOBS_DRAIN_MS } from '../stopping.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Workers {
+  /**
+   * Claims nothing more and stops the sweeps after their current batch; the jobs in hand may
+   * finish until JOBS_DRAIN_MS from now, then those left are given back (outbox.ts).
+   */
   stop(): Promise<void>;
 }
 
@@ -108,7 +113,7 @@ export function startWorkers(database: DatabaseHandle, services: Services, clock
     async stop() {
       clearInterval(timer);
       stopping.abort();
-      await Promise.all([runner.stop(), sweeping]);
+      await Promise.all([runner.stop(JOBS_DRAIN_MS), sweeping]);
     },
   };
 }

@@ -125,7 +125,7 @@ describe('outbox runner', () => {
     try {
       await waitFor(async () => ran === total && (await jobs()).length === 0);
     } finally {
-      await polling.stop();
+      await polling.stop(1_000);
     }
     assert.equal(ran, total);
   });
@@ -149,10 +149,63 @@ describe('outbox runner', () => {
     try {
       await waitFor(async () => ran === total && (await jobs()).length === 0);
     } finally {
-      await polling.stop();
+      await polling.stop(1_000);
     }
     assert.equal(started, total);
     assert.equal(ran, total);
+  });
+
+  test('stopping: no claim after it; jobs in hand finish until the drain ends, then are told to stop and given back, uncounted', async () => {
+    const total = 80;
+    for (let n = 0; n < total; n++) await enqueue('held', { n });
+    const started: number[] = [];
+    const signals: AbortSignal[] = [];
+    let allSlotsBusy!: () => void;
+    const slotsFull = new Promise<void>((resolve) => (allSlotsBusy = resolve));
+    let finishEven!: () => void;
+    const evenMayFinish = new Promise<void>((resolve) => (finishEven = resolve));
+    let finishStubborn!: () => void;
+    const stubbornMayFinish = new Promise<void>((resolve) => (finishStubborn = resolve));
+    const polling = runner({
+      // Even jobs finish once let; odd ones wait until told to stop (a delivery cut short);
+      // job 1 ignores its signal (an SMTP send cannot be cut short).
+      held: async (payload, _job, stop) => {
+        const { n } = payload as { n: number };
+        started.push(n);
+        signals.push(stop);
+        if (started.length === 50) allSlotsBusy();
+        if (n % 2 === 0) return evenMayFinish;
+        if (n === 1) return stubbornMayFinish;
+        await new Promise((_resolve, reject) => stop.addEventListener('abort', () => reject(stop.reason), { once: true }));
+      },
+    });
+    polling.start(60_000);
+    await slotsFull;
+    const inHand = [...started];
+    const stopping = polling.stop(300);
+    finishEven();
+    await stopping;
+
+    assert.deepEqual(started, inHand, 'nothing claimed or begun after the stop, though slots came free');
+    assert.equal(inHand.length, 50);
+    assert.ok(signals.every((signal) => signal.aborted), 'every handler still running was told to stop');
+    const left = await jobs();
+    const leftN = left.map((job) => (JSON.parse(job.payload) as { n: number }).n);
+    const finished = inHand.filter((n) => n % 2 === 0);
+    assert.deepEqual(leftN, Array.from({ length: total }, (_, n) => n).filter((n) => !finished.includes(n)), 'the even jobs in hand finished');
+    for (const job of left) {
+      assert.equal(job.locked_until, null, `job ${job.payload} is not leased`);
+      assert.equal(job.attempts, 0, `job ${job.payload}: the attempt cut short is not counted`);
+      assert.equal(job.last_error, null, `job ${job.payload}: not a failure`);
+      assert.equal(job.run_at, NOW, `job ${job.payload} is due at once`);
+    }
+
+    // Another runner (the next start) takes them at once and runs each.
+    const ran: number[] = [];
+    const next = runner({ held: async (payload) => void ran.push((payload as { n: number }).n) });
+    while ((await jobs()).length > 0) await next.runDue();
+    assert.deepEqual(ran.sort((a, b) => a - b), leftN);
+    finishStubborn();
   });
 
   test('runners polling together run each job once', async () => {

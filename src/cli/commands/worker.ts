@@ -16,6 +16,7 @@ import { startWorkers } from '../../jobs/workers.ts';
 import { Metrics } from '../../metrics.ts';
 import { systemClock } from '../../time.ts';
 import { limitHeapGrowth } from '../../heap-growth.ts';
+import { STOP_TIMEOUT_MS } from '../../stopping.ts';
 import type { CliContext } from '../context.ts';
 import { parsePortArgument } from '../options.ts';
 
@@ -53,9 +54,15 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
       log.info({ metricsPort: port, bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'workers started');
       const signal = await stopSignal();
       log.info({ signal }, 'stopping workers');
-      // No new scrapes, then the jobs in flight, then what the services hold open.
+      // As an API process does (server.ts): out by STOP_TIMEOUT_MS whatever happens.
+      setTimeout(() => {
+        log.error({ timeoutMs: STOP_TIMEOUT_MS }, 'not stopped in time: exiting');
+        process.exit(1);
+      }, STOP_TIMEOUT_MS).unref();
+      // No new job nor scrape, then the jobs in hand finish or are given back, then what the services hold open.
+      const jobsStopped = workers.stop();
       await probes?.app.close();
-      await workers.stop();
+      await jobsStopped;
       await services.close();
     });
 }

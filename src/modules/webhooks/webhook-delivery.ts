@@ -103,11 +103,16 @@ export class WebhookDeliverer {
 
   get jobHandlers() {
     // job.attempts counts the runs of this job, from 1: the position in its retry schedule.
-    return { [WEBHOOK_DELIVERY_JOB]: (payload: unknown, job: OutboxJobRow) => this.deliver(jobOf(payload), job.attempts) };
+    return {
+      [WEBHOOK_DELIVERY_JOB]: (payload: unknown, job: OutboxJobRow, stop: AbortSignal) => this.deliver(jobOf(payload), job.attempts, stop),
+    };
   }
 
-  /** Makes attempt `round` of the job; returns when to make the next, or nothing when there is none. */
-  async deliver(job: WebhookJob, round: number): Promise<void | { retryAt: Date }> {
+  /**
+   * Makes attempt `round` of the job; returns when to make the next, or nothing when there is none.
+   * `stop` cuts the request short: this then rejects and logs nothing (the job is given back).
+   */
+  async deliver(job: WebhookJob, round: number, stop?: AbortSignal): Promise<void | { retryAt: Date }> {
     const [endpoint, raised] = await Promise.all([this.endpointById(job.endpointId), this.eventById(job.eventId)]);
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.
     if (!endpoint || !raised || endpoint.enabled !== 1) return;
@@ -117,7 +122,7 @@ export class WebhookDeliverer {
     if (!event) return;
 
     const started = this.clock.now();
-    const answer = await this.sender.post(endpoint, event.payload, requestHeaders(endpoint, event, started));
+    const answer = await this.sender.post(endpoint, event.payload, requestHeaders(endpoint, event, started), stop);
     const finished = this.clock.now();
     const failure = failureOf(answer);
     const gone = answer.status === GONE;

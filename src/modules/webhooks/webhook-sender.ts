@@ -1,7 +1,7 @@
 // HTTP POSTs of webhooks, with node:http(s) rather than fetch: their `lookup` option lets every
 // DNS answer be checked before a connection is made (webhook-targets.ts), which Node's built-in
 // fetch does not offer without the undici package. Never throws: every way a request can end is an
-// Answer the delivery log can show.
+// Answer the delivery log can show, but one: stopped by its caller's signal, it rejects.
 import http from 'node:http';
 import https from 'node:https';
 import { privateTargetRefusal, publicOnlyLookup } from './webhook-targets.ts';
@@ -62,9 +62,14 @@ export class WebhookSender {
 
   constructor(private readonly options: SendOptions) {}
 
-  /** POSTs `body` to the endpoint and reports how the receiver answered, within the time-out in all. */
-  post(endpoint: { id: number; url: string }, body: string, headers: Record<string, string>): Promise<Answer> {
+  /**
+   * POSTs `body` to the endpoint and reports how the receiver answered, within the time-out in all.
+   * When `stop` aborts first, the request is dropped and this rejects with its reason: no answer
+   * to log, and the receiver may or may not have had the request.
+   */
+  post(endpoint: { id: number; url: string }, body: string, headers: Record<string, string>, stop?: AbortSignal): Promise<Answer> {
     const { options } = this;
+    if (stop?.aborted) return Promise.reject(stop.reason);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const url = new URL(endpoint.url);
@@ -72,7 +77,7 @@ export class WebhookSender {
     const refusal = options.allowPrivateTargets ? null : privateTargetRefusal(url);
     if (refusal) return Promise.resolve({ status: null, error: refusal.message, refused: true, durationMs: 0 });
 
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       let settled = false;
       let status: number | null = null;
       const request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -82,20 +87,28 @@ export class WebhookSender {
         // Checked when a connection is made; a kept-alive one was checked when it was.
         lookup: options.allowPrivateTargets ? undefined : publicOnlyLookup,
       });
-      // `keep` leaves a connection whose answer was read to the end open for the next delivery.
-      const settle = (failure?: string, keep = false, refused = false) => {
+      // The first way the request ends is the one; `keep` leaves a connection whose answer was read
+      // to the end open for the next delivery.
+      const end = (keep: boolean, report: () => void) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        stop?.removeEventListener('abort', stopped);
         if (!keep) request.destroy();
-        resolve(
-          status !== null
-            ? { status, error: null, durationMs: elapsed() }
-            : { status: null, error: failure ?? 'No answer', ...(refused && { refused: true as const }), durationMs: elapsed() },
-        );
+        report();
       };
-      // Once the status line is in, running out of time while reading the rest still counts as an answer.
+      const settle = (failure?: string, keep = false, refused = false) =>
+        end(keep, () =>
+          resolve(
+            status !== null
+              ? { status, error: null, durationMs: elapsed() }
+              : { status: null, error: failure ?? 'No answer', ...(refused && { refused: true as const }), durationMs: elapsed() },
+          ),
+        );
+      // Once the status line is in, running out of time (or being stopped) while reading the rest still counts as an answer.
       const timer = setTimeout(() => settle(`No answer within ${seconds(options.timeoutMs)}`), options.timeoutMs);
+      const stopped = () => (status !== null ? settle() : end(false, () => reject(stop!.reason)));
+      stop?.addEventListener('abort', stopped, { once: true });
       request.on('response', (response) => {
         status = response.statusCode ?? null;
         let read = 0;
