@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', GEOIP_DATABASE_PATH: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
   const workers = separateWorker
     ? spawn(process.execPath, ['bin/prelaunch.js', 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-    : startWorkers(database, services, systemClock, app.log);
+    : await startWorkers(database, services, systemClock, app.log);
   if (!('stop' in workers)) children.push(workers);
 
   const company = await services.accounts.createCompany({ name: `Webhook bench ${Date.now()}` });

@@ -43,7 +43,7 @@ const EnvSchema = Type.Object({
       'Let webhooks target loopback, private, link-local and other non-public addresses (development, private networks); ' +
       'by default such URLs are refused and so are names that resolve to them',
   }),
-  // At most half the outbox lease (60 s), so a slow receiver never outlives its job's claim.
+  // At most 30 s: an attempt holds a connection and its job until it ends (the job's lease is renewed meanwhile).
   WEBHOOK_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     maximum: 30_000,

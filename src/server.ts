@@ -69,7 +69,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
 
   // Where the code runs from: the bundle bin/bundle.js built at start (null when run through tsx).
   log.info({ bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'serving');
-  const workers = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : null;
+  const workers = options.jobs ? await startWorkers(database, services, systemClock, app.log, metrics) : null;
 
   // No new work at once: no new connection, no new job claimed. Then the requests in flight
   // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections

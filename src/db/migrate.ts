@@ -18,6 +18,7 @@ import * as staleNameSearch from './migrations/012-stale-name-search.ts';
 import * as sweeps from './migrations/013-sweeps.ts';
 import * as standingFeed from './migrations/014-standing-feed.ts';
 import * as betaCounters from './migrations/015-beta-counters.ts';
+import * as jobHolders from './migrations/016-job-holders.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -45,6 +46,7 @@ const migrations: Record<string, MigrationModule> = {
   '013-sweeps': sweeps,
   '014-standing-feed': standingFeed,
   '015-beta-counters': betaCounters,
+  '016-job-holders': jobHolders,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -173,6 +173,8 @@ export interface OutboxJobsTable {
   run_at: string;
   attempts: Generated<number>;
   locked_until: string | null;
+  /** The process whose lease locked_until is (jobs/holders.ts); null when nobody holds the job. */
+  locked_by: string | null;
   last_error: string | null;
   created_at: string;
 }

@@ -2,13 +2,12 @@
 // plain SQL: the outbox's way of leasing a job (a `locked_until` time, taken over once it has run
 // out) kept in a row per name of the `leases` table. Taking a lease is one upsert that succeeds
 // only when no row exists or the row's lease has run out; the holder renews it while the work
-// runs and deletes the row when done. A process that dies leaves its row, which another process
-// takes over once `locked_until` has passed.
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
+// runs and deletes the row when done. A process that dies leaves its row, which the next process
+// to start on its host deletes at once, and any other takes over once `locked_until` has passed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
+import { isGone, newHolder } from './holders.ts';
 
 /** How long a lease lasts without renewal: how soon another process takes over from a dead one. */
 export const LEASE_SECONDS = 60;
@@ -19,15 +18,23 @@ const RENEW_MS = (LEASE_SECONDS * 1000) / 3;
 export type Leased<T> = { ran: true; result: T } | { ran: false };
 
 export class Leases {
-  /** This process, recognisable in the table; the random part tells apart pid 1 of two containers. */
-  readonly holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly renewEveryMs = RENEW_MS,
+    /** This process, recognisable in the table (holders.ts). */
+    readonly holder = newHolder(),
   ) {}
+
+  /** Deletes the leases of processes of this host that are gone (holders.ts); how many. */
+  async takeBackFromGone(): Promise<number> {
+    const holders = await this.db.selectFrom('leases').select('holder').distinct().execute();
+    const gone = holders.map((row) => row.holder).filter((holder) => isGone(holder, this.holder));
+    if (gone.length === 0) return 0;
+    const { numDeletedRows } = await this.db.deleteFrom('leases').where('holder', 'in', gone).executeTakeFirst();
+    return Number(numDeletedRows);
+  }
 
   /**
    * Runs `work` holding the lease `name`, or answers `{ ran: false }` at once when another holder's

@@ -1,9 +1,11 @@
 // The transactional outbox: side effects are written as job rows in the same transaction as the
 // change that causes them, and performed after commit by the runner. Several runners (processes)
 // may poll one PostgreSQL database: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
-// them, so a job is handed to one runner at a time; a crashed runner's lease runs out and the job
-// is claimed again (at-least-once). A runner that stops gives back the jobs it could not finish in
-// time, for another runner or the next start to claim at once.
+// them to its process, so a job is handed to one runner at a time. The lease is short and renewed
+// while the job runs; a crashed runner's jobs are taken back at once by the next process to start
+// on its host, or claimed again when their lease runs out (at-least-once). A runner that stops
+// gives back the jobs it could not finish in time, for another runner or the next start to claim
+// at once.
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
@@ -11,6 +13,7 @@ import type { OutboxJobRow } from '../db/types.ts';
 import { batched } from '../db/batched.ts';
 import { startWork } from '../db/connection-turns.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
+import { isGone, newHolder } from './holders.ts';
 
 /**
  * Performs one job. Resolving finishes it (the row is deleted); resolving with `retryAt` runs it
@@ -34,9 +37,13 @@ export interface JobObserver {
   jobSettled(kind: string, outcome: JobOutcome, dueAt: Date, finishedAt: Date): void;
 }
 
-// A lease outlasts the slowest handler (a webhook delivery times out after 15 s) with room to
-// spare, so no job is claimed by a second runner while the first is still on it.
-const LEASE_SECONDS = 60;
+/**
+ * How long a claimed job stays leased unless renewed: how soon a runner elsewhere takes over the
+ * jobs of one that died without a process on its host to take them back.
+ */
+export const JOB_LEASE_SECONDS = 20;
+/** Renewed every 5 s while the job runs, so three late or failed renewals in a row do not lose it. */
+const RENEW_MS = 5_000;
 const BATCH_SIZE = 20;
 const MAX_IN_FLIGHT = 50;
 /** After the jobs' time is up, how long the handlers have to end on their signal before their jobs are given back all the same. */
@@ -64,7 +71,19 @@ export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { 
   }
 }
 
+export interface RunnerOptions {
+  /** The process's name in the leases it takes; one of its own by default. */
+  holder?: string;
+  renewEveryMs?: number;
+}
+
 export class JobRunner {
+  readonly holder: string;
+  private readonly renewEveryMs: number;
+  /** Ids of the jobs this runner has in hand: their leases are renewed, and never claimed by it again. */
+  private readonly held = new Set<number>();
+  private renewal: NodeJS.Timeout | null = null;
+  private renewing = false;
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<unknown> | null = null;
   /** Every slot is busy: the next claim comes as soon as a job finishes. */
@@ -90,8 +109,28 @@ export class JobRunner {
     private readonly handlers: Readonly<Record<string, JobHandler>>,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
     private readonly observer?: JobObserver,
+    options: RunnerOptions = {},
   ) {
     setMaxListeners(MAX_IN_FLIGHT, this.outOfTime.signal);
+    this.holder = options.holder ?? newHolder();
+    this.renewEveryMs = options.renewEveryMs ?? RENEW_MS;
+  }
+
+  /**
+   * Makes the jobs held by a process of this host that is gone (killed, crashed; see isGone)
+   * claimable at once rather than when their leases run out: a process starting calls this before
+   * it claims. Returns how many jobs it freed.
+   */
+  async takeBackFromGone(): Promise<number> {
+    const holders = await this.db.selectFrom('outbox_jobs').select('locked_by').distinct().where('locked_by', 'is not', null).execute();
+    const gone = holders.map((row) => row.locked_by!).filter((holder) => isGone(holder, this.holder));
+    if (gone.length === 0) return 0;
+    const { numUpdatedRows } = await this.db
+      .updateTable('outbox_jobs')
+      .set({ locked_by: null, locked_until: null })
+      .where('locked_by', 'in', gone)
+      .executeTakeFirst();
+    return Number(numUpdatedRows);
   }
 
   /** Claims due jobs and runs them side by side (each is independent); returns how many ran. */
@@ -183,8 +222,9 @@ export class JobRunner {
     for (const [attempts, group] of byAttempts) {
       await this.db
         .updateTable('outbox_jobs')
-        .set({ locked_until: null, attempts: attempts - 1 })
+        .set({ locked_until: null, locked_by: null, attempts: attempts - 1 })
         .where('id', 'in', group.map((job) => job.id))
+        .where('locked_by', '=', this.holder)
         .where('attempts', '=', attempts)
         .execute();
     }
@@ -202,6 +242,8 @@ export class JobRunner {
           .select('id')
           .where('run_at', '<=', nowText)
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
+          // Even should its renewals have fallen behind, a job in hand is not run a second time here.
+          .$if(this.held.size > 0, (query) => query.where('id', 'not in', [...this.held]))
           .orderBy('id')
           .limit(limit),
         { skipLocked: true },
@@ -209,7 +251,7 @@ export class JobRunner {
       if (due.length === 0) return [];
       return trx
         .updateTable('outbox_jobs')
-        .set((eb) => ({ locked_until: storedTime(addSeconds(now, LEASE_SECONDS)), attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({ locked_until: storedTime(addSeconds(now, JOB_LEASE_SECONDS)), locked_by: this.holder, attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', due.map((row) => row.id))
         .returningAll()
         .execute();
@@ -219,12 +261,52 @@ export class JobRunner {
   }
 
   private async perform(job: OutboxJobRow): Promise<void> {
-    // A job is work as a request is (SQLite's turns): begun, it runs to its end before work that
-    // began later, instead of queueing each of its queries behind every newer request.
-    const outcome = await startWork(() => this.attempt(job));
+    this.hold(job.id);
+    let outcome: JobOutcome | 'given back';
+    try {
+      // A job is work as a request is (SQLite's turns): begun, it runs to its end before work that
+      // began later, instead of queueing each of its queries behind every newer request.
+      outcome = await startWork(() => this.attempt(job));
+    } finally {
+      this.letGo(job.id);
+    }
     if (outcome === 'given back') return; // still in hand: stop() releases it
     this.inHand.delete(job.id);
     this.observer?.jobSettled(job.kind, outcome, new Date(job.run_at), this.clock.now());
+  }
+
+  /** Renewals run while at least one job is in hand, so an idle runner writes nothing. */
+  private hold(id: number): void {
+    this.held.add(id);
+    if (this.renewal) return;
+    this.renewal = setInterval(() => void this.renewLeases(), this.renewEveryMs);
+    this.renewal.unref();
+  }
+
+  private letGo(id: number): void {
+    this.held.delete(id);
+    if (this.held.size > 0 || !this.renewal) return;
+    clearInterval(this.renewal);
+    this.renewal = null;
+  }
+
+  /** Extends the leases of the jobs in hand, those still ours (not taken back or over meanwhile). */
+  private async renewLeases(): Promise<void> {
+    if (this.renewing || this.held.size === 0) return;
+    this.renewing = true;
+    try {
+      await this.db
+        .updateTable('outbox_jobs')
+        .set({ locked_until: storedTime(addSeconds(this.clock.now(), JOB_LEASE_SECONDS)) })
+        .where('id', 'in', [...this.held])
+        .where('locked_by', '=', this.holder)
+        .execute();
+    } catch (error) {
+      // The jobs go on; should their leases run out meanwhile, a runner elsewhere may run them again.
+      this.log.warn({ err: error, jobs: this.held.size }, 'outbox lease renewal failed');
+    } finally {
+      this.renewing = false;
+    }
   }
 
   private async attempt(job: OutboxJobRow): Promise<JobOutcome | 'given back'> {
@@ -236,11 +318,7 @@ export class JobRunner {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       const outcome = await handler(JSON.parse(job.payload), job, stop);
       if (outcome) {
-        await this.db
-          .updateTable('outbox_jobs')
-          .set({ run_at: storedTime(outcome.retryAt), locked_until: null })
-          .where('id', '=', job.id)
-          .execute();
+        await this.release(job, { run_at: storedTime(outcome.retryAt) });
         return 'retry';
       }
       await this.finish(job.id);
@@ -253,13 +331,22 @@ export class JobRunner {
       this.log[giveUp ? 'error' : 'warn']({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'outbox job failed');
       // A job that keeps failing stays in the table with its error, parked, for an operator to see.
       const retryAt = giveUp ? PARKED : storedTime(addSeconds(this.clock.now(), 2 ** job.attempts));
-      await this.db
-        .updateTable('outbox_jobs')
-        .set({ run_at: retryAt, locked_until: null, last_error: message.slice(0, 2000) })
-        .where('id', '=', job.id)
-        .execute();
+      await this.release(job, { run_at: retryAt, last_error: message.slice(0, 2000) });
       return giveUp ? 'parked' : 'error';
     }
+  }
+
+  /**
+   * Gives the job back to the queue, due at `run_at`, unless a runner elsewhere has taken it over
+   * meanwhile (this one's renewals failed): then it is that runner's to settle.
+   */
+  private async release(job: OutboxJobRow, changes: { run_at: string; last_error?: string }): Promise<void> {
+    await this.db
+      .updateTable('outbox_jobs')
+      .set({ ...changes, locked_until: null, locked_by: null })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', this.holder)
+      .execute();
   }
 }
 

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import type { Clock } from '../time.ts';
+import { newHolder } from './holders.ts';
 import { Leases } from './leases.ts';
 import { JobRunner, type JobObserver } from './outbox.ts';
 import { JOBS_DRAIN_MS } from '../stopping.ts';
@@ -25,8 +26,9 @@ export function createJobRunner(
   clock: Clock,
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   observer?: JobObserver,
+  holder?: string,
 ): JobRunner {
-  return new JobRunner(database.db, database.dialect, clock, services.jobHandlers, log, observer);
+  return new JobRunner(database.db, database.dialect, clock, services.jobHandlers, log, observer, { holder });
 }
 
 /** The sweeps in the order a round runs them; the names are their leases' and the report's. */
@@ -60,16 +62,17 @@ export type SweepReport = Record<SweepName, number | 'skipped' | 'failed'>;
  */
 export class Sweeper {
   private readonly sweeps: Record<SweepName, Sweep>;
-  private readonly leases: Leases;
+  readonly leases: Leases;
 
   constructor(
     database: DatabaseHandle,
     services: Services,
     clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>,
+    holder?: string,
   ) {
     this.sweeps = sweepsOf(services);
-    this.leases = new Leases(database.db, clock, log);
+    this.leases = new Leases(database.db, clock, log, undefined, holder);
   }
 
   /** One round of every sweep; `stop` ends the running one after its current batch and skips the rest. */
@@ -95,10 +98,28 @@ export class Sweeper {
   }
 }
 
-export function startWorkers(database: DatabaseHandle, services: Services, clock: Clock, log: FastifyBaseLogger, observer?: JobObserver): Workers {
-  const runner = createJobRunner(database, services, clock, log, observer);
+/**
+ * Before this process claims anything: what a process of this host that is gone (killed, crashed)
+ * held is taken back at once, its jobs due again and its sweeps free, instead of waiting for its
+ * leases to run out — a sweep would otherwise be skipped for the hour. Should the database not
+ * answer now, the leases run out all the same.
+ */
+async function takeBackFromGone(runner: JobRunner, leases: Leases, log: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+  try {
+    const [jobs, sweeps] = await Promise.all([runner.takeBackFromGone(), leases.takeBackFromGone()]);
+    if (jobs + sweeps > 0) log.warn({ jobs, sweeps }, 'took back the leases of a process that died');
+  } catch (error) {
+    log.warn({ err: error }, 'could not look for the leases of processes that died: they will run out');
+  }
+}
+
+export async function startWorkers(database: DatabaseHandle, services: Services, clock: Clock, log: FastifyBaseLogger, observer?: JobObserver): Promise<Workers> {
+  // One name for the process in every lease it takes: holders.ts tells its own from the gone by it.
+  const holder = newHolder();
+  const runner = createJobRunner(database, services, clock, log, observer, holder);
+  const sweeper = new Sweeper(database, services, clock, log, holder);
+  await takeBackFromGone(runner, sweeper.leases, log);
   runner.start();
-  const sweeper = new Sweeper(database, services, clock, log);
   // One round at a time in a process too: a long first retention sweep (an upgrade on a large
   // database) is not started again beside itself an hour later.
   let sweeping: Promise<unknown> | null = null;

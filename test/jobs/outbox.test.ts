@@ -1,8 +1,11 @@
-// The outbox runner: leases, retries, handler-chosen schedules, concurrent runners.
+// The outbox runner: leases (renewed while a job runs, taken back from a process that died),
+// retries, handler-chosen schedules, concurrent runners.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { JobRunner, enqueueJob, type JobHandler } from '../../src/jobs/outbox.ts';
+import { JOB_LEASE_SECONDS, JobRunner, enqueueJob, type JobHandler, type RunnerOptions } from '../../src/jobs/outbox.ts';
+import { addSeconds, storedTime } from '../../src/time.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const quiet = { error: () => {}, warn: () => {} };
@@ -18,7 +21,10 @@ describe('outbox runner', () => {
     await ctx.database.db.deleteFrom('outbox_jobs').execute();
   });
 
-  const runner = (handlers: Record<string, JobHandler>) => new JobRunner(ctx.database.db, ctx.database.dialect, ctx.clock, handlers, quiet);
+  const runner = (handlers: Record<string, JobHandler>, options?: RunnerOptions) =>
+    new JobRunner(ctx.database.db, ctx.database.dialect, ctx.clock, handlers, quiet, undefined, options);
+  /** A runner that, like a process killed mid-job, never finishes its jobs nor renews their leases. */
+  const killedMidJob = () => runner({ work: () => new Promise(() => {}) }, { renewEveryMs: 2 ** 31 - 1 });
   const enqueue = (kind: string, payload: unknown) => enqueueJob(ctx.database.db, kind, payload, ctx.clock.now());
   const jobs = () => ctx.database.db.selectFrom('outbox_jobs').selectAll().orderBy('id').execute();
 
@@ -40,6 +46,7 @@ describe('outbox runner', () => {
     assert.equal(left.last_error, 'attempt 1 failed');
     assert.equal(left.run_at, '2026-11-22T09:15:02.000Z', 'retried after 2^1 s');
     assert.equal(left.locked_until, null);
+    assert.equal(left.locked_by, null);
 
     assert.equal(await runner(handlers).runDue(), 0, 'not due yet');
     ctx.clock.advance(2_000);
@@ -88,17 +95,96 @@ describe('outbox runner', () => {
 
   test('a job held by a runner that died is claimed again once its lease has run out', async () => {
     await enqueue('work', {});
-    // The first runner never finishes: as if its process were killed mid-job.
-    const stuck = runner({ work: () => new Promise(() => {}) });
+    const stuck = killedMidJob();
     void stuck.runDue();
     await waitFor(async () => (await jobs())[0]?.locked_until !== null);
+    const [held] = await jobs();
+    assert.equal(held.locked_by, stuck.holder);
+    assert.equal(held.locked_until, storedTime(addSeconds(new Date(NOW), JOB_LEASE_SECONDS)));
     let ran = 0;
     const rescuer = runner({ work: async () => { ran += 1; } });
     assert.equal(await rescuer.runDue(), 0, 'leased: not claimed twice');
-    ctx.clock.advance(61_000);
+    ctx.clock.advance(JOB_LEASE_SECONDS * 1000);
+    assert.equal(await rescuer.runDue(), 0, 'not before the lease has run out');
+    ctx.clock.advance(1);
     assert.equal(await rescuer.runDue(), 1);
     assert.equal(ran, 1);
     assert.deepEqual(await jobs(), []);
+  });
+
+  test('a job in hand is renewed while it runs: no other runner claims it, however long past its first lease', async () => {
+    await enqueue('long', {});
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const holding = runner({ long: () => finished }, { renewEveryMs: 20 });
+    const running = holding.runDue();
+    await waitFor(async () => (await jobs())[0]?.locked_by === holding.holder);
+    const other = runner({ long: async () => assert.fail('run a second time') });
+    for (let step = 1; step <= 3; step++) {
+      // Three quarters of a lease each step: the lease taken at the claim has run out by the second.
+      ctx.clock.advance(JOB_LEASE_SECONDS * 750);
+      const renewed = storedTime(addSeconds(ctx.clock.now(), JOB_LEASE_SECONDS));
+      await waitFor(async () => (await jobs())[0].locked_until === renewed);
+      assert.equal(await other.runDue(), 0, `step ${step}`);
+    }
+    finish();
+    assert.equal(await running, 1);
+    assert.deepEqual(await jobs(), []);
+  });
+
+  test('a job taken over by another runner meanwhile is left to it when the first one settles it', async () => {
+    await enqueue('overtaken', {});
+    const takenOver = { locked_by: 'elsewhere/7/aaaaaaaa', locked_until: storedTime(addSeconds(new Date(NOW), 90)) };
+    const first = runner({
+      overtaken: async () => {
+        // Its renewals failed meanwhile, and another runner took the job over.
+        await ctx.database.db.updateTable('outbox_jobs').set(takenOver).execute();
+        throw new Error('the receiver did not answer');
+      },
+    });
+    assert.equal(await first.runDue(), 1);
+    const [job] = await jobs();
+    assert.deepEqual(
+      { run_at: job.run_at, locked_by: job.locked_by, locked_until: job.locked_until, last_error: job.last_error },
+      { run_at: NOW, ...takenOver, last_error: null },
+      'neither rescheduled nor released',
+    );
+  });
+
+  test('a process starting takes back at once the jobs of a process of its host that is gone; the others wait for their leases', async () => {
+    const starting = runner({});
+    const [host, pid] = starting.holder.split('/');
+    const exited = spawnSync(process.execPath, ['-e', '']).pid;
+    const holders: Record<string, string> = {
+      exited: `${host}/${exited}/aaaaaaaa`,
+      // This process's pid but not this process: a container restarted runs as pid 1 again.
+      restarted: `${host}/${pid}/bbbbbbbb`,
+      running: `${host}/${process.ppid}/cccccccc`,
+      elsewhere: `another-host/${exited}/dddddddd`,
+      itself: starting.holder,
+    };
+    const lockedUntil = storedTime(addSeconds(new Date(NOW), JOB_LEASE_SECONDS));
+    for (const [kind, holder] of Object.entries(holders)) {
+      await enqueue(kind, {});
+      await ctx.database.db.updateTable('outbox_jobs').set({ locked_by: holder, locked_until: lockedUntil, attempts: 1 }).where('kind', '=', kind).execute();
+    }
+
+    assert.equal(await starting.takeBackFromGone(), 2);
+    assert.deepEqual(
+      (await jobs()).map(({ kind, locked_by, locked_until }) => ({ kind, locked_by, locked_until })),
+      [
+        { kind: 'exited', locked_by: null, locked_until: null },
+        { kind: 'restarted', locked_by: null, locked_until: null },
+        { kind: 'running', locked_by: holders.running, locked_until: lockedUntil },
+        { kind: 'elsewhere', locked_by: holders.elsewhere, locked_until: lockedUntil },
+        { kind: 'itself', locked_by: holders.itself, locked_until: lockedUntil },
+      ],
+    );
+    const ran: string[] = [];
+    const handlers = Object.fromEntries(Object.keys(holders).map((kind) => [kind, async (_payload: unknown, job: { attempts: number }) => void ran.push(`${kind} ${job.attempts}`)]));
+    assert.equal(await runner(handlers).runDue(), 2, 'claimed at once, long before the leases run out');
+    assert.deepEqual(ran.sort(), ['exited 2', 'restarted 2'], 'each a second attempt');
+    assert.equal(await starting.takeBackFromGone(), 0);
   });
 
   test('the jobs of a batch run side by side: a slow one does not hold the others', async () => {

@@ -1,11 +1,12 @@
 // The hourly sweeps under leases (src/jobs/leases.ts, docs/decisions.md "Log retention"): with
 // several processes against one database, one at a time runs a given sweep and the others skip
-// it; a lease left by a process that died is taken over once it has run out; a process that lost
-// its lease, or could not renew it, says so and stops after its current batch, leaving the new
-// holder's lease alone.
+// it; a lease left by a process that died is taken over once it has run out, or at once by a
+// process starting on its host; a process that lost its lease, or could not renew it, says so and
+// stops after its current batch, leaving the new holder's lease alone.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnSync } from 'node:child_process';
 import { LEASE_SECONDS, Leases } from '../../src/jobs/leases.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
 import { createLogger } from '../../src/http/logging.ts';
@@ -86,6 +87,23 @@ describe('sweeps under leases', () => {
     assert.equal(await messageCount(), 0);
     assert.deepEqual(await storedLeases(), []);
     assert.equal(await dead.renew('sweep:emails'), false, 'were it to come back, the lease is no longer its own');
+  });
+
+  test('a process starting on the host of one that died deletes its leases at once: its sweeps run that round, not an hour later', async () => {
+    await oldMessages(3);
+    const starting = newProcess();
+    const [host] = starting.leases.holder.split('/');
+    const exited = spawnSync(process.execPath, ['-e', '']).pid;
+    const dead = new Leases(db(), ctx.clock, log, undefined, `${host}/${exited}/aaaaaaaa`);
+    const running = new Leases(db(), ctx.clock, log, undefined, `${host}/${process.ppid}/bbbbbbbb`);
+    assert.equal(await dead.claim('sweep:emails'), true);
+    assert.equal(await running.claim('sweep:confirmations'), true);
+
+    assert.equal(await starting.leases.takeBackFromGone(), 1);
+    assert.deepEqual((await storedLeases()).map((lease) => lease.holder), [running.holder], 'a running process keeps its lease');
+    assert.deepEqual(await starting.runOnce(never), { idleTesters: 0, webhookEvents: 0, emails: 3, confirmations: 'skipped' });
+    assert.equal(await messageCount(), 0);
+    await running.release('sweep:confirmations');
   });
 
   test('a process that lost its lease to another says so, stops after its current step and leaves the new lease alone', async () => {

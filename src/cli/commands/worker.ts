@@ -49,7 +49,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
         await services.close();
         throw error;
       }
-      const workers = startWorkers(database, services, systemClock, log, probes?.metrics);
+      const workers = await startWorkers(database, services, systemClock, log, probes?.metrics);
       // bundle: where the code runs from, as for `serve` (server.ts).
       log.info({ metricsPort: port, bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'workers started');
       const signal = await stopSignal();

@@ -21,8 +21,8 @@ export interface Mailer {
 
 /**
  * A pooled transport to SMTP_URL: smtp:// starts in plain text and upgrades with STARTTLS when the
- * server offers it, smtps:// is TLS from the start. Timeouts keep one attempt well inside the
- * outbox lease (60 s), so a slow server never has a second worker send the same message.
+ * server offers it, smtps:// is TLS from the start. Timeouts bound one attempt; the outbox renews
+ * its job's lease while it runs, so a slow server never has a second worker send the same message.
  */
 export function smtpMailer(smtpUrl: string): Mailer {
   const url = new URL(smtpUrl);
