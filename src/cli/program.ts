@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../errors.ts';
 import { CliContext, type CliIo } from './context.ts';
+import { registerBackupCommand } from './commands/backup.ts';
 import { registerBetaCommands } from './commands/beta.ts';
 import { registerCompanyCommands } from './commands/company.ts';
 import { registerKeyCommands } from './commands/key.ts';
@@ -21,7 +22,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, serving, workers, figures. Output is JSON.')
+    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, serving, workers, figures, backups. Output is JSON.')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -36,6 +37,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerWorkerCommand(program, context);
   registerServeCommand(program, context);
   registerStatsCommand(program, context);
+  registerBackupCommand(program, context);
   return program;
 }
 

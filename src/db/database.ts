@@ -124,6 +124,11 @@ export function dialectOf(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
 
+/** The file of a `sqlite:` URL, as given (relative to the working directory, or `:memory:`). */
+export function sqliteFileOf(url: string): string {
+  return url.slice('sqlite:'.length);
+}
+
 export interface OpenOptions {
   /** PostgreSQL: the pool's largest size. */
   poolSize?: number;
@@ -142,7 +147,7 @@ const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite') {
-    const file = url.slice('sqlite:'.length);
+    const file = sqliteFileOf(url);
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
     const sqlite = new SQLite(file);
     // WAL lets the CLI and readers work beside a running server; busy_timeout makes a second
