@@ -1,13 +1,13 @@
 // API key authentication, by the spec's three methods (section 5): HTTP Basic with the key as the
 // user name, a Bearer token, or the api_key query parameter. Then the route's permission.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Codes } from '../errors.ts';
+import { ApiError, Errors } from '../errors.ts';
 import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
 
 const CHALLENGE = 'Basic realm="Prelaunch", Bearer realm="Prelaunch"';
 
 const malformed = () =>
-  new ApiError(Codes.unauthorized, 'Malformed Authorization header: send "Bearer KEY", or HTTP Basic with the key as user name and an empty password');
+  Errors.unauthorized('Malformed Authorization header: send "Bearer KEY", or HTTP Basic with the key as user name and an empty password');
 
 /**
  * The one key the request presents, or null for none. A header that is not one of the spec's
@@ -19,7 +19,7 @@ export function presentedKey(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = [query?.api_key].flat().filter((value): value is string => typeof value === 'string' && value !== '');
   const keys = new Set([...headerKeys(request.headers.authorization), ...fromQuery]);
-  if (keys.size > 1) throw new ApiError(Codes.unauthorized, 'Conflicting API keys: send one key, in the Authorization header or as api_key');
+  if (keys.size > 1) throw Errors.unauthorized('Conflicting API keys: send one key, in the Authorization header or as api_key');
   return keys.values().next().value ?? null;
 }
 
@@ -42,16 +42,16 @@ export function authenticator(accounts: AccountsService) {
     let principal: Principal;
     try {
       const key = presentedKey(request);
-      if (!key) throw new ApiError(Codes.unauthorized, 'An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter');
+      if (!key) throw Errors.unauthorized('An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter');
       principal = await accounts.authenticate(key);
     } catch (error) {
-      if (error instanceof ApiError && error.code === Codes.unauthorized) reply.header('WWW-Authenticate', CHALLENGE);
+      if (error instanceof ApiError && error.is(Errors.unauthorized)) reply.header('WWW-Authenticate', CHALLENGE);
       if (error instanceof KeyRefused) request.log.info({ reason: error.reason, keyId: error.keyId }, 'API key refused');
       throw error;
     }
     const needed = request.routeOptions.config.permission;
     if (needed && !principal.permissions.has(needed)) {
-      throw new ApiError(Codes.forbidden, `This API key lacks the ${needed} permission`);
+      throw Errors.forbidden(needed);
     }
     request.principal = principal;
   };

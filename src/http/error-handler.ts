@@ -1,15 +1,21 @@
 // One error body for everything (DESIGN.md, "Errors"): {"errors":[{"code":…,"message":…}]}.
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Codes, GeneralCodes, type ErrorEntry } from '../errors.ts';
+import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
 
 function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send({ errors });
 }
 
-function seriesCode(request: FastifyRequest): number | undefined {
+/** The route's "General error", for validation and unexpected failures; none outside a series. */
+function seriesError(request: FastifyRequest) {
   const series = request.routeOptions?.config?.series;
-  return series ? GeneralCodes[series] : undefined;
+  return series ? GeneralErrors[series] : undefined;
+}
+
+/** An unexpected failure, described by the request id alone (the log has the rest). */
+function internalError(request: FastifyRequest): ErrorEntry {
+  return (seriesError(request) ?? Errors.internal).entry(`Internal error; reference ${request.id}`);
 }
 
 interface ValidationIssue {
@@ -39,11 +45,11 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   reply.header('X-Request-Id', request.id);
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    send(reply, status, [{ code: Codes.malformedBody, message: error.message }]);
+    send(reply, status, [Errors.malformedRequest.entry(error.message)]);
     return;
   }
   request.log.error({ err: error }, 'unexpected error');
-  send(reply, 500, [{ code: Codes.internal, message: `Internal error; reference ${request.id}` }]);
+  send(reply, 500, [internalError(request)]);
 }
 
 /**
@@ -54,28 +60,30 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export function describeError(error: FastifyError, request: FastifyRequest): { status: number; errors: ErrorEntry[] } {
   if (error instanceof ApiError) return { status: error.statusCode, errors: error.errors };
   if (error.validation) {
-    const code = seriesCode(request) ?? Codes.malformedBody;
+    const kind = seriesError(request) ?? Errors.malformedRequest;
     const issues = error.validation as unknown as ValidationIssue[];
-    return {
-      status: code === Codes.malformedBody ? 400 : 422,
-      errors: issues.map((issue) => ({ code, message: describeValidation(error.validationContext, issue) })),
-    };
+    return { status: kind.status, errors: issues.map((issue) => kind.entry(describeValidation(error.validationContext, issue))) };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = request.routeOptions?.bodyLimit;
     const message = `Request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`;
-    return { status: 413, errors: [{ code: Codes.bodyTooLarge, message }] };
+    return { status: 413, errors: [Errors.bodyTooLarge.entry(message)] };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return { status: 400, errors: [{ code: Codes.malformedBody, message: 'Request body is not valid JSON' }] };
+    return { status: 400, errors: [Errors.malformedRequest.entry('Request body is not valid JSON')] };
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors (bad URL, bad content length, …) and the body parsers' own:
     // their messages name no secret.
-    return { status: error.statusCode, errors: [{ code: Codes.malformedBody, message: error.message }] };
+    return { status: error.statusCode, errors: [Errors.malformedRequest.entry(error.message)] };
   }
   request.log.error({ err: error }, 'unexpected error');
-  return { status: 500, errors: [{ code: seriesCode(request) ?? Codes.internal, message: `Internal error; reference ${request.id}` }] };
+  return { status: 500, errors: [internalError(request)] };
+}
+
+/** An unknown route's 404 entry, for the JSON API and the v1 XML endpoint alike. */
+export function noSuchEndpoint(request: FastifyRequest): ErrorEntry {
+  return Errors.notFound.entry(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -85,6 +93,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, [{ code: Codes.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }]),
+    send(reply, 404, [noSuchEndpoint(request)]),
   );
 }

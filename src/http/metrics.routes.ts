@@ -2,7 +2,7 @@
 // with METRICS_TOKEN set it asks for that token (Authorization: Bearer TOKEN, or HTTP Basic with
 // the token as user name), compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiError, Codes } from '../errors.ts';
+import { Errors } from '../errors.ts';
 import type { App } from './app-type.ts';
 import { presentedKey } from './auth.ts';
 
@@ -35,7 +35,7 @@ export function metricsRoutes(app: App, metrics: MetricsEndpoint, token: string 
         })();
         if (!presented || !timingSafeEqual(digest(presented), expected)) {
           reply.header('WWW-Authenticate', 'Bearer realm="Prelaunch metrics"');
-          throw new ApiError(Codes.unauthorized, 'The metrics token is required: Authorization: Bearer METRICS_TOKEN');
+          throw Errors.unauthorized('The metrics token is required: Authorization: Bearer METRICS_TOKEN');
         }
       }
       const { contentType, text } = await metrics.render();

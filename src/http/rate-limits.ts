@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config, Rate, RateLimitName } from '../config.ts';
-import { ApiError, Codes } from '../errors.ts';
+import { Errors } from '../errors.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
 import { RedisConnection, type RedisLog } from '../redis.ts';
 import { principalOf } from './auth.ts';
@@ -181,7 +181,7 @@ export class RateLimits {
     this.#rejected.set(shown.limit.name, (this.#rejected.get(shown.limit.name) ?? 0) + 1);
     reply.header('Retry-After', reset);
     const { points, seconds } = shown.limit.rate;
-    throw new ApiError(Codes.rateLimited, `Rate limit exceeded: ${points} requests per ${windowText(seconds)} ${shown.limit.what}; try again in ${reset} s`);
+    throw Errors.rateLimited(`Rate limit exceeded: ${points} requests per ${windowText(seconds)} ${shown.limit.what}; try again in ${reset} s`);
   }
 }
 

@@ -3,10 +3,10 @@
 // it counts against besides its key's default (rate-limits.ts).
 import type { Permission } from '../modules/accounts/permissions.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
-import type { GeneralCodes } from '../errors.ts';
+import type { GeneralErrors } from '../errors.ts';
 import type { RateLimitScope } from './rate-limits.ts';
 
-export type ErrorSeries = keyof typeof GeneralCodes;
+export type ErrorSeries = keyof typeof GeneralErrors;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@
 // site, limited per visitor network (public-scope.ts). The form's definition (fetching it is the
 // form's impression), signups, and share clicks on a beta's own referral_url page.
 import Type from 'typebox';
-import { ApiError } from '../errors.ts';
+import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
@@ -12,7 +12,7 @@ import { mayCount, referralCode, visitorOf } from './visitor.ts';
 
 const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })) });
 
-const betaNotFound = () => ApiError.notFound('Beta');
+const betaNotFound = () => Errors.notFound('Beta not found');
 
 export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits): void {
   app.get('/betas/:beta/form', {

@@ -2,7 +2,7 @@
 // form data or JSON), turned into the API's tester input; the options both signup routes declare;
 // and the API's error codes turned into readable messages placed next to the field they concern.
 import Type, { type Static } from 'typebox';
-import { ApiError, GeneralCodes, type ErrorEntry } from '../errors.ts';
+import { Errors, type ApiError, type ErrorEntry } from '../errors.ts';
 import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
@@ -74,30 +74,37 @@ export interface FieldError {
 }
 
 const FIELD_BY_CODE: Record<number, string> = {
-  2302: 'email', 2310: 'email', 2319: 'email', 2303: 'first_name', 2304: 'employer', 2305: 'jobtitle', 2306: 'address_line1', 2325: 'country',
+  [Errors.testerEmailRequired.code]: 'email',
+  [Errors.testerExists.code]: 'email',
+  [Errors.emailDomainBlocked.code]: 'email',
+  [Errors.nameRequired.code]: 'first_name',
+  [Errors.employerRequired.code]: 'employer',
+  [Errors.jobTitleRequired.code]: 'jobtitle',
+  [Errors.addressRequired.code]: 'address_line1',
+  [Errors.countryRequired.code]: 'country',
 };
 
 const READABLE: Record<number, string> = {
-  2302: 'Please enter your e-mail address.',
-  2303: 'Please enter your name.',
-  2304: 'Please enter your company.',
-  2305: 'Please enter your job title.',
-  2306: 'Please enter your address.',
-  2308: 'Please answer this question.',
-  2309: 'Please agree to continue.',
-  2310: 'This e-mail address has already signed up.',
-  2316: 'This waitlist is not taking signups at the moment.',
-  2319: 'Signups with this e-mail domain are not accepted.',
-  2320: 'Signups from your network are not accepted.',
-  2321: 'Too many signups from your network today. Please try again tomorrow.',
-  2324: 'Please choose one of the answers given.',
-  2325: 'Please choose your country.',
+  [Errors.testerEmailRequired.code]: 'Please enter your e-mail address.',
+  [Errors.nameRequired.code]: 'Please enter your name.',
+  [Errors.employerRequired.code]: 'Please enter your company.',
+  [Errors.jobTitleRequired.code]: 'Please enter your job title.',
+  [Errors.addressRequired.code]: 'Please enter your address.',
+  [Errors.answerRequired.code]: 'Please answer this question.',
+  [Errors.mustAgree.code]: 'Please agree to continue.',
+  [Errors.testerExists.code]: 'This e-mail address has already signed up.',
+  [Errors.signupsClosed.code]: 'This waitlist is not taking signups at the moment.',
+  [Errors.emailDomainBlocked.code]: 'Signups with this e-mail domain are not accepted.',
+  [Errors.ipBlocked.code]: 'Signups from your network are not accepted.',
+  [Errors.tooManySignupsFromIp.code]: 'Too many signups from your network today. Please try again tomorrow.',
+  [Errors.answerInvalid.code]: 'Please choose one of the answers given.',
+  [Errors.countryRequired.code]: 'Please choose your country.',
 };
 
 function fieldError({ code, message }: ErrorEntry): FieldError {
   const question = /\(question (\d+):/.exec(message);
   if (question) return { code, field: `q${question[1]}`, message: READABLE[code] ?? message };
-  if (code === GeneralCodes.testers && /^Email\b/.test(message)) return { code, field: 'email', message: 'Please enter a valid e-mail address.' };
+  if (code === Errors.testersGeneral.code && /^Email\b/.test(message)) return { code, field: 'email', message: 'Please enter a valid e-mail address.' };
   const profileField = /^profile\.([a-z_0-9]+)/.exec(message);
   return { code, field: FIELD_BY_CODE[code] ?? profileField?.[1] ?? null, message: READABLE[code] ?? message };
 }

@@ -1,6 +1,6 @@
 // Companies and their API keys. Keys are shown once; only their SHA-256 hash is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ApiError, Codes } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -15,7 +15,7 @@ export class KeyRefused extends ApiError {
     readonly reason: 'unknown' | 'revoked' | 'expired',
     readonly keyId: number | null,
   ) {
-    super(Codes.unauthorized, 'Invalid API key');
+    super([Errors.unauthorized.entry('Invalid API key')]);
   }
 }
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
+import { Errors } from '../../errors.ts';
 import { FormBoolean } from '../../http/form-boolean.ts';
 import { FraudModes } from '../fraud/fraud-signals.ts';
 
@@ -12,7 +13,7 @@ export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const BetaSettingsSchema = Type.Object({
-  accepting_signups: Type.Boolean({ description: 'New testers may sign up (2316 otherwise)' }),
+  accepting_signups: Type.Boolean({ description: `New testers may sign up (${Errors.signupsClosed.code} otherwise)` }),
   double_opt_in: Type.Boolean({ description: 'Signups confirm their e-mail address before they are applied' }),
   invite_a_friend_enabled: Type.Boolean(),
   friend_invitations_allowed: Type.Integer({ minimum: 0, maximum: 100000, description: 'Allowance of a new tester' }),
@@ -28,9 +29,9 @@ export const BetaSettingsSchema = Type.Object({
   blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 10000 }),
   blocked_ips: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10000 }),
   max_signups_per_ip_per_day: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
-  block_disposable_email_domains: Type.Boolean({ description: 'Refuse addresses at disposable e-mail domains (2319)' }),
+  block_disposable_email_domains: Type.Boolean({ description: `Refuse addresses at disposable e-mail domains (${Errors.emailDomainBlocked.code})` }),
   fraud_mode: Type.Enum(FraudModes, {
-    description: 'flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)',
+    description: `flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (${Errors.referralRefused.code})`,
   }),
 });
 

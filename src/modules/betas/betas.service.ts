@@ -1,5 +1,5 @@
 // Betas (projects): the company's campaigns, their counters and settings.
-import { ApiError } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { BetaRow } from '../../db/types.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
@@ -75,7 +75,7 @@ async function slugChecked<T>(write: Promise<T>, slug: string | null | undefined
   try {
     return await write;
   } catch (error) {
-    if (uniqueViolation(error)?.includes('slug')) throw new ApiError(2201, `slug "${slug}" is taken by another beta`);
+    if (uniqueViolation(error)?.includes('slug')) throw Errors.betasGeneral(`slug "${slug}" is taken by another beta`);
     throw error;
   }
 }
@@ -92,7 +92,7 @@ function checkInput(input: BetaInput, creating: boolean): void {
     problems.push(`slug must be up to ${MAX_SLUG_LENGTH} letters, digits and single hyphens between them, not only digits (e.g. "rocket-launch")`);
   }
   if (input.settings) problems.push(...settingsProblems(input.settings));
-  if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: 2201, message })));
+  if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
 }
 
 export class BetasService {
@@ -108,7 +108,7 @@ export class BetasService {
       id === null
         ? undefined
         : await executor.selectFrom('betas').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
-    if (!row) throw ApiError.notFound('Beta');
+    if (!row) throw Errors.notFound('Beta not found');
     return toBeta(row);
   }
 

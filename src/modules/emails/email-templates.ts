@@ -1,6 +1,6 @@
 // Occasions and templates: which message a change sends, what a beta's template for it is (its own
 // parts over the built-in defaults), and rendering one for a tester.
-import { ApiError, Codes, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { EmailTemplateRow } from '../../db/types.ts';
 import type { StatusEmailTrigger } from './email-queue.ts';
 import { defaultTemplates, type TemplateParts } from './default-templates.ts';
@@ -49,7 +49,7 @@ export function occasionForStatus(status: StatusEmailTrigger): Occasion | null {
 /** The occasion named in a path, or 404 naming the known ones. */
 export function requireOccasion(text: string): Occasion {
   const occasion = Occasions.find((o) => o === text);
-  if (!occasion) throw new ApiError(Codes.notFound, `E-mail template not found: the occasions are ${Occasions.join(', ')}`);
+  if (!occasion) throw Errors.notFound(`E-mail template not found: the occasions are ${Occasions.join(', ')}`);
   return occasion;
 }
 
@@ -84,10 +84,10 @@ export interface TemplateInput {
   enabled?: boolean;
 }
 
-/** Every problem of a template change, reported together (2201), or nothing. */
+/** Every problem of a template change, reported together (betasGeneral), or nothing. */
 export function checkTemplateInput(input: TemplateInput): void {
   const errors: ErrorEntry[] = [];
-  const problem = (message: string) => errors.push({ code: GeneralCodes.betas, message });
+  const problem = (message: string) => errors.push(Errors.betasGeneral.entry(message));
   if (input.subject === undefined && input.body === undefined && input.html_body === undefined && input.enabled === undefined) {
     problem('No template fields received: send subject, body, html_body or enabled, wrapped in "email_template" or not');
   }

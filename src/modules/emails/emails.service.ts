@@ -4,7 +4,7 @@
 // unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link
 // (RFC 8058) whose POST records an Unsubscribe suppression.
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../../errors.ts';
+import { Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -397,7 +397,7 @@ export class EmailsService implements EmailQueue {
       id === null
         ? undefined
         : await this.db.selectFrom('email_messages').selectAll().where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
-    if (!message) throw ApiError.notFound('E-mail message');
+    if (!message) throw Errors.notFound('E-mail message not found');
     return message;
   }
 

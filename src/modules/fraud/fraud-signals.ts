@@ -4,7 +4,7 @@
 // the IP. A flagged referral is held (not credited) until the campaign owner accepts it; in
 // `block` mode an alias or same-device referral is refused outright.
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
-import { ApiError } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
@@ -147,7 +147,7 @@ export function refusedReferral(flags: readonly FraudFlag[], mode: FraudMode): A
   if (mode !== 'block') return undefined;
   const refused = flags.flatMap((flag) => REFUSED_IN_BLOCK_MODE[flag.name] ?? []);
   if (refused.length === 0) return undefined;
-  return ApiError.many(refused.map((why) => ({ code: 2326, message: `Fraud protection: referral refused (${why})` })));
+  return ApiError.many(refused.map((why) => Errors.referralRefused.entry(why)));
 }
 
 /** Stored flags (a JSON array, or null for none) as shown. */

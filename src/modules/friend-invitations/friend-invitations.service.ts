@@ -1,13 +1,13 @@
 // Friend invitations (spec 4.7): a tester whose status allows it invites a friend, who becomes a
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
-import { ApiError, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { storedTime, apiTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isValidEmail, normalizeEmail } from '../testers/email-address.ts';
-import { hiddenTesterError, type TestersService } from '../testers/testers.service.ts';
+import type { TestersService } from '../testers/testers.service.ts';
 import type { ReducedTesterView } from '../testers/testers.presenter.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
@@ -25,7 +25,7 @@ export interface FriendInvitationView {
   invitee: ReducedTesterView;
 }
 
-/** Statuses whose testers may invite friends (2505). */
+/** Statuses whose testers may invite friends (senderNotAllowed otherwise). */
 const SENDER_STATUSES = new Set(['invited', 'active', 'idle']);
 
 export class FriendInvitationsService {
@@ -40,14 +40,14 @@ export class FriendInvitationsService {
 
   async create(companyId: number, betaId: string, input: FriendInvitationInput): Promise<FriendInvitationView> {
     const beta = await this.betas.require(companyId, betaId);
-    if (!beta.settings.invite_a_friend_enabled) throw new ApiError(2502, 'Invite-a-friend system disabled for the project');
+    if (!beta.settings.invite_a_friend_enabled) throw Errors.inviteAFriendDisabled();
     const sender = normalizeEmail(input.sender_email);
     const recipient = normalizeEmail(input.recipient_email);
     const errors: ErrorEntry[] = [];
-    if (!sender) errors.push({ code: 2503, message: 'Sender email is required' });
-    if (!recipient) errors.push({ code: 2506, message: 'Recipient email is required' });
-    else if (!isValidEmail(recipient.email)) errors.push({ code: 2510, message: 'Recipient email is invalid' });
-    if (sender && recipient && sender.normalized === recipient.normalized) errors.push({ code: 2507, message: 'Cannot invite yourself' });
+    if (!sender) errors.push(Errors.senderEmailRequired.entry());
+    if (!recipient) errors.push(Errors.recipientEmailRequired.entry());
+    else if (!isValidEmail(recipient.email)) errors.push(Errors.recipientEmailInvalid.entry());
+    if (sender && recipient && sender.normalized === recipient.normalized) errors.push(Errors.cannotInviteYourself.entry());
     if (errors.length > 0 || !sender || !recipient) throw ApiError.many(errors);
 
     const created = await inTransaction(this.db, async (trx) => {
@@ -59,9 +59,9 @@ export class FriendInvitationsService {
         .where('email_normalized', '=', sender.normalized)
         .where('hidden', '=', 0)
         .executeTakeFirst();
-      if (!inviter) throw new ApiError(2504, 'No tester record for the sender email in this project');
+      if (!inviter) throw Errors.senderNotFound();
       if (!SENDER_STATUSES.has(inviter.status)) {
-        throw new ApiError(2505, `Sender not allowed to send invitations: status must be invited, active or idle, not ${inviter.status}`);
+        throw Errors.senderNotAllowed(inviter.status);
       }
       const taken = await trx
         .selectFrom('testers')
@@ -69,17 +69,17 @@ export class FriendInvitationsService {
         .where('beta_id', '=', beta.id)
         .where('email_normalized', '=', recipient.normalized)
         .executeTakeFirst();
-      if (taken) throw new ApiError(2509, 'Recipient already invited');
+      if (taken) throw Errors.recipientAlreadyInvited();
       const counted = await trx
         .updateTable('testers')
         .set((eb) => ({ friend_invitations_count: eb('friend_invitations_count', '+', 1), updated_at: now }))
         .where('id', '=', inviter.id)
         .where((eb) => eb('friend_invitations_count', '<', eb.ref('friend_invitations_allowed')))
         .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) throw new ApiError(2508, 'Sender has no invitations left');
+      if (Number(counted.numUpdatedRows) !== 1) throw Errors.noInvitationsLeft();
       const invitee = await this.testers.insertInvitee(trx, companyId, beta, recipient.email, now).catch((error: unknown) => {
         // A concurrent signup took the address between the check above and this insert.
-        if (error instanceof ApiError && error.code === 2310) throw new ApiError(2509, 'Recipient already invited');
+        if (error instanceof ApiError && error.is(Errors.testerExists)) throw Errors.recipientAlreadyInvited();
         throw error;
       });
       const invitation = await trx
@@ -93,12 +93,12 @@ export class FriendInvitationsService {
       }
       return { invitation, inviterId: inviter.id, invitee };
     });
-    if (created.invitee.hidden) throw hiddenTesterError();
+    if (created.invitee.hidden) throw Errors.testerHidden();
 
     const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', [created.inviterId, created.invitee.id]).execute();
     const inviterRow = rows.find((row) => row.id === created.inviterId);
     const inviteeRow = rows.find((row) => row.id === created.invitee.id);
-    if (!inviterRow || !inviteeRow) throw ApiError.notFound('Tester'); // deleted since the commit
+    if (!inviterRow || !inviteeRow) throw Errors.notFound('Tester not found'); // deleted since the commit
     const [inviter, invitee] = await this.testers.reducedViews(this.db, beta, [inviterRow, inviteeRow]);
     return { id: created.invitation.id, created_at: apiTime(created.invitation.created_at), inviter, invitee };
   }

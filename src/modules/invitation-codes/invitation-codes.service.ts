@@ -2,15 +2,13 @@
 // decoder key and the e-mail address so a site can check it offline, and custom codes made through
 // the management API, limited by uses and/or time.
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 
-const CODE_INVALID_OR_EXPIRED = 2312;
-const CODE_INVALID = 2313;
 
 export interface InvitationCodeBeta {
   id: number;
@@ -57,7 +55,7 @@ export async function isInvitationCodeValid(
   return row !== undefined;
 }
 
-/** Uses a code for a signup/activation inside the caller's transaction and returns the code as the tester keeps it (the unique code, or the custom code as created). The unique code: nothing to record. A custom code: increments uses atomically (a single UPDATE … SET uses = uses + 1 WHERE … AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > now) — so concurrent redemptions never exceed max_uses on either database). Throws ApiError 2313 "Invitation code is invalid" when no such code exists at all, 2312 "Invitation code is invalid or expired" when a custom code exists but is expired or used up. */
+/** Uses a code for a signup/activation inside the caller's transaction and returns the code as the tester keeps it (the unique code, or the custom code as created). The unique code: nothing to record. A custom code: increments uses atomically (a single UPDATE … SET uses = uses + 1 WHERE … AND (max_uses IS NULL OR uses < max_uses) AND (expires_at IS NULL OR expires_at > now) — so concurrent redemptions never exceed max_uses on either database). Throws invitationCodeInvalid when no such code exists at all, invitationCodeExpired when a custom code exists but is expired or used up. */
 export async function redeemInvitationCode(
   trx: Executor,
   beta: InvitationCodeBeta,
@@ -66,7 +64,7 @@ export async function redeemInvitationCode(
   now: string,
 ): Promise<string> {
   const wanted = normalized(code);
-  if (!wanted) throw new ApiError(CODE_INVALID, 'Invitation code is invalid');
+  if (!wanted) throw Errors.invitationCodeInvalid();
   if (isUniqueCode(beta, email, code)) return wanted;
   // The condition is evaluated against the row as locked by the UPDATE (PostgreSQL re-checks it
   // after a concurrent update commits; SQLite has one writer), so uses never pass max_uses.
@@ -86,8 +84,8 @@ export async function redeemInvitationCode(
     .where('beta_id', '=', beta.id)
     .where('code_normalized', '=', wanted)
     .executeTakeFirst();
-  if (exists) throw new ApiError(CODE_INVALID_OR_EXPIRED, 'Invitation code is invalid or expired');
-  throw new ApiError(CODE_INVALID, 'Invitation code is invalid');
+  if (exists) throw Errors.invitationCodeExpired();
+  throw Errors.invitationCodeInvalid();
 }
 
 export function presentInvitationCode(row: InvitationCodeRow) {
@@ -134,7 +132,7 @@ export class InvitationCodesService {
       else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
       else expiresAt = storedTime(date);
     }
-    if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: 2201, message })));
+    if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
     try {
       return await this.db
         .insertInto('invitation_codes')
@@ -149,7 +147,7 @@ export class InvitationCodesService {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
-      if (uniqueViolation(error)?.includes('code_normalized')) throw new ApiError(2201, 'Invitation code already exists');
+      if (uniqueViolation(error)?.includes('code_normalized')) throw Errors.betasGeneral('Invitation code already exists');
       throw error;
     }
   }
@@ -161,7 +159,7 @@ export class InvitationCodesService {
       id === null
         ? undefined
         : await this.db.deleteFrom('invitation_codes').where('id', '=', id).where('beta_id', '=', betaId).returningAll().executeTakeFirst();
-    if (!row) throw ApiError.notFound('Invitation code');
+    if (!row) throw Errors.notFound('Invitation code not found');
     return row;
   }
 }

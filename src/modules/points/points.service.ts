@@ -2,7 +2,7 @@
 // points, revocation (extension), and the share award the public share link makes. Every award
 // and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the order
 // of a points waitlist) in the same transaction.
-import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
@@ -12,10 +12,6 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';
 import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
 
-const POINTS = GeneralCodes.points;
-const EMAIL_REQUIRED = 2802;
-const EMAIL_NOT_FOUND = 2803;
-const QUANTITY_REQUIRED = 2804;
 
 export interface PointInput {
   email?: string;
@@ -54,18 +50,18 @@ export async function awardSharePoints(
 function checkInput(input: PointInput): { normalizedEmail: string; quantity: number; reason: string | null } {
   const errors: ErrorEntry[] = [];
   const normalizedEmail = input.email?.trim().toLowerCase() ?? '';
-  if (!normalizedEmail) errors.push({ code: EMAIL_REQUIRED, message: 'Email is required' });
+  if (!normalizedEmail) errors.push(Errors.pointsEmailRequired.entry());
   const quantity = input.quantity;
-  if (quantity === undefined) errors.push({ code: QUANTITY_REQUIRED, message: 'Quantity is required' });
+  if (quantity === undefined) errors.push(Errors.quantityRequired.entry());
   else if (!Number.isSafeInteger(quantity) || Math.abs(quantity) > MAX_POINT_QUANTITY) {
     // The schema refuses these already; kept for callers that bypass it.
-    errors.push({ code: POINTS, message: `quantity must be an integer from -${MAX_POINT_QUANTITY} to ${MAX_POINT_QUANTITY}` });
+    errors.push(Errors.pointsGeneral.entry(`quantity must be an integer from -${MAX_POINT_QUANTITY} to ${MAX_POINT_QUANTITY}`));
   } else if (quantity === 0) {
-    errors.push({ code: POINTS, message: 'quantity must not be 0: give a positive number to award points or a negative one to deduct' });
+    errors.push(Errors.pointsGeneral.entry('quantity must not be 0: give a positive number to award points or a negative one to deduct'));
   }
   const reason = input.reason?.trim() || null;
   if (reason !== null && reason.length > MAX_POINT_REASON_LENGTH) {
-    errors.push({ code: POINTS, message: `reason must be at most ${MAX_POINT_REASON_LENGTH} characters` });
+    errors.push(Errors.pointsGeneral.entry(`reason must be at most ${MAX_POINT_REASON_LENGTH} characters`));
   }
   if (errors.length > 0) throw ApiError.many(errors);
   return { normalizedEmail, quantity: quantity!, reason };
@@ -111,7 +107,7 @@ export class PointsService {
           .where('email_normalized', '=', checked.normalizedEmail),
       ).executeTakeFirst();
       // A hidden tester (plan limit) is not shown by any list, so it is not found here either.
-      if (!tester || tester.hidden) throw new ApiError(EMAIL_NOT_FOUND, 'Email not found');
+      if (!tester || tester.hidden) throw Errors.pointsEmailNotFound();
       const row = await awardPoints(trx, {
         betaId: beta.id,
         testerId: tester.id,
@@ -129,7 +125,7 @@ export class PointsService {
   async revoke(companyId: number, betaId: string, pointIdText: string): Promise<PointRow> {
     const beta = await this.betas.require(companyId, betaId);
     const pointId = parseId(pointIdText);
-    if (pointId === null) throw ApiError.notFound('Point');
+    if (pointId === null) throw Errors.notFound('Point not found');
     return inTransaction(this.db, async (trx) => {
       const point = await trx
         .selectFrom('points')
@@ -139,10 +135,10 @@ export class PointsService {
         .where('points.beta_id', '=', beta.id)
         .where('testers.hidden', '=', 0)
         .executeTakeFirst();
-      if (!point) throw ApiError.notFound('Point');
+      if (!point) throw Errors.notFound('Point not found');
       // The conditional update in revokePoint decides between concurrent revocations.
       const revoked = point.revoked_at === null ? await revokePoint(trx, point.id, this.now()) : null;
-      if (!revoked) throw new ApiError(POINTS, 'Point already revoked');
+      if (!revoked) throw Errors.pointsGeneral('Point already revoked');
       return revoked;
     });
   }

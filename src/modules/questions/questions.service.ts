@@ -2,7 +2,7 @@
 // Answers arrive in the spec's encoding (choice indexes, 0/1 for agreement, typed text) and are
 // stored as the text a person reads: the chosen option, several joined by ", ", "Agree"/"Disagree",
 // or the typed text. That stored text is what a tester's responses[].answer shows.
-import { ApiError, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
@@ -14,11 +14,6 @@ export type QuestionKind = (typeof QuestionKinds)[number];
 export const MAX_TEXT_ANSWER_LENGTH = 5000;
 export const AGREE = 'Agree';
 export const DISAGREE = 'Disagree';
-
-const ANSWER_REQUIRED = 2308;
-const MUST_AGREE = 2309;
-const QUESTION_NOT_FOUND = 2315;
-const ANSWER_INVALID = 2324;
 
 /** Kinds answered by choosing among `choices`. */
 const CHOICE_KINDS: ReadonlySet<string> = new Set<QuestionKind>(['multiple_choice', 'multiple_select', 'scale']);
@@ -187,7 +182,7 @@ export function prepareAnswers(
       const shown = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : JSON.stringify(raw ?? null);
       if (!unknown.has(shown)) {
         unknown.add(shown);
-        errors.push({ code: QUESTION_NOT_FOUND, message: `Question not found (question_id ${shown})` });
+        errors.push(Errors.questionNotFound.entry(shown));
       }
       continue;
     }
@@ -200,7 +195,7 @@ export function prepareAnswers(
     const isSent = sent.has(question.id);
     const encoded: Encoded = isSent ? encode(question, sent.get(question.id)) : { kind: 'empty' };
     if (encoded.kind === 'invalid') {
-      errors.push({ code: ANSWER_INVALID, message: `Answer is invalid (${named(question)}): ${encoded.why}` });
+      errors.push(Errors.answerInvalid.entry(named(question), encoded.why));
       continue;
     }
     const required = Boolean(question.required);
@@ -208,11 +203,11 @@ export function prepareAnswers(
       // Required agreement: must be answered 1 now, or have been answered before and not be sent again.
       const satisfied = encoded.kind === 'answer' ? encoded.text === AGREE : !isSent && answered.has(question.id);
       if (!satisfied) {
-        errors.push({ code: MUST_AGREE, message: `Must agree (${named(question)})` });
+        errors.push(Errors.mustAgree.entry(named(question)));
         continue;
       }
     } else if (encoded.kind === 'empty' && required && (isSent || !answered.has(question.id))) {
-      errors.push({ code: ANSWER_REQUIRED, message: `Answer is required (${named(question)})` });
+      errors.push(Errors.answerRequired.entry(named(question)));
       continue;
     }
     if (encoded.kind === 'answer') answers.push({ question_id: question.id, answer: encoded.text });
@@ -279,7 +274,7 @@ function checkInput(input: QuestionInput): { kind: QuestionKind; prompt: string;
   if (choices.some((c) => c === '')) problems.push('choices must not be blank');
   const duplicate = choices.find((c, i) => c !== '' && choices.indexOf(c) !== i);
   if (duplicate !== undefined) problems.push(`choice ${JSON.stringify(duplicate)} is given twice`);
-  if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: 2201, message })));
+  if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
   return { kind: kind!, prompt, choices, required: input.required ?? false };
 }
 
@@ -321,7 +316,7 @@ export class QuestionsService {
       id === null
         ? undefined
         : await this.db.deleteFrom('questions').where('id', '=', id).where('beta_id', '=', betaId).returningAll().executeTakeFirst();
-    if (!row) throw ApiError.notFound('Question');
+    if (!row) throw Errors.notFound('Question not found');
     return toQuestion(row);
   }
 }

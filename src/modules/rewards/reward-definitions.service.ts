@@ -1,7 +1,7 @@
 // Reward configuration (management extension, DESIGN.md "Rewards"): the beta's reward definitions
 // and the rules that map an event name to the definitions it issues. Every rule problem answers
-// 422 with the series' general code 2601 and a message naming the problem.
-import { ApiError, GeneralCodes } from '../../errors.ts';
+// 422 with the series' general code (rewardsGeneral) and a message naming the problem.
+import { ApiError, Errors } from '../../errors.ts';
 import { forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/types.ts';
@@ -11,7 +11,6 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type RewardType } from './reward-engine.ts';
 
-const REWARDS = GeneralCodes.rewards;
 
 export interface DefinitionInput {
   descriptor?: string;
@@ -61,7 +60,7 @@ export function presentRule(rule: RewardRuleView) {
 }
 
 function invalid(problems: string[]): ApiError {
-  return ApiError.many(problems.map((message) => ({ code: REWARDS, message })));
+  return ApiError.many(problems.map((message) => Errors.rewardsGeneral.entry(message)));
 }
 
 /**
@@ -191,7 +190,7 @@ export class RewardDefinitionsService {
       id === null
         ? undefined
         : await this.db.deleteFrom('reward_definitions').where('id', '=', id).where('beta_id', '=', beta.id).returningAll().executeTakeFirst();
-    if (!row) throw ApiError.notFound('Reward definition');
+    if (!row) throw Errors.notFound('Reward definition not found');
     return row;
   }
 
@@ -246,7 +245,7 @@ export class RewardDefinitionsService {
     const id = parseId(ruleIdText);
     return inTransaction(this.db, async (trx) => {
       const rule = id === null ? undefined : await this.rules(trx, beta.id).where('reward_rules.id', '=', id).executeTakeFirst();
-      if (!rule) throw ApiError.notFound('Reward rule');
+      if (!rule) throw Errors.notFound('Reward rule not found');
       await trx.deleteFrom('reward_rules').where('id', '=', rule.id).execute();
       return rule;
     });
@@ -276,7 +275,7 @@ export class RewardDefinitionsService {
     const id = parseId(idText);
     const query = executor.selectFrom('reward_definitions').selectAll().where('id', '=', id ?? 0).where('beta_id', '=', betaId);
     const row = id === null ? undefined : await (options.lock ? forUpdate(this.dialect, query) : query).executeTakeFirst();
-    if (!row) throw ApiError.notFound('Reward definition');
+    if (!row) throw Errors.notFound('Reward definition not found');
     return row;
   }
 }

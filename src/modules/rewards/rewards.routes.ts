@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Errors } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
@@ -51,7 +52,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
       tags: ['rewards'],
       summary: 'Update reward status',
       description:
-        'status delivered or revoked (2607 otherwise). Only an earned reward moves (2608 otherwise). ' +
+        `status delivered or revoked (${Errors.rewardStatusInvalid.code} otherwise). Only an earned reward moves (${Errors.rewardTransitionRefused.code} otherwise). ` +
         'Revoking also revokes the points granted with the reward.',
       params: RewardParams,
       body: RewardUpdateBody,
@@ -70,7 +71,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
       tags: ['rewards'],
       summary: 'Create reward (manual issue)',
       description:
-        'Issues the reward named by descriptor to the user with the e-mail address. 2609 when the user holds ' +
+        `Issues the reward named by descriptor to the user with the e-mail address. ${Errors.rewardLimitReached.code} when the user holds ` +
         'the reward’s maximum quantity already, unless skip_quantity_check is true.',
       params: BetaParams,
       body: RewardCreateBody,

@@ -1,7 +1,7 @@
 // Issued rewards (spec 2.3, 3.2, 4.4): list, show, manual issue, status changes and triggers.
 // Issuing and status changes go through reward-engine.ts; this file finds the beta, the user and
-// the definition, and turns what is wrong with a request into the spec's 2600 codes.
-import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+// the definition, and turns what is wrong with a request into the spec's reward codes.
+import { ApiError, Errors } from '../../errors.ts';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../http/schemas.ts';
@@ -10,10 +10,6 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward } from './reward-engine.ts';
 
-const EMAIL_REQUIRED: ErrorEntry = { code: 2602, message: 'Email is required' };
-const EMAIL_NOT_FOUND: ErrorEntry = { code: 2603, message: 'Email not found' };
-const DESCRIPTOR_REQUIRED: ErrorEntry = { code: 2604, message: 'Descriptor is required' };
-const EVENT_REQUIRED: ErrorEntry = { code: 2606, message: 'Event is required' };
 
 export interface RewardFilters {
   email?: string;
@@ -67,14 +63,14 @@ export class RewardsService {
   }
 
   /**
-   * Manual issue of one reward (role referrer) to the user. 2609 when the user holds the
+   * Manual issue of one reward (role referrer) to the user. rewardLimitReached when the user holds the
    * definition's max_quantity_per_user already, unless skip_quantity_check.
    */
   async create(companyId: number, betaIdText: string, input: RewardCreateInput): Promise<RewardRow> {
     const beta = await this.betas.require(companyId, betaIdText);
     const email = normalizedEmail(input.email);
     const descriptor = input.descriptor?.trim() ?? '';
-    const missing = [...(email ? [] : [EMAIL_REQUIRED]), ...(descriptor ? [] : [DESCRIPTOR_REQUIRED])];
+    const missing = [...(email ? [] : [Errors.rewardEmailRequired.entry()]), ...(descriptor ? [] : [Errors.descriptorRequired.entry()])];
     if (missing.length > 0) throw ApiError.many(missing);
     return inTransaction(this.db, async (trx) => {
       const now = this.now();
@@ -85,14 +81,14 @@ export class RewardsService {
         trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).where('descriptor', '=', descriptor),
       ).executeTakeFirst();
       const notFound = [
-        ...(tester ? [] : [EMAIL_NOT_FOUND]),
-        ...(definition ? [] : [{ code: 2605, message: `Descriptor not found (${JSON.stringify(descriptor)})` }]),
+        ...(tester ? [] : [Errors.rewardEmailNotFound.entry()]),
+        ...(definition ? [] : [Errors.descriptorNotFound.entry(descriptor)]),
       ];
       if (notFound.length > 0 || !tester || !definition) throw ApiError.many(notFound);
       if (!input.skip_quantity_check) {
         const held = await heldCount(trx, tester.id, definition.id);
         if (held >= definition.max_quantity_per_user) {
-          throw new ApiError(2609, `Limit reached (the user holds ${held} of ${JSON.stringify(descriptor)}; at most ${definition.max_quantity_per_user} per user)`);
+          throw Errors.rewardLimitReached(held, descriptor, definition.max_quantity_per_user);
         }
       }
       return insertReward(trx, {
@@ -115,14 +111,14 @@ export class RewardsService {
       const reward = await this.requireReward(trx, beta.id, rewardIdText);
       if (!(StatusTargets as readonly string[]).includes(status)) {
         const shown = status ? JSON.stringify(status) : 'none given';
-        throw new ApiError(2607, `Invalid status (${shown}; expected delivered or revoked)`);
+        throw Errors.rewardStatusInvalid(shown);
       }
       const target = status as 'delivered' | 'revoked';
       const changed = reward.status === 'earned' ? await changeStatus(trx, reward, target, this.now()) : null;
       if (changed) return changed;
       // Not earned, or a concurrent change moved it first: report the status it has now.
       const current = await this.requireReward(trx, beta.id, rewardIdText);
-      throw new ApiError(2608, `Reward cannot transition to this status (${current.status} to ${target}; only earned rewards are delivered or revoked)`);
+      throw Errors.rewardTransitionRefused(current.status, target);
     });
   }
 
@@ -131,14 +127,14 @@ export class RewardsService {
     const beta = await this.betas.require(companyId, betaIdText);
     const email = normalizedEmail(input.email);
     const event = input.event?.trim() ?? '';
-    const missing = [...(email ? [] : [EMAIL_REQUIRED]), ...(event ? [] : [EVENT_REQUIRED])];
+    const missing = [...(email ? [] : [Errors.rewardEmailRequired.entry()]), ...(event ? [] : [Errors.eventRequired.entry()])];
     if (missing.length > 0) throw ApiError.many(missing);
     if (event === SIGNUP_EVENT) {
-      throw new ApiError(GeneralCodes.rewards, 'The event signup is reserved: it fires by itself when a referral is credited');
+      throw Errors.rewardsGeneral('The event signup is reserved: it fires by itself when a referral is credited');
     }
     return inTransaction(this.db, async (trx) => {
       const actor = await this.findTester(trx, beta.id, email);
-      if (!actor) throw new ApiError(EMAIL_NOT_FOUND.code, EMAIL_NOT_FOUND.message);
+      if (!actor) throw Errors.rewardEmailNotFound();
       return fireRewardEvent(trx, this.dialect, beta, event, actor, this.now());
     });
   }
@@ -162,7 +158,7 @@ export class RewardsService {
     const id = parseId(idText);
     const row =
       id === null ? undefined : await executor.selectFrom('rewards').selectAll().where('id', '=', id).where('beta_id', '=', betaId).executeTakeFirst();
-    if (!row) throw ApiError.notFound('Reward');
+    if (!row) throw Errors.notFound('Reward not found');
     return row;
   }
 }

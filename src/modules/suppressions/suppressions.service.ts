@@ -6,7 +6,7 @@
 // stored: a tester who signs up after the suppression, or changes address, is shown as it is.
 // (The suppressions.tester_id column is therefore left null.)
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
-import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -20,9 +20,6 @@ import { suspendForHardBounce } from '../testers/hard-bounce.ts';
 
 export type SuppressionReason = (typeof SuppressionReasons)[number];
 
-const SUPPRESSIONS = GeneralCodes.suppressions;
-const EMAIL_EXISTS = 2702;
-const EMAIL_REQUIRED = 2703;
 /** Reasons whose suppression a client may delete (rule 2); the others only support may (rule 3). */
 const REMOVABLE: ReadonlySet<string> = new Set<SuppressionReason>(['Manual', 'HardBounce']);
 
@@ -108,12 +105,12 @@ export async function isSuppressed(executor: Executor, betaId: number, email: st
 function checkInput(input: SuppressionInput): { email: string; normalized: string; reason: SuppressionReason } {
   const errors: ErrorEntry[] = [];
   const address = normalizeEmail(input.email);
-  if (!address) errors.push({ code: EMAIL_REQUIRED, message: 'Email is required' });
-  else if (!isValidEmail(address.email)) errors.push({ code: SUPPRESSIONS, message: invalidEmailMessage(address.email) });
+  if (!address) errors.push(Errors.suppressionEmailRequired.entry());
+  else if (!isValidEmail(address.email)) errors.push(Errors.suppressionsGeneral.entry(invalidEmailMessage(address.email)));
   const reasonText = input.reason?.trim() || 'Manual';
   // The reason's spelling is forgiven (unsubscribe, MANUAL); the stored one is the spec's.
   const reason = ClientSuppressionReasons.find((r) => r.toLowerCase() === reasonText.toLowerCase());
-  if (!reason) errors.push({ code: SUPPRESSIONS, message: 'reason must be Manual or Unsubscribe' });
+  if (!reason) errors.push(Errors.suppressionsGeneral.entry('reason must be Manual or Unsubscribe'));
   if (errors.length > 0) throw ApiError.many(errors);
   return { email: address!.email, normalized: address!.normalized, reason: reason! };
 }
@@ -171,7 +168,7 @@ export class SuppressionsService {
           .returningAll()
           .executeTakeFirstOrThrow();
       } catch (error) {
-        if (uniqueViolation(error)?.includes('email_normalized')) throw new ApiError(EMAIL_EXISTS, 'Email already exists');
+        if (uniqueViolation(error)?.includes('email_normalized')) throw Errors.suppressionExists();
         throw error;
       }
       if (checked.reason === 'Unsubscribe') await this.unsubscribe(trx, beta.id, checked.normalized, now);
@@ -186,7 +183,7 @@ export class SuppressionsService {
   async delete(companyId: number, betaId: string, suppressionIdText: string): Promise<Suppression> {
     const beta = await this.betas.require(companyId, betaId);
     const id = parseId(suppressionIdText);
-    if (id === null) throw ApiError.notFound('Suppression');
+    if (id === null) throw Errors.notFound('Suppression not found');
     return inTransaction(this.db, async (trx) => {
       const deleted = await trx
         .deleteFrom('suppressions')
@@ -197,9 +194,8 @@ export class SuppressionsService {
         .executeTakeFirst();
       if (deleted) return { ...deleted, user_id: await userIdOf(trx, beta.id, deleted.email_normalized) };
       const kept = await trx.selectFrom('suppressions').select('reason').where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
-      if (!kept) throw ApiError.notFound('Suppression');
-      throw new ApiError(
-        SUPPRESSIONS,
+      if (!kept) throw Errors.notFound('Suppression not found');
+      throw Errors.suppressionsGeneral(
         `${kept.reason} suppressions can be removed only through support: the address stays suppressed (only Manual and HardBounce ones can be deleted)`,
       );
     });

@@ -5,11 +5,10 @@ import Type from 'typebox';
 import type { FastifyError } from 'fastify';
 import type { App } from '../../http/app-type.ts';
 import { authenticator, principalOf } from '../../http/auth.ts';
-import { describeError } from '../../http/error-handler.ts';
+import { describeError, noSuchEndpoint } from '../../http/error-handler.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { registerXmlBodyParser, sendXml, sendXmlErrors } from '../../http/xml.ts';
-import { Codes } from '../../errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { TestersService } from './testers.service.ts';
 
@@ -27,9 +26,7 @@ export async function checkinsV1Routes(app: App, accounts: AccountsService, rate
     const { status, errors } = describeError(error, request);
     return sendXmlErrors(reply, status, errors);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendXmlErrors(reply, 404, [{ code: Codes.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }]),
-  );
+  app.setNotFoundHandler((request, reply) => sendXmlErrors(reply, 404, [noSuchEndpoint(request)]));
   app.addHook('onRequest', authenticator(accounts));
   app.addHook('onRequest', rateLimits.authenticated);
 

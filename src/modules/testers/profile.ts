@@ -5,7 +5,7 @@ import Bowser from 'bowser';
 import countries from 'i18n-iso-countries';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import Type from 'typebox';
-import { GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { Errors, type ErrorEntry } from '../../errors.ts';
 import type { GeoLocator, Place } from './geoip.ts';
 
 export const ProfileFields = [
@@ -23,9 +23,6 @@ export type ProfileInput = Partial<Record<InputKey, string | null>>;
 export type ProfileValues = Partial<Record<InputKey, string | null>>;
 
 const InputKeys: readonly InputKey[] = [...ProfileFields, 'user_agent'];
-
-const PhoneInvalidCode = 2307;
-const IpInvalidCode = 2323;
 
 /** URLs and user agents run long; every other field is a short text. */
 export function profileMaxLength(key: InputKey): number {
@@ -90,7 +87,7 @@ export function prepareProfile(
   deps: { geo: GeoLocator; storedCountry?: string | null },
 ): { values: ProfileValues; errors: ErrorEntry[] } {
   const errors: ErrorEntry[] = [];
-  const fail = (code: number, message: string) => errors.push({ code, message });
+  const fail = (message: string) => errors.push(Errors.testersGeneral.entry(message));
 
   // Pass 1: each key sent becomes trimmed text or null; wrong types and lengths are refused here.
   const sent = new Map<InputKey, string | null>();
@@ -106,14 +103,14 @@ export function prepareProfile(
     if (typeof raw !== 'string' || raw.trim() !== '') explicit.add(key);
     // Services called without the HTTP schema may pass numbers (age); AJV would have coerced them.
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      fail(GeneralCodes.testers, `profile.${key} must be a string`);
+      fail(`profile.${key} must be a string`);
       continue;
     }
     const value = String(raw).trim();
     const max = profileMaxLength(key);
     if (value.length > max && [...value].length > max) {
       // Code points, as JSON Schema's maxLength counts them.
-      fail(GeneralCodes.testers, `profile.${key} must be at most ${max} characters`);
+      fail(`profile.${key} must be at most ${max} characters`);
       continue;
     }
     sent.set(key, value === '' ? null : value);
@@ -127,7 +124,7 @@ export function prepareProfile(
       continue;
     }
     const result = normalise(key, value, sent, deps.storedCountry ?? null);
-    if ('error' in result) fail(result.error.code, result.error.message);
+    if ('error' in result) errors.push(result.error);
     else values[key] = result.value;
   }
 
@@ -158,7 +155,7 @@ export function prepareProfile(
 type Normalised = { value: string } | { error: ErrorEntry };
 
 function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, string | null>, storedCountry: string | null): Normalised {
-  const general = (message: string): Normalised => ({ error: { code: GeneralCodes.testers, message } });
+  const general = (message: string): Normalised => ({ error: Errors.testersGeneral.entry(message) });
   switch (key) {
     case 'country': {
       const code = value.toUpperCase();
@@ -189,10 +186,10 @@ function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, str
       const phone = parsePhoneNumberFromString(value, { defaultCountry, extract: false });
       return phone?.isValid()
         ? { value: phone.number }
-        : { error: { code: PhoneInvalidCode, message: 'Phone number is invalid' } };
+        : { error: Errors.phoneInvalid.entry() };
     }
     case 'ip':
-      return isIPv4(value) ? { value } : { error: { code: IpInvalidCode, message: 'IP address not valid (must be IPv4)' } };
+      return isIPv4(value) ? { value } : { error: Errors.ipInvalid.entry() };
     default:
       return { value };
   }

@@ -1,5 +1,5 @@
 // Tester statuses and the moves between them (spec 3.1, DESIGN.md "Tester statuses").
-import { ApiError, GeneralCodes } from '../../errors.ts';
+import { Errors } from '../../errors.ts';
 
 export const TesterStatuses = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;
 export type TesterStatus = (typeof TesterStatuses)[number];
@@ -21,19 +21,19 @@ const allowedFrom: Record<Exclude<UpdateStatus, 'unsuspended'>, readonly TesterS
 };
 
 /**
- * The status a tester ends in when `requested` is asked of one in `current`, or an ApiError (2301)
+ * The status a tester ends in when `requested` is asked of one in `current`, or testersGeneral
  * naming both when the move is not permitted. Asking for the current status again is a no-op.
  */
 export function nextStatus(current: TesterStatus, requested: UpdateStatus, statusBeforeSuspension: string | null): TesterStatus {
   if (requested === 'unsuspended') {
     if (current !== 'suspended') {
-      throw new ApiError(GeneralCodes.testers, `Cannot change status from ${current} to unsuspended: the tester is not suspended`);
+      throw Errors.testersGeneral(`Cannot change status from ${current} to unsuspended: the tester is not suspended`);
     }
     return (statusBeforeSuspension as TesterStatus | null) ?? 'applied';
   }
   if (requested === current) return current;
   if (!allowedFrom[requested].includes(current)) {
-    throw new ApiError(GeneralCodes.testers, `Cannot change status from ${current} to ${requested}`);
+    throw Errors.testersGeneral(`Cannot change status from ${current} to ${requested}`);
   }
   return requested;
 }

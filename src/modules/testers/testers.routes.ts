@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Errors } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
@@ -84,7 +85,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'Accept a held referral',
       description:
         'Credits a referral held because the tester has fraud flags (`fraud.referral` is `held`), as an unflagged referral is credited: ' +
-        'at once when the tester has joined, else when they do. Accepting again answers the tester unchanged; a referral never held is 422 (2301).',
+        `at once when the tester has joined, else when they do. Accepting again answers the tester unchanged; a referral never held is 422 (${Errors.testersGeneral.code}).`,
       params: TesterParams,
       response: { 200: TesterSchema, ...commonErrorResponses },
     },

@@ -3,7 +3,7 @@
 // database are checked before it opens, so a refused request writes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import { ApiError, GeneralCodes, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry, type ErrorKind } from '../../errors.ts';
 import { forDelete, forUpdate, lockName, testerTextContains, type DialectName, type SearchedTesterColumn, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -53,26 +53,20 @@ export interface ListFilters {
   custom_vars?: string;
 }
 
-const TESTERS = GeneralCodes.testers;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUEUED_DELETION_JOB = 'tester.delete';
 const CHECKINS_SHOWN = 60;
 
-const requiredFieldRules: Record<BetaSettings['required_fields'][number], { code: number; message: string; present: (p: ProfileValues) => unknown }> = {
-  name: { code: 2303, message: 'Name is required', present: (p) => p.first_name || p.last_name },
-  employer: { code: 2304, message: 'Employer is required', present: (p) => p.employer },
-  jobtitle: { code: 2305, message: 'Job title is required', present: (p) => p.jobtitle },
-  address: { code: 2306, message: 'Address is required', present: (p) => p.address_line1 },
-  country: { code: 2325, message: 'Country is required', present: (p) => p.country },
+const requiredFieldRules: Record<BetaSettings['required_fields'][number], { error: ErrorKind; present: (p: ProfileValues) => unknown }> = {
+  name: { error: Errors.nameRequired, present: (p) => p.first_name || p.last_name },
+  employer: { error: Errors.employerRequired, present: (p) => p.employer },
+  jobtitle: { error: Errors.jobTitleRequired, present: (p) => p.jobtitle },
+  address: { error: Errors.addressRequired, present: (p) => p.address_line1 },
+  country: { error: Errors.countryRequired, present: (p) => p.country },
 };
 
-export const hiddenTesterError = () => new ApiError(2317, 'Plan limits exceeded and this tester is hidden');
-
-const noDataReceived = () =>
-  new ApiError(2322, 'No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type');
-
 function emailProblems(email: string): ErrorEntry[] {
-  return isValidEmail(email) ? [] : [{ code: TESTERS, message: invalidEmailMessage(email) }];
+  return isValidEmail(email) ? [] : [Errors.testersGeneral.entry(invalidEmailMessage(email))];
 }
 
 /** "beta, vip ,beta" → "beta,vip": trimmed, empty names dropped, each once. */
@@ -89,7 +83,7 @@ function requiredFieldProblems(settings: BetaSettings, profile: ProfileValues): 
   return settings.required_fields
     .map((field) => requiredFieldRules[field])
     .filter((rule) => !rule.present(profile))
-    .map(({ code, message }) => ({ code, message }));
+    .map((rule) => rule.error.entry());
 }
 
 /** Statuses in which a new tester has joined the campaign (signup points, referral credit). */
@@ -208,10 +202,10 @@ export class TestersService {
   async verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     const tester = await this.requireVisible(this.db, beta.id, testerRef);
-    if (!code?.trim()) throw new ApiError(TESTERS, 'invitation_code is required');
+    if (!code?.trim()) throw Errors.testersGeneral('invitation_code is required');
     const ownCode = tester.invitation_code !== '' && tester.invitation_code.toLowerCase() === code.trim().toLowerCase();
     if (!ownCode && !(await isInvitationCodeValid(this.db, beta, tester.email, code.trim(), this.now()))) {
-      throw new ApiError(2312, 'Invitation code is invalid or expired');
+      throw Errors.invitationCodeExpired();
     }
     return (await this.views(this.db, beta, [tester]))[0];
   }
@@ -251,32 +245,32 @@ export class TestersService {
   private async signUp(beta: Beta, input: CreateInput | undefined): Promise<TesterView> {
     const companyId = beta.company_id;
     if (!input) {
-      throw noDataReceived();
+      throw Errors.noDataReceived();
     }
     const settings = beta.settings;
     const email = normalizeEmail(input.email);
     const status = input.status ?? 'applied';
     const errors: ErrorEntry[] = [];
-    if (!email) errors.push({ code: 2302, message: 'Email is required' });
+    if (!email) errors.push(Errors.testerEmailRequired.entry());
     else errors.push(...emailProblems(email.email));
-    if (!settings.accepting_signups) errors.push({ code: 2316, message: 'Project no longer accepting new signups' });
+    if (!settings.accepting_signups) errors.push(Errors.signupsClosed.entry());
     if (status === 'unconfirmed' && !settings.double_opt_in) {
-      errors.push({ code: TESTERS, message: 'Status unconfirmed needs double opt-in, which this beta has switched off' });
+      errors.push(Errors.testersGeneral.entry('Status unconfirmed needs double opt-in, which this beta has switched off'));
     }
     if (input.invitation_code && status !== 'active') {
-      errors.push({ code: TESTERS, message: 'invitation_code can only be given with status active' });
+      errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
     }
     if (input.referrer_id && status !== 'applied' && status !== 'unconfirmed') {
-      errors.push({ code: TESTERS, message: 'referrer_id can only be given with status applied or unconfirmed' });
+      errors.push(Errors.testersGeneral.entry('referrer_id can only be given with status applied or unconfirmed'));
     }
     const disposable = settings.block_disposable_email_domains && email !== null && disposableDomainOf(email.normalized) !== undefined;
     if (email && (emailDomainBlocked(email.normalized, settings.blocked_email_domains) || disposable)) {
-      errors.push({ code: 2319, message: 'Fraud protection: e-mail domain blacklisted' });
+      errors.push(Errors.emailDomainBlocked.entry());
     }
     const profile = prepareProfile(input.profile ?? {}, { geo: this.geo });
     errors.push(...profile.errors);
     const ip = profile.values.ip ?? null;
-    if (ip && blockedIpMatcher(settings.blocked_ips)(ip)) errors.push({ code: 2320, message: 'Fraud protection: IP address blacklisted' });
+    if (ip && blockedIpMatcher(settings.blocked_ips)(ip)) errors.push(Errors.ipBlocked.entry());
     errors.push(...requiredFieldProblems(settings, profile.values));
     const questions = await listQuestions(this.db, beta.id);
     const answers = prepareAnswers(questions, input.responses?.response ?? [], new Set());
@@ -335,7 +329,7 @@ export class TestersService {
       await this.emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
       return { row, rendered };
     });
-    if (created.row.hidden) throw hiddenTesterError();
+    if (created.row.hidden) throw Errors.testerHidden();
     const rendered = created.rendered && (await created.rendered()).get(created.row.id);
     // The beta as read before the transaction serves its view: a signup moves no counter that the
     // view reads off the beta (a tester placed on the waitlist has its length counted afresh with
@@ -348,15 +342,15 @@ export class TestersService {
   async update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     if (!input) {
-      throw noDataReceived();
+      throw Errors.noDataReceived();
     }
     const settings = beta.settings;
     const errors: ErrorEntry[] = [];
     const email = input.email === undefined ? undefined : normalizeEmail(input.email);
-    if (email === null) errors.push({ code: 2302, message: 'Email is required' });
+    if (email === null) errors.push(Errors.testerEmailRequired.entry());
     else if (email) errors.push(...emailProblems(email.email));
     if (input.invitation_code && input.status !== 'active') {
-      errors.push({ code: TESTERS, message: 'invitation_code can only be given with status active' });
+      errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
     }
     if (errors.length > 0) throw ApiError.many(errors);
 
@@ -367,7 +361,7 @@ export class TestersService {
       const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
       const status = input.status ? nextStatus(current.status as TesterStatus, input.status, current.status_before_suspension) : (current.status as TesterStatus);
       if (status === 'applied' && current.status !== 'applied' && !settings.accepting_signups) {
-        ruleErrors.push({ code: 2316, message: 'Project no longer accepting new signups' });
+        ruleErrors.push(Errors.signupsClosed.entry());
       }
       if (profile) {
         const merged: ProfileValues = { ...current, ...profile.values };
@@ -376,7 +370,7 @@ export class TestersService {
         // after signup must not block unrelated updates.
         ruleErrors.push(
           ...requiredFieldProblems(settings, merged).filter((problem) =>
-            Object.entries(requiredFieldRules).some(([field, rule]) => rule.code === problem.code && touches(field, sentFields)),
+            Object.entries(requiredFieldRules).some(([field, rule]) => rule.error.code === problem.code && touches(field, sentFields)),
           ),
         );
       }
@@ -387,7 +381,7 @@ export class TestersService {
       const changes: TesterUpdate = { ...profile?.values, updated_at: now };
       if (input.referrer_id && current.referrer_id === null) {
         if (status !== 'applied' && status !== 'unconfirmed') {
-          ruleErrors.push({ code: TESTERS, message: 'referrer_id can only be given to a tester in status applied or unconfirmed' });
+          ruleErrors.push(Errors.testersGeneral.entry('referrer_id can only be given to a tester in status applied or unconfirmed'));
         } else {
           const referrer = await findReferrer(trx, this.dialect, beta.id, input.referrer_id, current.email_normalized);
           if (referrer) {
@@ -444,9 +438,9 @@ export class TestersService {
     const accepted = await this.transaction(async (trx) => {
       const now = this.now();
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
-      if (tester.referrer_id === null) throw new ApiError(TESTERS, 'This tester has no referrer (none was given, or the referrer was deleted)');
+      if (tester.referrer_id === null) throw Errors.testersGeneral('This tester has no referrer (none was given, or the referrer was deleted)');
       if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
-      if (!tester.referral_held) throw new ApiError(TESTERS, 'This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
+      if (!tester.referral_held) throw Errors.testersGeneral('This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
       await this.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
       // Referral credit comes with joining (DESIGN.md "Referrals"): a tester still unconfirmed is credited on confirming.
       const joined = tester.applied_at !== null || tester.joined_at !== null;
@@ -541,14 +535,14 @@ export class TestersService {
   async checkinByEmail(companyId: number, betaId: string, emailText: string | undefined): Promise<void> {
     const beta = await this.betas.require(companyId, betaId);
     const email = normalizeEmail(emailText);
-    if (!email) throw new ApiError(2302, 'Email is required');
+    if (!email) throw Errors.testerEmailRequired();
     await this.transaction(async (trx) => {
       const tester = await forUpdate(
         this.dialect,
         trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),
       ).executeTakeFirst();
-      if (!tester) throw ApiError.notFound('Tester');
-      if (tester.hidden) throw hiddenTesterError();
+      if (!tester) throw Errors.notFound('Tester not found');
+      if (tester.hidden) throw Errors.testerHidden();
       await this.recordCheckin(trx, beta, tester);
     });
   }
@@ -559,7 +553,7 @@ export class TestersService {
    * referral credit an unconfirmed tester was waiting for.
    */
   private async recordCheckin(trx: Executor, beta: Beta, tester: TesterRow): Promise<void> {
-    if (tester.status === 'suspended') throw new ApiError(TESTERS, 'A suspended tester cannot check in; unsuspend them first');
+    if (tester.status === 'suspended') throw Errors.testersGeneral('A suspended tester cannot check in; unsuspend them first');
     const nowDate = this.clock.now();
     const now = storedTime(nowDate);
     await trx
@@ -622,7 +616,7 @@ export class TestersService {
     try {
       return await trx.insertInto('testers').values(values).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
-      if (uniqueViolation(error)?.includes('email_normalized')) throw new ApiError(2310, 'Tester exists; use the update method');
+      if (uniqueViolation(error)?.includes('email_normalized')) throw Errors.testerExists();
       throw error;
     }
   }
@@ -632,7 +626,7 @@ export class TestersService {
       await trx.updateTable('testers').set(changes).where('id', '=', id).execute();
     } catch (error) {
       if (uniqueViolation(error)?.includes('email_normalized')) {
-        throw new ApiError(2310, 'Another tester of this beta has that e-mail address');
+        throw Errors.testerExists('update');
       }
       throw error;
     }
@@ -666,7 +660,7 @@ export class TestersService {
     if (limit !== null) await lockName(trx, this.dialect, `signups-from-ip:${betaId}:${ip}`);
     const since = storedTime(addSeconds(this.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
     const earlier = await signupsFromIp(trx, betaId, ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
-    if (limit !== null && earlier >= limit) throw new ApiError(2321, 'Fraud protection: too many signups from this IP address');
+    if (limit !== null && earlier >= limit) throw Errors.tooManySignupsFromIp();
     return earlier;
   }
 
@@ -683,13 +677,13 @@ export class TestersService {
     options: { lock?: 'update' | 'delete' } = {},
   ): Promise<TesterRow> {
     const id = parseId(ref);
-    if (id === null && !UUID_PATTERN.test(ref)) throw ApiError.notFound('Tester');
+    if (id === null && !UUID_PATTERN.test(ref)) throw Errors.notFound('Tester not found');
     let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
     query = id !== null ? query.where('id', '=', id) : query.where('uuid', '=', ref.toLowerCase());
     const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
     const tester = await locked.executeTakeFirst();
-    if (!tester) throw ApiError.notFound('Tester');
-    if (tester.hidden) throw hiddenTesterError();
+    if (!tester) throw Errors.notFound('Tester not found');
+    if (tester.hidden) throw Errors.testerHidden();
     return tester;
   }
 
@@ -709,7 +703,7 @@ export class TestersService {
   private async viewAfterCommit(beta: Beta, testerId: number, responses: 'read' | 'none'): Promise<TesterView> {
     const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
     // Read after commit: a concurrent delete may have removed the tester since. It is gone now.
-    if (!row) throw ApiError.notFound('Tester');
+    if (!row) throw Errors.notFound('Tester not found');
     return (await this.views(this.db, beta, [row], { responses }))[0];
   }
 

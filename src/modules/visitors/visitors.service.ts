@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
@@ -117,7 +117,7 @@ export class VisitorsService {
     try {
       return await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 2317) return null;
+      if (error instanceof ApiError && error.is(Errors.testerHidden)) return null;
       throw error;
     }
   }
@@ -154,7 +154,7 @@ export class VisitorsService {
         .where('hidden', '=', 0)
         .executeTakeFirst();
       // Deleted since the link was looked up: nothing to count (the visit row goes with the transaction).
-      if (Number(updated.numUpdatedRows) !== 1) throw ApiError.notFound('Tester');
+      if (Number(updated.numUpdatedRows) !== 1) throw Errors.notFound('Tester not found');
       addToBetaCounter(trx, beta.id, 'share_clicks_count', 1);
       await awardSharePoints(trx, beta, tester, network, now);
       await this.events.raise(trx, 'tester_updated', beta.id, [tester.id], now);

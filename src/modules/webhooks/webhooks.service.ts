@@ -4,7 +4,7 @@
 // service manages where they go and shows what happened to them.
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import { ApiError, GeneralCodes } from '../../errors.ts';
+import { ApiError, Errors } from '../../errors.ts';
 import { jsonInteger, type Db, type DialectName } from '../../db/database.ts';
 import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
@@ -17,7 +17,6 @@ import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
 
-const GENERAL = GeneralCodes.betas;
 /** 24 random bytes, as Standard Webhooks secrets are: whsec_ and 32 base64 characters. */
 const SECRET_BYTES = 24;
 
@@ -68,7 +67,7 @@ export function presentDelivery(delivery: WebhookDelivery) {
 /** An endpoint or delivery id from the path; anything but a positive integer names nothing. */
 function idOf(text: string, what: 'Webhook' | 'Delivery'): number {
   const id = parseId(text);
-  if (id === null) throw ApiError.notFound(what);
+  if (id === null) throw Errors.notFound(`${what} not found`);
   return id;
 }
 
@@ -109,7 +108,7 @@ function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets:
     // The reason the service switched it off no longer holds once someone switches it on.
     if (input.enabled) changes.disabled_reason = null;
   }
-  if (problems.length > 0) throw ApiError.many(problems.map((message) => ({ code: GENERAL, message })));
+  if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
   return changes;
 }
 
@@ -184,7 +183,7 @@ export class WebhooksService {
       .where('beta_id', '=', beta.id)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw ApiError.notFound('Webhook');
+    if (!row) throw Errors.notFound('Webhook not found');
     return row;
   }
 
@@ -223,10 +222,10 @@ export class WebhooksService {
       .where('id', '=', idOf(deliveryId, 'Delivery'))
       .where('endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
-    if (!delivery) throw ApiError.notFound('Delivery');
+    if (!delivery) throw Errors.notFound('Delivery not found');
     if (endpoint.enabled !== 1) {
       const why = endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : '';
-      throw new ApiError(GENERAL, `The webhook is disabled${why}: enable it (PATCH with enabled true) before redelivering`);
+      throw Errors.betasGeneral(`The webhook is disabled${why}: enable it (PATCH with enabled true) before redelivering`);
     }
     await queueRedelivery(this.db, { eventId: delivery.event_id, endpointId: endpoint.id }, this.clock.now());
   }
@@ -296,7 +295,7 @@ export class WebhooksService {
       .where('id', '=', idOf(webhookId, 'Webhook'))
       .where('beta_id', '=', betaId)
       .executeTakeFirst();
-    if (!row) throw ApiError.notFound('Webhook');
+    if (!row) throw Errors.notFound('Webhook not found');
     return row;
   }
 
@@ -310,7 +309,7 @@ export class WebhooksService {
       .where('beta_id', '=', betaId)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw ApiError.notFound('Webhook');
+    if (!row) throw Errors.notFound('Webhook not found');
     return row;
   }
 }
