@@ -1,6 +1,7 @@
 // The error model. Every code a client can see is defined once in `Errors` below, with its HTTP
 // status, its message and when it is answered; services throw through its named constructors
-// (`throw Errors.testerHidden()`). Codes 2xxx are the interface's own; 14xx and 1500 are
+// (`throw Errors.testerHidden()`), and the README's and the OpenAPI document's code tables are
+// rendered from it (`npm run docs:errors`). Codes 2xxx are the interface's own; 14xx and 1500 are
 // Prelaunch's, for what the interface does not number, and mirror the HTTP status.
 
 declare const fromRegistry: unique symbol;
@@ -245,3 +246,27 @@ export const GeneralErrors = {
 };
 
 const statusByCode = new Map<number, number>(Object.values(Errors).map((k) => [k.code, k.status]));
+
+export interface ErrorCodeDoc {
+  code: number;
+  status: number;
+  message: string;
+  when: string;
+  unused?: string;
+}
+
+/** Every code by number, as data: the OpenAPI document's x-error-codes. */
+export function errorCodeDocs(): ErrorCodeDoc[] {
+  return Object.values(Errors)
+    .map(({ code, status, message, when, unused }) => ({ code, status, message, when, ...(unused ? { unused } : {}) }))
+    .sort((a, b) => a.code - b.code);
+}
+
+/** Every code by number, as a Markdown table: the README's and the OpenAPI error body's. */
+export function errorCodeTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = errorCodeDocs().map(
+    (doc) => `| ${doc.code} | ${doc.status} | ${cell(doc.message)} | ${cell(doc.unused ? `Never answered: ${doc.unused}` : doc.when)} |`,
+  );
+  return ['| Code | Status | Message | When |', '|---|---|---|---|', ...rows].join('\n');
+}

@@ -2,6 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorCodeDocs } from '../errors.ts';
+
+/**
+ * Every error code the service answers, from the registry (src/errors.ts), for generated clients.
+ * The plugin copies x- extensions into the document but does not type them, hence the spread.
+ */
+const errorCodesExtension = { 'x-error-codes': errorCodeDocs() };
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -27,6 +34,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { name: 'testers', description: 'Users' },
         { name: 'extension', description: 'Management operations beyond the original interface' },
       ],
+      ...errorCodesExtension,
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -1,5 +1,6 @@
 // Schemas shared by many routes.
 import Type from 'typebox';
+import { errorCodeTable } from '../errors.ts';
 
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -8,7 +9,12 @@ export const NullableTimestamp = Nullable(Timestamp);
 
 export const ErrorBody = Type.Object(
   {
-    errors: Type.Array(Type.Object({ code: Type.Integer(), message: Type.String() })),
+    errors: Type.Array(
+      Type.Object({
+        code: Type.Integer({ description: `What went wrong, by number (also in x-error-codes):\n\n${errorCodeTable()}` }),
+        message: Type.String({ description: 'The problem in words a person can act on' }),
+      }),
+    ),
   },
   { $id: 'ErrorBody', description: 'One entry per problem found' },
 );

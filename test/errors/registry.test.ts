@@ -1,11 +1,12 @@
-// The error model is closed: every code a client can see is defined once in the registry, and every
-// error the service raises goes through it.
+// The error model is closed: every code a client can see is defined once in the registry, every
+// error the service raises goes through it, and the documentation shown to clients is its own.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError, Errors, GeneralErrors } from '../../src/errors.ts';
+import { ApiError, errorCodeTable, Errors, GeneralErrors } from '../../src/errors.ts';
+import { README, withErrorTable } from '../../scripts/docs-errors.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const REGISTRY = 'errors.ts';
@@ -98,6 +99,14 @@ describe('the error registry', () => {
       const raised = new RegExp(`\\bErrors\\.${name}\\b`).test(text) || (series !== undefined && declaredSeries.has(series));
       if (kind.unused) assert.ok(!raised, `${name} is marked unused but is raised`);
       else assert.ok(raised, `${name} (${kind.code}) is never raised: raise it, or mark it unused with the reason`);
+    }
+  });
+
+  test('the README\'s table of codes is the registry\'s (npm run docs:errors rewrites it)', () => {
+    const readme = readFileSync(README, 'utf8');
+    assert.equal(readme, withErrorTable(readme), 'README.md is out of date: run npm run docs:errors');
+    for (const [, kind] of kinds) {
+      assert.equal(errorCodeTable().split('\n').filter((row) => row.startsWith(`| ${kind.code} |`)).length, 1, `${kind.code} in the table once`);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
+import { errorCodeTable, Errors } from '../../src/errors.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 describe('OpenAPI, reference and health', () => {
@@ -26,6 +27,16 @@ describe('OpenAPI, reference and health', () => {
       assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/invitation_codes'].post.tags, ['extension']);
       assert.equal(document.paths['/healthz'], undefined, 'operational routes are not part of the API document');
     }
+  });
+
+  test('the OpenAPI document describes every error code of the registry, once', async () => {
+    const document = (await ctx.request('GET', '/api/v2/openapi', { key: null })).body;
+    const expected = Object.values(Errors)
+      .map(({ code, status, message }) => ({ code, status, message }))
+      .sort((a, b) => a.code - b.code);
+    assert.deepEqual(document['x-error-codes'].map(({ code, status, message }: typeof expected[number]) => ({ code, status, message })), expected);
+    const errorBody = Object.values(document.components.schemas as Record<string, any>).find((schema) => schema.title === 'ErrorBody');
+    assert.ok(errorBody.properties.errors.items.properties.code.description.endsWith(errorCodeTable()), 'the error body documents the codes');
   });
 
   test('the interactive reference is served at /docs', async () => {

@@ -1,0 +1,24 @@
+// `npm run docs:errors`: rewrites README.md's table of error codes from the registry (src/errors.ts).
+// test/errors/registry.test.ts fails while the table in README.md differs from what this writes.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { errorCodeTable } from '../src/errors.ts';
+
+export const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const START = '<!-- error-codes:start (generated from src/errors.ts by `npm run docs:errors`; edit there) -->';
+const END = '<!-- error-codes:end -->';
+
+/** The text with the table between its markers rewritten from the registry. */
+export function withErrorTable(text: string): string {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`No section between ${START} and ${END}`);
+  return `${text.slice(0, start + START.length)}\n${errorCodeTable()}\n${text.slice(end)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const before = readFileSync(README, 'utf8');
+  const after = withErrorTable(before);
+  writeFileSync(README, after);
+  console.log(before === after ? 'README.md: the error codes are up to date' : 'README.md: error codes rewritten');
+}
