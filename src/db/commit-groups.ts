@@ -22,6 +22,8 @@ export interface GroupLimits {
 export const GROUP_LIMITS: GroupLimits = { maxMembers: 32, maxOpenMs: 10 };
 
 interface Member {
+  /** The command's own async context: its work runs in it, and its group's turn is taken in it. */
+  context: AsyncResource;
   work: (trx: Executor) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -42,7 +44,9 @@ export class CommitGroups {
   run<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // The work runs in the leader's call chain: bound here, it keeps its own request's context.
-      this.#queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
+      const context = new AsyncResource('CommitGroupMember');
+      const bound = (trx: Executor) => context.runInAsyncScope(work, null, trx);
+      this.#queue.push({ context, work: bound, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#leading) void this.#lead();
     });
   }
@@ -59,7 +63,10 @@ export class CommitGroups {
   async #group(): Promise<void> {
     let group: ControlledTransaction<Database>;
     try {
-      group = await this.db.startTransaction().execute();
+      // The connection is lent to the oldest work first (connection-turns.ts): the group asks for
+      // it as its first command, not as whichever request happened to start the leader, which
+      // would put every later group ahead of every read waiting.
+      group = await this.#queue[0].context.runInAsyncScope(() => this.db.startTransaction().execute());
     } catch (error) {
       // No transaction (SQLite busy past its timeout): every command queued now fails as it would alone.
       for (const member of this.#queue.splice(0)) member.reject(error);
