@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
-import { batched } from '../../db/batched.ts';
-import { beforeCommit, inTransaction } from '../../db/transaction.ts';
+import { beforeCommit } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
 import { enqueueJobs } from '../../jobs/outbox.ts';
 import { apiTime } from '../../time.ts';
@@ -190,36 +189,19 @@ export interface LateEventBody {
   data: unknown;
 }
 
-/** Per database: late bodies given within a few milliseconds of each other, written together. */
-const lateBodyWriters = new WeakMap<Db, (body: LateEventBody) => Promise<void>>();
-
 /**
- * Gives late events their bodies; an event without data is dropped. Only an event still empty is
- * changed: whoever renders it first decides the bytes. Bodies from concurrent commands are gathered
- * (batched.ts) and written in one transaction, a chunk per statement: a signup's answer would
- * otherwise wait for a commit of its own after the one that made it.
+ * Gives late events their bodies, a chunk per statement; an event without data is dropped. Only an
+ * event still empty is changed: whoever renders it first decides the bytes.
  */
-export function fillLateEvents(db: Db, bodies: readonly LateEventBody[]): Promise<void> {
-  let write = lateBodyWriters.get(db);
-  if (!write) {
-    const gathered = batched(async (all: readonly LateEventBody[]) => {
-      await inTransaction(db, (trx) => writeLateBodies(trx, all));
-      return all.map(() => undefined);
-    });
-    lateBodyWriters.set(db, (write = gathered));
-  }
-  return Promise.all(bodies.map(write)).then(() => undefined);
-}
-
-async function writeLateBodies(trx: Executor, bodies: readonly LateEventBody[]): Promise<void> {
+export async function fillLateEvents(db: Db, bodies: readonly LateEventBody[]): Promise<void> {
   const dropped = bodies.filter((body) => body.data === undefined).map((body) => body.publicId);
   const filled = bodies.filter((body) => body.data !== undefined);
   for (let start = 0; start < dropped.length; start += INSERT_CHUNK) {
-    await trx.deleteFrom('webhook_events').where('public_id', 'in', dropped.slice(start, start + INSERT_CHUNK)).where('render_tester_id', 'is not', null).execute();
+    await db.deleteFrom('webhook_events').where('public_id', 'in', dropped.slice(start, start + INSERT_CHUNK)).where('render_tester_id', 'is not', null).execute();
   }
   for (let start = 0; start < filled.length; start += INSERT_CHUNK) {
     const chunk = filled.slice(start, start + INSERT_CHUNK);
-    await trx
+    await db
       .updateTable('webhook_events')
       .set({
         payload: sql<string>`case public_id ${sql.join(
