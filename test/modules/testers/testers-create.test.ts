@@ -136,6 +136,35 @@ describe('create tester', () => {
     assert.equal(await testerCount(ctx, beta.id), 0);
   });
 
+  test('an e-mail address with a control, bidi or zero-width character is 422 2301, the character spelled out', async () => {
+    const beta = await ctx.createBeta();
+    const invisible = [
+      '\u202e', '\u202a', '\u202d', '\u200e', '\u200f', '\u2066', '\u2069', '\u200b', '\u200d', '\u2060', '\ufeff',
+      '\u00ad', '\u0007', '\u007f', '\u0085', '\u{e0041}',
+    ];
+    for (const char of invisible) {
+      const hex = char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      for (const [where, email] of [['local part', `ev${char}il@example.com`], ['domain', `evil@exam${char}ple.com`]]) {
+        const form = `tester[email]=${encodeURIComponent(email)}`;
+        for (const response of [
+          await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email } } }),
+          await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { form }),
+        ]) {
+          assert.equal(response.status, 422, `U+${hex} in the ${where}`);
+          const shown = where === 'local part' ? `ev<U+${hex}>il@example.com` : `evil@exam<U+${hex}>ple.com`;
+          assert.deepEqual(response.body.errors, [
+            { code: 2301, message: `Email "${shown}" is not a valid e-mail address: it contains the invisible character U+${hex}` },
+          ]);
+        }
+      }
+    }
+    assert.equal(await testerCount(ctx, beta.id), 0);
+    // Letters of any script are not invisible: such an address is taken as sent.
+    const accented = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: 'jöe@exämple.com' } } });
+    assert.equal(accented.status, 201, JSON.stringify(accented.body));
+    assert.equal((await storedTester(ctx, accented.body.id))?.email, 'jöe@exämple.com');
+  });
+
   test('2303–2306 and 2325: the beta\'s required fields, all reported together', async () => {
     const beta = await ctx.createBeta({ required_fields: ['name', 'employer', 'jobtitle', 'address', 'country'] });
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail() } } });

@@ -160,6 +160,18 @@ describe('update tester', () => {
     assert.equal(changed.body.email, 'renamed@example.com');
   });
 
+  test('an e-mail address with a bidi or zero-width character is refused on update and the stored one kept', async () => {
+    const tester = await createTester(ctx, beta.id);
+    for (const email of ['moc.elpmaxe@\u202eevil', 'evil\u200b@example.com', 'evil@example.com\u2069']) {
+      const response = await put(tester.id, { email });
+      assert.equal(response.status, 422, JSON.stringify(email));
+      assert.equal(response.body.errors.length, 1);
+      assert.equal(response.body.errors[0].code, 2301);
+      assert.match(response.body.errors[0].message, /is not a valid e-mail address: it contains the invisible character U\+(202E|200B|2069)$/);
+      assert.equal((await storedTester(ctx, tester.id))?.email, tester.email);
+    }
+  });
+
   test('a national phone number on update is read in the stored country', async () => {
     const tester = await createTester(ctx, beta.id, { profile: { country: 'DE' } });
     const response = await put(tester.id, { profile: { telephone: '030 901820' } });
