@@ -23,6 +23,7 @@ import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
 import { addFiniteKeyword } from './http/finite-number.ts';
+import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
 
 // ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
@@ -64,6 +65,8 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     requestIdHeader: false,
     rewriteUrl: rewriteRequest,
     frameworkErrors: frameworkErrorHandler,
+    // Coercion for text (query, path, form bodies), none for JSON bodies (http/validation.ts).
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidator() } },
     ajv: {
       // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },

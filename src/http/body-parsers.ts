@@ -4,6 +4,7 @@
 // U+FFFD replacement characters, which would silently lose what the client meant to send.
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { textBody } from './validation.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -45,7 +46,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       const text = utf8.decode(body as Buffer);
       done(
         null,
-        qs.parse(text, {
+        textBody(qs.parse(text, {
           depth: 6,
           arrayLimit: 200,
           parameterLimit: 2000,
@@ -54,7 +55,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
           allowPrototypes: false,
           allowDots: false,
           decoder: strictDecoder,
-        }),
+        })),
       );
     } catch (error) {
       const detail = error instanceof RangeError ? `: ${error.message}` : '';

@@ -20,9 +20,32 @@ function internalError(request: FastifyRequest): ErrorEntry {
 
 interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
+}
+
+/**
+ * One issue per problem. A value matching none of a field's alternatives (a nullable text, an id
+ * given as number or text) fails each one and then the `anyOf`: told once, by the alternative of
+ * the value's own type ("must NOT have more than 255 characters") or else by the types allowed
+ * ("must be a string or null").
+ */
+function onePerProblem(issues: ValidationIssue[]): ValidationIssue[] {
+  // A FormBoolean of no accepted type fails its type too: its own message says more.
+  const booleans = new Set(issues.filter((issue) => issue.keyword === 'formBoolean').map((issue) => issue.instancePath));
+  let merged = issues.filter((issue) => issue.keyword !== 'type' || !booleans.has(issue.instancePath));
+  for (const anyOf of issues.filter((issue) => issue.keyword === 'anyOf' && issue.schemaPath)) {
+    const prefix = `${anyOf.schemaPath}/`;
+    const branches = merged.filter((issue) => issue.schemaPath?.startsWith(prefix));
+    const wrongType = branches.filter((issue) => issue.keyword === 'type');
+    const told = wrongType.length < branches.length
+      ? branches.filter((issue) => issue.keyword !== 'type')
+      : [{ ...anyOf, keyword: 'type', params: { type: wrongType.map((issue) => String(issue.params.type)).join(' or ') } }];
+    merged = merged.flatMap((issue) => (issue === anyOf ? told : branches.includes(issue) ? [] : [issue]));
+  }
+  return merged;
 }
 
 /** "body/tester/email must be string" → "tester.email must be a string". */
@@ -61,7 +84,7 @@ export function describeError(error: FastifyError, request: FastifyRequest): { s
   if (error instanceof ApiError) return { status: error.statusCode, errors: error.errors };
   if (error.validation) {
     const kind = seriesError(request) ?? Errors.malformedRequest;
-    const issues = error.validation as unknown as ValidationIssue[];
+    const issues = onePerProblem(error.validation as unknown as ValidationIssue[]);
     return { status: kind.status, errors: issues.map((issue) => kind.entry(describeValidation(error.validationContext, issue))) };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ErrorEntry } from '../errors.ts';
 import { badBody, bodyText } from './body-parsers.ts';
+import { textBody } from './validation.ts';
 
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: false });
 const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false });
@@ -23,7 +24,7 @@ export function registerXmlBodyParser(app: FastifyInstance): void {
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) return done(badBody('Request body must not declare a DOCTYPE'), undefined);
     const valid = XMLValidator.validate(text);
     if (valid !== true) return done(badBody(`Request body is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`), undefined);
-    done(null, parser.parse(text) as unknown);
+    done(null, textBody(parser.parse(text) as unknown));
   });
 }
 

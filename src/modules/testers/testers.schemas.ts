@@ -64,10 +64,13 @@ const ResponsesInput = Type.Object(
   { description: 'Answers: {"response":[{"question_id":…,"answer":…}]}' },
 );
 
+// null is "none", as in the profile: a JSON client may send every field it knows of.
 const CommonInputFields = {
-  invitation_code: Type.String({ maxLength: 64 }),
-  referrer_id: Type.String({ maxLength: 320, description: "The referrer's id, referral code or e-mail" }),
-  groups: Type.String({ maxLength: 2000 }),
+  invitation_code: Nullable(Type.String({ maxLength: 64 })),
+  referrer_id: Type.Union([Type.String({ maxLength: 320 }), Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: "The referrer's id (as a number or text), referral code or e-mail",
+  }),
+  groups: Nullable(Type.String({ maxLength: 2000, description: 'Comma-separated group names; empty or null: none' })),
   profile: ProfileInputSchema,
   responses: ResponsesInput,
 };

@@ -399,7 +399,7 @@ export class TestersService {
         : '';
 
       if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized, email_alias_key: emailAliasKey(email.normalized) });
-      if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups);
+      if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups ?? '');
       // A cleared name is null in changes: it must not fall back to the stored one.
       const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
       if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));

@@ -97,7 +97,7 @@ describe('points', () => {
     const before = await testerPoints(tester.id);
     assert.equal((await post(beta.id, { email: tester.email, quantity: 1_000_000 })).status, 201);
     assert.equal((await post(beta.id, { email: tester.email, quantity: -1_000_000 })).status, 201);
-    assert.equal((await post(beta.id, { email: tester.email, quantity: '1000000' })).status, 201, 'numeric text, as forms send it');
+    assert.equal((await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=1000000`)).status, 201, 'numeric text, as forms send it');
     assert.equal(await testerPoints(tester.id), before + 1_000_000);
   });
 

@@ -119,11 +119,13 @@ describe('suppressions', () => {
       assert.equal(response.status, 422, email);
       assert.deepEqual(response.body, { errors: [{ code: 2701, message: `Email ${JSON.stringify(email.slice(0, 80))} is not a valid e-mail address` }] });
     }
-    for (const reason of ['HardBounce', 'SpamComplaint', 'Other', 5]) {
+    for (const reason of ['HardBounce', 'SpamComplaint', 'Other']) {
       const response = await post(beta.id, { email: 'valid@example.com', reason });
       assert.equal(response.status, 422, String(reason));
       assert.deepEqual(response.body, { errors: [{ code: 2701, message: 'reason must be Manual or Unsubscribe' }] });
     }
+    const number = await post(beta.id, { email: 'valid@example.com', reason: 5 });
+    assert.deepEqual([number.status, number.body], [422, { errors: [{ code: 2701, message: 'reason must be a string' }] }]);
     const both = await post(beta.id, { reason: 'HardBounce' });
     assert.deepEqual(both.body, {
       errors: [

@@ -81,8 +81,11 @@ describe('webhook endpoints API', () => {
     assert.deepEqual([filtered.body.events, filtered.body.enabled], [['tester_created', 'point_earned'], false]);
     const all = await post(beta.id, { url: 'https://b.example/hook', events: ['reward_earned', '*'] });
     assert.deepEqual(all.body.events, ['*']);
-    const single = await post(beta.id, { url: 'https://c.example/hook', events: 'reward_revoked' });
+    // A lone event type is a list of one as form text (events=…), not in JSON, which says what it sends.
+    const single = await ctx.request('POST', path(beta.id), { form: 'url=https%3A%2F%2Fc.example%2Fhook&events=reward_revoked' });
     assert.deepEqual(single.body.events, ['reward_revoked']);
+    const lone = await post(beta.id, { url: 'https://d.example/hook', events: 'reward_revoked' });
+    assert.deepEqual([lone.status, lone.body], [422, { errors: [{ code: 2201, message: 'events must be an array' }] }]);
     assert.deepEqual(
       (await rows(beta.id)).map((r) => [r.events, r.enabled]),
       [['["tester_created","point_earned"]', 0], [null, 1], ['["reward_revoked"]', 1]],
@@ -118,7 +121,7 @@ describe('webhook endpoints API', () => {
       [{ url: 'https://user@hooks.example.com/' }, ['url must not contain a user name or password: verify requests by their webhook-signature header instead']],
       [{ url: 'https://hooks.example.com/', events: ['tester_made'] }, [`events: unknown event type "tester_made"; ${KNOWN}`]],
       [{ url: 'https://hooks.example.com/', events: [] }, ['events must name at least one event type, or "*" for all']],
-      [{ url: 'https://hooks.example.com/', events: null }, ['events must name at least one event type, or "*" for all']],
+      [{ url: 'https://hooks.example.com/', events: null }, ['events must be an array']],
       [{ url: 'https://hooks.example.com/', enabled: 'maybe' }, ['enabled must be true, false, 1 or 0']],
       [{ webhook: { url: 'https://hooks.example.com/', enabled: 'maybe' } }, ['webhook.enabled must be true, false, 1 or 0']],
       [
