@@ -14,7 +14,7 @@ import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
-import { registerInputTextCheck } from './http/input-text.ts';
+import { registerInputValueCheck } from './http/input-values.ts';
 import { loggerOptions, requestIdOf } from './http/logging.ts';
 import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
@@ -107,7 +107,7 @@ export function buildWorkerApp({ config, isDatabaseReady, metrics, logDestinatio
 export async function buildApp({ config, services, isDatabaseReady, rateLimits, redis, metrics, logDestination }: AppDependencies): Promise<App> {
   const app = createFastify(config, logDestination, metrics);
   await registerBodyParsers(app);
-  registerInputTextCheck(app);
+  registerInputValueCheck(app);
   await registerOpenApi(app, config.publicUrl);
   healthRoutes(app, isDatabaseReady, redis);
   // Pages and endpoints for visitors: no API key (the link, its token or the visitor's own signup is the authority).

@@ -1,13 +1,19 @@
 // A JSON body gets what it says or a clear error: a value of the wrong type is refused, not turned
-// into the expected one (["a@example.com"] or true is not text, "5" is not an integer). Form bodies
-// and query strings are text: they are still read as the schema's types. Every refusal is 422 with
-// the route's general code, one message naming the field, and stores nothing.
+// into the expected one (["a@example.com"] or true is not text, "5" is not an integer), and a
+// number JSON.parse has rounded (past ±2^53−1, or past any double) is refused wherever it is. Form
+// bodies and query strings are text: they are still read as the schema's types. Every refusal is
+// 422 with the route's general code, one message naming the field, and stores nothing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../support/context.ts';
 import { storedRows, tableNames } from '../support/stored-rows.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 
+const TOO_LARGE = 'is a number too large to keep exactly (beyond ±9007199254740991): send long digit strings as text';
+
+/** A number written into the JSON text as is: JSON.stringify would write the rounded one. */
+const raw = (text: string) => `__raw:${text}__`;
+const jsonText = (body: unknown) => JSON.stringify(body).replace(/"__raw:([^"]+)__"/g, '$1');
 
 type Kind = 'string' | 'nullable string' | 'integer' | 'setting integer' | 'nullable integer' | 'id' | 'reference' | 'array' | 'boolean';
 
@@ -17,32 +23,42 @@ const WRONG: Record<Kind, [string, unknown, string][]> = {
     ['a one-item array', ['a@example.com'], 'must be a string'],
     ['true', true, 'must be a string'],
     ['a number', 12345, 'must be a string'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
+    ['1e400', raw('1e400'), TOO_LARGE],
   ],
   'nullable string': [
     ['a one-item array', ['x'], 'must be a string or null'],
     ['true', true, 'must be a string or null'],
     ['a number', 12345, 'must be a string or null'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
   ],
   integer: [
     ['text', '5', 'must be an integer'],
     ['true', true, 'must be an integer'],
     ['a one-item array', [5], 'must be an integer'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
+    ['-(2^53 + 1)', raw('-9007199254740993'), TOO_LARGE],
+    ['1e400', raw('1e400'), TOO_LARGE],
   ],
   // A setting's null was read as 0 by coercion; now it is what it is, and refused.
   'setting integer': [
     ['text', '5', 'must be an integer'],
     ['null', null, 'must be an integer'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
   ],
   'nullable integer': [
     ['text', '5', 'must be an integer or null'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
   ],
   id: [
     ['true', true, 'must be an integer or string'],
     ['a one-item array', [5], 'must be an integer or string'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
   ],
   reference: [
     ['true', true, 'must be a string or integer or null'],
     ['a one-item array', ['x'], 'must be a string or integer or null'],
+    ['2^53 + 1', raw('9007199254740993'), TOO_LARGE],
   ],
   array: [
     ['a lone string', 'tester_created', 'must be an array'],
@@ -239,7 +255,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
     },
   ];
 
-  const send = (route: Route, body: unknown): Promise<TestResponse> => ctx.request(route.method, route.url(), { body });
+  const send = (route: Route, body: unknown): Promise<TestResponse> => ctx.request(route.method, route.url(), { body: jsonText(body) });
 
   for (const route of routes) {
     test(`${route.name}: each field refuses values of another type and stores nothing; the right types are stored`, async () => {
@@ -259,11 +275,13 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
     });
   }
 
-  test('the issue\'s cases: an e-mail in an array, true as text', async () => {
+  test('the issue\'s cases: an e-mail in an array, true as text, 2^53 + 1 as text', async () => {
     const before = await storedRows(ctx, tables);
     const cases: [string, string][] = [
       ['{"tester":{"email":["a@example.com"]}}', 'tester.email must be a string'],
       [`{"tester":{"email":"${uniqueEmail()}","profile":{"custom_var1":true}}}`, 'tester.profile.custom_var1 must be a string or null'],
+      [`{"tester":{"email":"${uniqueEmail()}","profile":{"custom_var1":9007199254740993}}}`, `tester.profile.custom_var1 ${TOO_LARGE}`],
+      [`{"tester":{"email":"${uniqueEmail()}","unknown":9007199254740993}}`, `tester.unknown ${TOO_LARGE}`],
     ];
     for (const [body, message] of cases) {
       const response = await ctx.request('POST', `${beta()}/testers`, { body });
@@ -271,6 +289,10 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       assert.deepEqual(response.body, { errors: [{ code: 2301, message }] }, body);
     }
     assert.deepEqual(await storedRows(ctx, tables), before);
+    // As text the digits are kept exactly.
+    const kept = await ctx.request('POST', `${beta()}/testers`, { body: { tester: { email: uniqueEmail(), profile: { custom_var1: '9007199254740993' } } } });
+    assert.equal(kept.status, 201, JSON.stringify(kept.body));
+    assert.equal(kept.body.profile.custom_var1, '9007199254740993');
   });
 
   test('null is "none" where a field may be empty: tester groups, referrer and invitation code', async () => {

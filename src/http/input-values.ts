@@ -1,11 +1,16 @@
-// Text the databases cannot store as sent is refused before any schema or service sees it:
-// U+0000 (PostgreSQL's text type cannot hold it: the query would fail) and unpaired UTF-16
-// surrogates such as a JSON "\ud800" (they have no UTF-8 form: both drivers would store U+FFFD).
+// Values the service cannot keep as sent are refused before any schema or service sees them:
+// - text with U+0000 (PostgreSQL's text type cannot hold it: the query would fail) or unpaired
+//   UTF-16 surrogates such as a JSON "\ud800" (they have no UTF-8 form: both drivers would store
+//   U+FFFD);
+// - a JSON number beyond ±(2^53 − 1) or beyond any double (1e400): JSON.parse has already rounded
+//   it (9007199254740993 arrives as 9007199254740992, 1e400 as Infinity), so what was sent is
+//   lost. Numbers in query strings and form bodies are still text here: the schema's bounds judge them.
 // Body, query and path parameters are checked, field names included, so the same request gets the
 // same answer on SQLite and PostgreSQL: 422 with the route's general code, like a schema error.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const INEXACT = `is a number too large to keep exactly (beyond ±${Number.MAX_SAFE_INTEGER}): send long digit strings as text`;
 
 interface Node {
   value: unknown;
@@ -19,7 +24,7 @@ function pathOf(node: Node | null): string {
   return keys.reverse().map((key) => `/${key}`).join('');
 }
 
-/** The first unstorable string in `root` (iteratively: bodies may nest thousands of levels deep). */
+/** The first unstorable value in `root` (iteratively: bodies may nest thousands of levels deep). */
 function findUnstorable(root: unknown): { instancePath: string; message: string } | null {
   const stack: Node[] = [{ value: root, key: '', parent: null }];
   while (stack.length > 0) {
@@ -27,6 +32,8 @@ function findUnstorable(root: unknown): { instancePath: string; message: string 
     const { value } = node;
     if (typeof value === 'string') {
       if (UNSTORABLE.test(value)) return { instancePath: pathOf(node), message: 'must not contain NUL characters or unpaired surrogates' };
+    } else if (typeof value === 'number') {
+      if (!(Math.abs(value) <= Number.MAX_SAFE_INTEGER)) return { instancePath: pathOf(node), message: INEXACT };
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
         if (UNSTORABLE.test(key)) {
@@ -39,7 +46,7 @@ function findUnstorable(root: unknown): { instancePath: string; message: string 
   return null;
 }
 
-export function registerInputTextCheck(app: FastifyInstance): void {
+export function registerInputValueCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const context of ['params', 'querystring', 'body'] as const) {
       const found = findUnstorable(context === 'querystring' ? request.query : request[context]);
