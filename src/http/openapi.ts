@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated from the route schemas, and the interactive reference at /docs.
 import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorCodeDocs } from '../errors.ts';
@@ -9,6 +10,41 @@ import { errorCodeDocs } from '../errors.ts';
  * The plugin copies x- extensions into the document but does not type them, hence the spread.
  */
 const errorCodesExtension = { 'x-error-codes': errorCodeDocs() };
+
+// The one inline <style> Swagger UI renders: the colours of the Swagger logo in its top bar
+// (".logo_small_svg__cls-2{fill:#fff}…" in swagger-ui-standalone-preset.js). Allowed by its hash
+// rather than allowing every inline style; test/browser/docs.test.ts fails if an upgrade changes it.
+const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/**
+ * Helmet's headers for /docs and its assets, as for the public pages: no framing, no sniffing, and
+ * a CSP allowing only the reference's own files. Swagger UI sets its other styles through the DOM
+ * (which the policy does not govern), shows a logo as a data: image, and "Try it out" calls the
+ * API at PUBLIC_URL, which may be another origin than the one /docs was opened at. No
+ * upgrade-insecure-requests (helmet's default policy and swagger-ui's own have it): on a
+ * plain-HTTP install it would send every script and stylesheet request to https, where nothing
+ * answers, and the reference would not render.
+ */
+function docsSecurity(publicUrl: string) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", SWAGGER_LOGO_STYLE],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", new URL(publicUrl).origin],
+        formAction: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+}
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -37,6 +73,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       ...errorCodesExtension,
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // A scope of its own, so that these headers stay on /docs (the API's JSON answers carry none).
+  await app.register(async (docs) => {
+    await docs.register(helmet, docsSecurity(publicUrl));
+    await docs.register(swaggerUi, { routePrefix: '/docs' });
+  });
   app.get('/api/v2/openapi', { schema: { hide: true } }, async () => app.swagger());
 }

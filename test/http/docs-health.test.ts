@@ -46,6 +46,42 @@ describe('OpenAPI, reference and health', () => {
     assert.match(response.raw.body, /swagger/i);
   });
 
+  test('/docs and its assets carry the security headers; the API\'s answers do not', async () => {
+    const directives = [
+      "default-src 'none'",
+      "script-src 'self'",
+      // The one inline <style> of Swagger UI (its logo's colours), by hash: no 'unsafe-inline'.
+      "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
+      "img-src 'self' data:",
+      "connect-src 'self' https://prelaunch.test",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+    ];
+    const paths = [
+      '/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-ui-bundle.js', '/docs/static/swagger-ui-standalone-preset.js',
+      '/docs/static/swagger-initializer.js', '/docs/static/swagger-ui.css', '/docs/static/favicon-32x32.png', '/docs/json', '/docs/yaml',
+      '/docs/static/no-such-file.js',
+    ];
+    for (const path of paths) {
+      const response = await ctx.request('GET', path, { key: null });
+      assert.ok([200, 302, 404].includes(response.status), `${path}: ${response.status}`);
+      // Exactly these: no upgrade-insecure-requests, which would break the page on a plain-HTTP install.
+      assert.deepEqual(String(response.headers['content-security-policy']).split(';'), directives, path);
+      assert.equal(response.headers['x-frame-options'], 'DENY', path);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', path);
+      assert.equal(response.headers['referrer-policy'], 'no-referrer', path);
+    }
+    assert.equal((await ctx.request('GET', '/docs/static/no-such-file.js', { key: null })).status, 404);
+    for (const path of ['/api/v2/openapi.json', '/healthz', '/api/v2/betas']) {
+      const response = await ctx.request('GET', path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers['content-security-policy'], undefined, path);
+      assert.equal(response.headers['x-frame-options'], undefined, path);
+    }
+  });
+
   test('/healthz answers while the process is up', async () => {
     const response = await ctx.request('GET', '/healthz', { key: null });
     assert.equal(response.status, 200);

@@ -24,12 +24,18 @@ export const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.3
 export const PHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 export const DESKTOP_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0';
 
-/** Launches Chromium; fails (never skips) when it is not installed, since CI installs it (.ci/run). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches Chromium; fails (never skips) when it is not installed, since CI installs it (.ci/run).
+ * `localHosts` are names it resolves to 127.0.0.1: a page opened at one is treated as any plain-HTTP
+ * site is, where 127.0.0.1 itself counts as secure (no upgrade to https, for one).
+ */
+export async function launchBrowser(options: { localHosts?: string[] } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: the browser tests need it (apt-get install chromium; .ci/run installs it)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, timeout: 60_000 });
+  const hosts = options.localHosts ?? [];
+  const args = hosts.length > 0 ? [...FLAGS, `--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1`).join(',')}`] : FLAGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args, timeout: 60_000 });
 }
 
 /** A site of another origin (another port) whose page carries the embeddable form of a beta. */

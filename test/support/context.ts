@@ -157,6 +157,8 @@ export interface TestContextOptions {
    * links the app makes (share links, status links) lead a browser back to it.
    */
   listen?: boolean;
+  /** With `listen`, the host name of PUBLIC_URL (127.0.0.1 by default; a browser test maps its own). */
+  publicHost?: string;
   /**
    * Another process of the same deployment: open this database (another context's `databaseUrl`)
    * instead of creating one. Its creator drops it; this context only closes its connections. The
@@ -174,7 +176,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   const config = loadConfig({
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: port === null ? 'https://prelaunch.test' : `http://127.0.0.1:${port}`,
+    PUBLIC_URL: port === null ? 'https://prelaunch.test' : `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
     GEOIP_DATABASE_PATH: 'off',
     // Contexts running at once on one Redis never share counters.
     REDIS_KEY_PREFIX: `prelaunch-test-${randomUUID()}:`,
