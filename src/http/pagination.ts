@@ -2,6 +2,7 @@
 // X-Pagination (JSON) and Link (RFC 8288) headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import type { PageRequest } from '../paging.ts';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
@@ -13,12 +14,6 @@ export const PaginationQuery = {
     Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, finite: true, description: 'Items per page (extension)' }),
   ),
 };
-
-export interface PageRequest {
-  page: number;
-  perPage: number;
-  offset: number;
-}
 
 export function pageOf(query: { page?: number; per_page?: number }): PageRequest {
   const page = query.page ?? 1;

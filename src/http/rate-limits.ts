@@ -11,7 +11,7 @@ import { Errors } from '../errors.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
 import { RedisConnection, type RedisLog } from '../redis.ts';
 import { principalOf } from './auth.ts';
-import { parseId } from './schemas.ts';
+import { parseId } from '../ids.ts';
 
 /** What a route may name in `config.rateLimit`: the spec's limited operations. */
 export type RateLimitScope = 'listBetas' | 'showBeta' | 'listTesters' | 'listRewards' | 'listPoints';

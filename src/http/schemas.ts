@@ -31,13 +31,6 @@ export const BetaParams = Type.Object({
   beta_id: Type.String({ maxLength: 40, description: 'Beta id' }),
 });
 
-/** Ids arrive as path text; anything that is not a positive integer names nothing. */
-export function parseId(text: string): number | null {
-  if (!/^\d{1,15}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
-}
-
 /** 202 Accepted with no body (checkins, queued deletion): documented by the route's description. */
 export function sendAccepted(reply: { code(status: number): { send(): unknown } }): unknown {
   return reply.code(202).send();

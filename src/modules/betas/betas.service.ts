@@ -12,7 +12,8 @@ import {
   type BetaSettings,
   type BetaSettingsPatch,
 } from './beta-settings.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
@@ -133,7 +134,7 @@ export class BetasService {
     return row ? toBeta(row) : undefined;
   }
 
-  async list(companyId: number, page: { offset: number; perPage: number }): Promise<{ items: CountedBeta[]; total: number }> {
+  async list(companyId: number, page: PageRequest): Promise<{ items: CountedBeta[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.selectFrom('betas').selectAll().where('company_id', '=', companyId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
       this.db.selectFrom('betas').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow(),

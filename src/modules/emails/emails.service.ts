@@ -10,7 +10,8 @@ import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
@@ -375,7 +376,7 @@ export class EmailsService implements EmailQueue {
     companyId: number,
     betaId: string,
     filters: MessageFilters,
-    page: { offset: number; perPage: number },
+    page: PageRequest,
   ): Promise<{ items: MessageSummary[]; total: number }> {
     const beta = await this.betas.require(companyId, betaId);
     let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);

@@ -6,7 +6,8 @@ import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 
 
@@ -105,7 +106,7 @@ export class InvitationCodesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(betaId: number, page: { offset: number; perPage: number }): Promise<{ items: InvitationCodeRow[]; total: number }> {
+  async list(betaId: number, page: PageRequest): Promise<{ items: InvitationCodeRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.selectFrom('invitation_codes').selectAll().where('beta_id', '=', betaId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
       this.db

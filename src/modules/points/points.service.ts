@@ -6,7 +6,8 @@ import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';
@@ -76,7 +77,7 @@ export class PointsService {
   ) {}
 
   /** The beta's points, by id; with `email`, only that tester's (none for an unknown address). Hidden testers' points are left out. */
-  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: PointRow[]; total: number }> {
+  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: PointRow[]; total: number }> {
     const beta = await this.betas.require(companyId, betaId);
     let query = this.db
       .selectFrom('points')

@@ -5,7 +5,8 @@
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { QuestionRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import { QuestionKinds } from './questions.schemas.ts';
 
@@ -284,7 +285,7 @@ export class QuestionsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(betaId: number, page: { offset: number; perPage: number }): Promise<{ items: Question[]; total: number }> {
+  async list(betaId: number, page: PageRequest): Promise<{ items: Question[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db.selectFrom('questions').selectAll().where('beta_id', '=', betaId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
       this.db.selectFrom('questions').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).executeTakeFirstOrThrow(),

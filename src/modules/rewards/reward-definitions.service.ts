@@ -5,7 +5,8 @@ import { ApiError, Errors } from '../../errors.ts';
 import { forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -123,7 +124,7 @@ export class RewardDefinitionsService {
 
   // ---- definitions ---------------------------------------------------------------------------
 
-  async listDefinitions(companyId: number, betaIdText: string, page: { offset: number; perPage: number }) {
+  async listDefinitions(companyId: number, betaIdText: string, page: PageRequest) {
     const beta = await this.betas.require(companyId, betaIdText);
     const [rows, count] = await Promise.all([
       this.db.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
@@ -196,7 +197,7 @@ export class RewardDefinitionsService {
 
   // ---- rules ---------------------------------------------------------------------------------
 
-  async listRules(companyId: number, betaIdText: string, page: { offset: number; perPage: number }) {
+  async listRules(companyId: number, betaIdText: string, page: PageRequest) {
     const beta = await this.betas.require(companyId, betaIdText);
     const [items, count] = await Promise.all([
       this.rules(this.db, beta.id).orderBy('reward_rules.id').limit(page.perPage).offset(page.offset).execute(),

@@ -4,7 +4,8 @@
 import { ApiError, Errors } from '../../errors.ts';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -40,7 +41,7 @@ export class RewardsService {
   ) {}
 
   /** The beta's rewards by id; an e-mail that names no user gives an empty list. */
-  async list(companyId: number, betaIdText: string, filters: RewardFilters, page: { offset: number; perPage: number }) {
+  async list(companyId: number, betaIdText: string, filters: RewardFilters, page: PageRequest) {
     const beta = await this.betas.require(companyId, betaIdText);
     let query = this.db.selectFrom('rewards').where('beta_id', '=', beta.id);
     if (filters.status) query = query.where('status', '=', filters.status);

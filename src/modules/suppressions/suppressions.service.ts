@@ -11,7 +11,8 @@ import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
@@ -125,7 +126,7 @@ export class SuppressionsService {
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
-  async list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<{ items: Suppression[]; total: number }> {
+  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: Suppression[]; total: number }> {
     const beta = await this.betas.require(companyId, betaId);
     let query = this.db.selectFrom('suppressions').where('beta_id', '=', beta.id);
     let withUser = suppressionsWithUser(this.db, beta.id);

@@ -9,7 +9,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
-import { parseId } from '../../http/schemas.ts';
+import { parseId } from '../../ids.ts';
 import { addSeconds, storedTime, utcDate, type Clock } from '../../time.ts';
 import { blockedIpMatcher, type BetaSettings } from '../betas/beta-settings.ts';
 import { companyTesterCount, countersOf, moveTesterCount } from '../betas/beta-counters.ts';
