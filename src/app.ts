@@ -15,7 +15,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerInputValueCheck } from './http/input-values.ts';
-import { loggerOptions, requestIdOf } from './http/logging.ts';
+import { loggerOptions, requestIdOf } from './http/request-log.ts';
 import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { registerOpenApi } from './http/openapi.ts';

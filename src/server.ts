@@ -2,7 +2,7 @@
 // graceful stop. `npm start` and `prelaunch serve` run it here; `serve --workers N` runs it in each
 // worker process, after the primary has migrated (cluster.ts).
 import closeWithGrace from 'close-with-grace';
-import { createLogger } from './http/logging.ts';
+import { createLogger } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { isReachable, migrateToLatest } from './db/migrate.ts';

@@ -100,7 +100,7 @@ describe('OpenAPI, reference and health', () => {
   });
 
   test('api_key values never reach the log line', async () => {
-    const { maskSecrets } = await import('../../src/http/logging.ts');
+    const { maskSecrets } = await import('../../src/http/request-log.ts');
     assert.equal(maskSecrets('/api/v2/betas?api_key=pl_secret&page=2'), '/api/v2/betas?api_key=[redacted]&page=2');
     assert.equal(maskSecrets('/api/v2/betas?page=2&API_KEY=pl_secret'), '/api/v2/betas?page=2&API_KEY=[redacted]');
   });

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnSync } from 'node:child_process';
 import { LEASE_SECONDS, Leases } from '../../src/jobs/leases.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
-import { createLogger } from '../../src/http/logging.ts';
+import { createLogger } from '../../src/logging.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 

@@ -3,7 +3,7 @@
 // primary that migrates first, restarts a process that dies and stops them all on SIGINT/SIGTERM.
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { createLogger } from '../../http/logging.ts';
+import { createLogger } from '../../logging.ts';
 import { bootstrapIfEmpty } from '../../bootstrap.ts';
 import { clusterMetricsEndpoint, onShutdownRequest, runPrimary } from '../../cluster.ts';
 import { serve } from '../../server.ts';

@@ -5,11 +5,10 @@
 // serves /metrics (its own job attempts) and /healthz, /readyz. Runs until SIGINT or SIGTERM.
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
-import { createLogger } from '../../http/logging.ts';
+import { createLogger } from '../../logging.ts';
 import { buildWorkerApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { App } from '../../http/app-type.ts';
 import type { Services } from '../../services.ts';
 import { isReachable } from '../../db/migrate.ts';
 import { startWorkers } from '../../jobs/workers.ts';
@@ -41,7 +40,7 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
       limitHeapGrowth(config.heapGrowthPercent);
       const log = createLogger(config.logLevel);
       const port = (metricsPort ?? config.workerMetricsPort) || null;
-      let probes: { metrics: Metrics; app: App } | null;
+      let probes: Probes | null;
       try {
         // Before any job runs: a port in use stops the worker at once, with nothing half done.
         probes = port === null ? null : await serveProbes(port, config, database, services, log);
@@ -61,14 +60,20 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
       }, STOP_TIMEOUT_MS).unref();
       // No new job nor scrape, then the jobs in hand finish or are given back, then what the services hold open.
       const jobsStopped = workers.stop();
-      await probes?.app.close();
+      await probes?.close();
       await jobsStopped;
       await services.close();
     });
 }
 
+/** What the worker serves beside its jobs: the metrics it counts into, and how to stop serving them. */
+interface Probes {
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
 /** The worker's metrics, served with /healthz and /readyz on `port`. */
-async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger): Promise<{ metrics: Metrics; app: App }> {
+async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger): Promise<Probes> {
   const metrics = new Metrics({ database, stats: services.stats, log: log.child({ component: 'metrics' }) });
   const app = buildWorkerApp({ config, isDatabaseReady: () => isReachable(database), metrics });
   try {
@@ -77,5 +82,5 @@ async function serveProbes(port: number, config: Config, database: DatabaseHandl
     await app.close();
     throw error;
   }
-  return { metrics, app };
+  return { metrics, close: () => app.close() };
 }
