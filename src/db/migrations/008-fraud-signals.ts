@@ -1,9 +1,38 @@
-// Fraud signals (issue 6): each tester's mailbox key (aliases of one mailbox share it), what the
-// signup sent, its flags, and the hold on a flagged referral until the owner accepts it.
+// Fraud signals: each tester's mailbox key (aliases of one mailbox share it), what the signup
+// sent, its flags, and the hold on a flagged referral until the owner accepts it.
 import { sql, type Kysely } from 'kysely';
-import { emailAliasKey } from '../../modules/fraud/email-alias.ts';
 
 const BACKFILL_BATCH = 1000;
+
+// The alias rules as they were when this migration was written, copied from
+// modules/fraud/email-alias.ts rather than imported: a migration must do tomorrow what it did the
+// day it shipped, and a provider added to the live list later would otherwise change what this
+// one writes on a fresh database. Each entry: a mailbox namespace's domains (the first is
+// canonical) and what the provider ignores in the local part besides a +tag.
+const ALIAS_NAMESPACES: readonly (readonly [domains: readonly string[], ignored: RegExp | null])[] = [
+  [['gmail.com', 'googlemail.com'], /\./g],
+  [['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'], /[._-]/g],
+  [['icloud.com', 'me.com', 'mac.com'], null],
+  [['outlook.com'], null],
+  [['hotmail.com'], null],
+  [['live.com'], null],
+  [['msn.com'], null],
+  [['fastmail.com'], null],
+];
+const namespaceByDomain = new Map(ALIAS_NAMESPACES.flatMap((namespace) => namespace[0].map((domain) => [domain, namespace] as const)));
+
+/** The mailbox a lower-cased address reaches under the rules above; any other address is its own key. */
+function emailAliasKey(normalizedEmail: string): string {
+  const at = normalizedEmail.lastIndexOf('@');
+  const namespace = namespaceByDomain.get(normalizedEmail.slice(at + 1));
+  if (!namespace) return normalizedEmail;
+  const [domains, ignored] = namespace;
+  let local = normalizedEmail.slice(0, at);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (ignored) local = local.replace(ignored, '') || local;
+  return `${local}@${domains[0]}`;
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   // One column per statement: SQLite adds only one at a time.

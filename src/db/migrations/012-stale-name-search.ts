@@ -4,12 +4,18 @@
 // "Search"), so two kinds of rows are repaired:
 // - no name left but a name_search: it becomes '' (plain SQL);
 // - one name left and a name_search with a space, which a single name rarely has and a stale
-//   "first last" always does: recomputed with the service's own rule (nameSearch), since neither
+//   "first last" always does: recomputed in JavaScript with the service's rule, since neither
 //   database's lower() lower-cases as JavaScript does (SQLite's only ASCII).
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { nameSearch } from '../../modules/testers/name-search.ts';
 
 const BATCH = 1000;
+
+// The service's rule as it was when this migration was written (modules/testers/name-search.ts),
+// copied rather than imported: a later change to the live rule must not change what this
+// migration writes; a new rule that needs old rows rewritten gets a migration of its own.
+function nameSearch(firstName: string | null, lastName: string | null): string {
+  return [firstName, lastName].filter(Boolean).join(' ').toLowerCase();
+}
 
 type Name = 'first_name' | 'last_name';
 

@@ -1,6 +1,8 @@
-// E-mail aliases (issue 6): addresses a provider delivers to one mailbox, such as Gmail's
+// E-mail aliases: addresses a provider delivers to one mailbox, such as Gmail's
 // `j.doe+beta@gmail.com` and `jdoe@gmail.com`. Only providers known to ignore these parts are
-// folded: elsewhere a dot or a `+` may be part of a different person's address.
+// folded: elsewhere a dot or a `+` may be part of a different person's address. Every tester's key
+// is stored (email_alias_key); migration 008 keyed the testers before it with a frozen copy of
+// these rules, so a change here needs a migration of its own that recomputes the stored keys.
 
 export interface AliasProvider {
   name: string;
