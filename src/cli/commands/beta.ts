@@ -1,6 +1,6 @@
 // prelaunch beta create
 import type { Command } from 'commander';
-import { presentBeta } from '../../modules/betas/betas.service.ts';
+import { presentBeta } from '../../modules/betas/betas.presenter.ts';
 import { requireCompany, type CliContext } from '../context.ts';
 import { parseIdArgument } from '../options.ts';
 

@@ -4,7 +4,8 @@ import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import { BetaCreateBody, BetaSchema, BetaUpdateBody } from './betas.schemas.ts';
-import { presentBeta, type BetaInput, type BetasService } from './betas.service.ts';
+import { presentBeta } from './betas.presenter.ts';
+import type { BetaInput, BetasService } from './betas.service.ts';
 
 /** `beta` bodies are accepted wrapped or unwrapped. */
 function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
