@@ -5,7 +5,8 @@ import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { QuestionCreateBody, QuestionParams, QuestionSchema } from './questions.schemas.ts';
-import { presentQuestion, type QuestionInput, type QuestionsService } from './questions.service.ts';
+import { presentQuestion } from './questions.presenter.ts';
+import type { QuestionInput, QuestionsService } from './questions.service.ts';
 
 type QuestionFields = { kind?: string; prompt?: string; choices?: string[]; required?: boolean };
 

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import { QuestionKinds } from './questions.schemas.ts';
 
 export type QuestionKind = (typeof QuestionKinds)[number];
@@ -62,17 +62,6 @@ export function toQuestion(row: QuestionRow): Question {
     choices: choicesOf(row),
     required: Boolean(row.required),
     created_at: row.created_at,
-  };
-}
-
-export function presentQuestion(question: Question) {
-  return {
-    id: question.id,
-    kind: question.kind,
-    prompt: question.prompt,
-    choices: question.choices,
-    required: question.required,
-    created_at: apiTime(question.created_at),
   };
 }
 
