@@ -4,7 +4,8 @@ import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import { SuppressionCreateBody, SuppressionListQuery, SuppressionParams, SuppressionSchema } from './suppressions.schemas.ts';
-import { presentSuppression, type SuppressionInput, type SuppressionsService } from './suppressions.service.ts';
+import { presentSuppression } from './suppressions.presenter.ts';
+import type { SuppressionInput, SuppressionsService } from './suppressions.service.ts';
 
 /** `suppression` bodies are accepted wrapped or unwrapped. */
 function suppressionInput(body: ({ suppression?: SuppressionInput } & SuppressionInput) | undefined): SuppressionInput {

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
@@ -36,16 +36,6 @@ export interface ListFilters {
 /** A suppression with the tester it concerns. */
 export interface Suppression extends SuppressionRow {
   user_id: number | null;
-}
-
-export function presentSuppression(suppression: Suppression) {
-  return {
-    id: suppression.id,
-    email: suppression.email,
-    user_id: suppression.user_id,
-    reason: suppression.reason as SuppressionReason,
-    suppressed_at: apiTime(suppression.suppressed_at),
-  };
 }
 
 /** The beta's suppressions with user_id: the visible tester of the beta with the address, if any. */
