@@ -5,7 +5,8 @@ import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { InvitationCodeCreateBody, InvitationCodeParams, InvitationCodeSchema } from './invitation-codes.schemas.ts';
-import { presentInvitationCode, type InvitationCodeInput, type InvitationCodesService } from './invitation-codes.service.ts';
+import { presentInvitationCode } from './invitation-codes.presenter.ts';
+import type { InvitationCodeInput, InvitationCodesService } from './invitation-codes.service.ts';
 
 /** `invitation_code` bodies are accepted wrapped or unwrapped. */
 function invitationCodeInput(body: ({ invitation_code?: InvitationCodeInput } & InvitationCodeInput) | undefined): InvitationCodeInput {

@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 
 
 export interface InvitationCodeBeta {
@@ -87,17 +87,6 @@ export async function redeemInvitationCode(
     .executeTakeFirst();
   if (exists) throw Errors.invitationCodeExpired();
   throw Errors.invitationCodeInvalid();
-}
-
-export function presentInvitationCode(row: InvitationCodeRow) {
-  return {
-    id: row.id,
-    code: row.code,
-    max_uses: row.max_uses,
-    uses: row.uses,
-    expires_at: apiTime(row.expires_at),
-    created_at: apiTime(row.created_at),
-  };
 }
 
 export class InvitationCodesService {
