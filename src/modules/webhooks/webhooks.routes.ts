@@ -12,13 +12,8 @@ import {
   WebhookSchema,
   WebhookWithSecretSchema,
 } from './webhooks.schemas.ts';
-import {
-  presentDelivery,
-  presentWebhook,
-  presentWebhookWithSecret,
-  type WebhookInput,
-  type WebhooksService,
-} from './webhooks.service.ts';
+import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.ts';
+import type { WebhookInput, WebhooksService } from './webhooks.service.ts';
 
 /** `webhook` bodies are accepted wrapped or unwrapped. */
 function webhookInput(body: ({ webhook?: WebhookInput } & WebhookInput) | undefined): WebhookInput {

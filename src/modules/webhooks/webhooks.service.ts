@@ -10,7 +10,7 @@ import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
@@ -30,38 +30,6 @@ export interface WebhookInput {
 export interface WebhookDelivery extends WebhookDeliveryRow {
   event_public_id: string;
   event_type: string;
-}
-
-export function presentWebhook(endpoint: WebhookEndpointRow) {
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    events: endpoint.events === null ? [ALL_EVENTS] : (JSON.parse(endpoint.events) as string[]),
-    enabled: endpoint.enabled === 1,
-    disabled_reason: endpoint.disabled_reason,
-    created_at: apiTime(endpoint.created_at),
-    updated_at: apiTime(endpoint.updated_at),
-  };
-}
-
-/** The endpoint with its secret: only in the answer that made the secret. */
-export function presentWebhookWithSecret(endpoint: WebhookEndpointRow) {
-  return { ...presentWebhook(endpoint), secret: endpoint.secret };
-}
-
-export function presentDelivery(delivery: WebhookDelivery) {
-  return {
-    id: delivery.id,
-    event_id: delivery.event_public_id,
-    event_type: delivery.event_type,
-    attempt: delivery.attempt,
-    status: delivery.status as 'succeeded' | 'failed',
-    response_status: delivery.response_status,
-    error: delivery.error,
-    duration_ms: delivery.duration_ms,
-    next_attempt_at: apiTime(delivery.next_attempt_at),
-    created_at: apiTime(delivery.created_at),
-  };
 }
 
 /** An endpoint or delivery id from the path; anything but a positive integer names nothing. */

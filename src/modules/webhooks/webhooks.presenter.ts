@@ -1,0 +1,38 @@
+// Webhook endpoints and their delivery log as the API shows them. The secret is shown only by the
+// answers that made it.
+import type { WebhookEndpointRow } from '../../db/types.ts';
+import { apiTime } from '../../time.ts';
+import { ALL_EVENTS } from './webhooks.schemas.ts';
+import type { WebhookDelivery } from './webhooks.service.ts';
+
+export function presentWebhook(endpoint: WebhookEndpointRow) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events === null ? [ALL_EVENTS] : (JSON.parse(endpoint.events) as string[]),
+    enabled: endpoint.enabled === 1,
+    disabled_reason: endpoint.disabled_reason,
+    created_at: apiTime(endpoint.created_at),
+    updated_at: apiTime(endpoint.updated_at),
+  };
+}
+
+/** The endpoint with its secret: only in the answer that made the secret. */
+export function presentWebhookWithSecret(endpoint: WebhookEndpointRow) {
+  return { ...presentWebhook(endpoint), secret: endpoint.secret };
+}
+
+export function presentDelivery(delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    event_id: delivery.event_public_id,
+    event_type: delivery.event_type,
+    attempt: delivery.attempt,
+    status: delivery.status as 'succeeded' | 'failed',
+    response_status: delivery.response_status,
+    error: delivery.error,
+    duration_ms: delivery.duration_ms,
+    next_attempt_at: apiTime(delivery.next_attempt_at),
+    created_at: apiTime(delivery.created_at),
+  };
+}
