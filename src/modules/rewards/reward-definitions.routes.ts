@@ -11,13 +11,8 @@ import {
   RewardRuleParams,
   RewardRuleSchema,
 } from './reward-definitions.schemas.ts';
-import {
-  presentDefinition,
-  presentRule,
-  type DefinitionInput,
-  type RewardDefinitionsService,
-  type RuleInput,
-} from './reward-definitions.service.ts';
+import type { DefinitionInput, RewardDefinitionsService, RuleInput } from './reward-definitions.service.ts';
+import { presentDefinition, presentRule } from './rewards.presenter.ts';
 
 /** `reward_definition` bodies are accepted wrapped or unwrapped. */
 function definitionInput(body: ({ reward_definition?: DefinitionInput } & DefinitionInput) | undefined): DefinitionInput {

@@ -7,10 +7,9 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { type RewardType } from './reward-engine.ts';
 
 
 export interface DefinitionInput {
@@ -40,25 +39,6 @@ type DefinitionValues = Pick<
   RewardDefinitionRow,
   'descriptor' | 'name' | 'type' | 'friend_name' | 'max_quantity_per_user' | 'referrals_required' | 'points'
 >;
-
-export function presentDefinition(row: RewardDefinitionRow) {
-  return {
-    id: row.id,
-    descriptor: row.descriptor,
-    name: row.name,
-    type: row.type as RewardType,
-    friend_name: row.friend_name,
-    max_quantity_per_user: row.max_quantity_per_user,
-    referrals_required: row.referrals_required,
-    points: row.points,
-    created_at: apiTime(row.created_at),
-    updated_at: apiTime(row.updated_at),
-  };
-}
-
-export function presentRule(rule: RewardRuleView) {
-  return { ...rule, created_at: apiTime(rule.created_at) };
-}
 
 function invalid(problems: string[]): ApiError {
   return ApiError.many(problems.map((message) => Errors.rewardsGeneral.entry(message)));

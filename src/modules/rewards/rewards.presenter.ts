@@ -1,6 +1,8 @@
-// The reward object of spec 2.3, in answers and event bodies.
-import type { RewardRow } from '../../db/types.ts';
+// Rewards as the API shows them: the reward object of spec 2.3 (in answers and event bodies), and
+// the beta's reward definitions and rules (management extension).
+import type { RewardDefinitionRow, RewardRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
+import type { RewardRuleView } from './reward-definitions.service.ts';
 import type { RewardRole, RewardStatus, RewardType } from './reward-engine.ts';
 
 /** The reward object of spec 2.3: a whitelist of the row's fields. */
@@ -17,4 +19,23 @@ export function presentReward(row: RewardRow) {
     delivered_at: apiTime(row.delivered_at),
     revoked_at: apiTime(row.revoked_at),
   };
+}
+
+export function presentDefinition(row: RewardDefinitionRow) {
+  return {
+    id: row.id,
+    descriptor: row.descriptor,
+    name: row.name,
+    type: row.type as RewardType,
+    friend_name: row.friend_name,
+    max_quantity_per_user: row.max_quantity_per_user,
+    referrals_required: row.referrals_required,
+    points: row.points,
+    created_at: apiTime(row.created_at),
+    updated_at: apiTime(row.updated_at),
+  };
+}
+
+export function presentRule(rule: RewardRuleView) {
+  return { ...rule, created_at: apiTime(rule.created_at) };
 }
