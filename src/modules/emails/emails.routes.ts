@@ -12,7 +12,8 @@ import {
   EmailTemplateParams,
   EmailTemplateSchema,
 } from './emails.schemas.ts';
-import { presentMessage, presentMessageDetail, presentTemplate, type EmailsService } from './emails.service.ts';
+import { presentMessage, presentMessageDetail, presentTemplate } from './emails.presenter.ts';
+import type { EmailsService } from './emails.service.ts';
 import type { TemplateInput } from './email-templates.ts';
 
 /** `email_template` bodies are accepted wrapped or unwrapped. */

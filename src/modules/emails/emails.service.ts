@@ -12,7 +12,7 @@ import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
@@ -25,7 +25,6 @@ import {
   occasionForStatus,
   renderEmail,
   requireOccasion,
-  variablesOf,
   type EffectiveTemplate,
   type Occasion,
   type RenderedEmail,
@@ -96,37 +95,6 @@ const SUMMARY_COLUMNS = [
   'id', 'beta_id', 'tester_id', 'to_address', 'email_normalized', 'occasion', 'subject', 'status', 'error',
   'provider_message_id', 'created_at', 'sent_at',
 ] as const;
-
-export function presentTemplate(template: EffectiveTemplate) {
-  return {
-    occasion: template.occasion,
-    enabled: template.enabled,
-    customized: template.customized,
-    subject: template.subject,
-    body: template.body,
-    html_body: template.html_body,
-    variables: variablesOf(template.occasion),
-    updated_at: apiTime(template.updated_at),
-  };
-}
-
-export function presentMessage(message: MessageSummary) {
-  return {
-    id: message.id,
-    to: message.to_address,
-    occasion: message.occasion as Occasion,
-    subject: message.subject,
-    status: message.status as MessageStatus,
-    error: message.error,
-    user_id: message.tester_id,
-    created_at: apiTime(message.created_at),
-    sent_at: apiTime(message.sent_at),
-  };
-}
-
-export function presentMessageDetail(message: EmailMessageRow) {
-  return { ...presentMessage(message), body: message.text_body, html_body: message.html_body, message_id: message.provider_message_id };
-}
 
 function newToken(): string {
   return randomBytes(32).toString('base64url');

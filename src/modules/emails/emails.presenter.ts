@@ -1,0 +1,37 @@
+// E-mail templates and the message log as the API shows them. Lists show no bodies; one message
+// shows them as sent, links included (only the beta's own company reaches it).
+import type { EmailMessageRow } from '../../db/types.ts';
+import { apiTime } from '../../time.ts';
+import { variablesOf, type EffectiveTemplate, type Occasion } from './email-templates.ts';
+import type { MessageStatus, MessageSummary } from './emails.service.ts';
+
+export function presentTemplate(template: EffectiveTemplate) {
+  return {
+    occasion: template.occasion,
+    enabled: template.enabled,
+    customized: template.customized,
+    subject: template.subject,
+    body: template.body,
+    html_body: template.html_body,
+    variables: variablesOf(template.occasion),
+    updated_at: apiTime(template.updated_at),
+  };
+}
+
+export function presentMessage(message: MessageSummary) {
+  return {
+    id: message.id,
+    to: message.to_address,
+    occasion: message.occasion as Occasion,
+    subject: message.subject,
+    status: message.status as MessageStatus,
+    error: message.error,
+    user_id: message.tester_id,
+    created_at: apiTime(message.created_at),
+    sent_at: apiTime(message.sent_at),
+  };
+}
+
+export function presentMessageDetail(message: EmailMessageRow) {
+  return { ...presentMessage(message), body: message.text_body, html_body: message.html_body, message_id: message.provider_message_id };
+}
