@@ -2,6 +2,7 @@ import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
 import { FriendInvitationBody, FriendInvitationSchema } from './friend-invitations.schemas.ts';
+import { presentFriendInvitation } from './friend-invitations.presenter.ts';
 import type { FriendInvitationInput, FriendInvitationsService } from './friend-invitations.service.ts';
 
 export function friendInvitationsRoutes(app: App, service: FriendInvitationsService): void {
@@ -18,12 +19,12 @@ export function friendInvitationsRoutes(app: App, service: FriendInvitationsServ
     handler: async (request, reply) => {
       const body = request.body;
       const input: FriendInvitationInput = body.friend_invitation ?? body;
-      const invitation = await service.create(principalOf(request).companyId, request.params.beta_id, {
+      const sent = await service.create(principalOf(request).companyId, request.params.beta_id, {
         sender_email: input.sender_email,
         recipient_email: input.recipient_email,
         message: input.message,
       });
-      return reply.status(201).send(invitation);
+      return reply.status(201).send(presentFriendInvitation(sent));
     },
   });
 }

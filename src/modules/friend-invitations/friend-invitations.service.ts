@@ -3,8 +3,9 @@
 // counted down by a conditional update, so concurrent invitations never exceed it.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
+import type { FriendInvitationRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { storedTime, apiTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import type { TestersService } from '../testers/testers.service.ts';
@@ -18,9 +19,9 @@ export interface FriendInvitationInput {
   message?: string;
 }
 
-export interface FriendInvitationView {
-  id: number;
-  created_at: string;
+/** A sent invitation with its two testers as the API shows them, read after the commit. */
+export interface SentFriendInvitation {
+  invitation: FriendInvitationRow;
   inviter: ReducedTesterView;
   invitee: ReducedTesterView;
 }
@@ -38,7 +39,7 @@ export class FriendInvitationsService {
     private readonly emails: EmailQueue,
   ) {}
 
-  async create(companyId: number, betaId: string, input: FriendInvitationInput): Promise<FriendInvitationView> {
+  async create(companyId: number, betaId: string, input: FriendInvitationInput): Promise<SentFriendInvitation> {
     const beta = await this.betas.require(companyId, betaId);
     if (!beta.settings.invite_a_friend_enabled) throw Errors.inviteAFriendDisabled();
     const sender = normalizeEmail(input.sender_email);
@@ -100,6 +101,6 @@ export class FriendInvitationsService {
     const inviteeRow = rows.find((row) => row.id === created.invitee.id);
     if (!inviterRow || !inviteeRow) throw Errors.notFound('Tester not found'); // deleted since the commit
     const [inviter, invitee] = await this.testers.reducedViews(this.db, beta, [inviterRow, inviteeRow]);
-    return { id: created.invitation.id, created_at: apiTime(created.invitation.created_at), inviter, invitee };
+    return { invitation: created.invitation, inviter, invitee };
   }
 }
