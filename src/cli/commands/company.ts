@@ -1,19 +1,8 @@
 // prelaunch company create|list
 import type { Command } from 'commander';
-import type { Company } from '../../modules/accounts/accounts.service.ts';
-import { apiTime } from '../../time.ts';
+import { presentCompany } from '../../modules/accounts/accounts.presenter.ts';
 import type { CliContext } from '../context.ts';
 import { parseCountArgument } from '../options.ts';
-
-export function presentCompany(company: Company) {
-  return {
-    id: company.id,
-    name: company.name,
-    max_testers: company.max_testers,
-    created_at: apiTime(company.created_at),
-    updated_at: apiTime(company.updated_at),
-  };
-}
 
 export function registerCompanyCommands(program: Command, context: CliContext): void {
   const company = program.command('company').description('manage companies (tenants)');

@@ -1,37 +1,10 @@
 // prelaunch key create|list|revoke. The secret is printed once, by create; nothing else shows it
 // (and nothing at all shows its hash).
 import type { Command } from 'commander';
-import type { ApiKeyInfo, CreatedApiKey } from '../../modules/accounts/accounts.service.ts';
+import { presentCreatedKey, presentKeyInfo } from '../../modules/accounts/accounts.presenter.ts';
 import { Permissions } from '../../modules/accounts/permissions.ts';
-import { apiTime } from '../../time.ts';
 import { requireCompany, type CliContext } from '../context.ts';
 import { parseExpiryArgument, parseIdArgument, parseListArgument } from '../options.ts';
-
-export function presentKeyInfo(key: ApiKeyInfo) {
-  return {
-    id: key.id,
-    company_id: key.company_id,
-    name: key.name,
-    key_prefix: key.key_prefix,
-    permissions: key.permissions,
-    created_at: apiTime(key.created_at),
-    expires_at: apiTime(key.expires_at),
-    revoked_at: apiTime(key.revoked_at),
-    last_used_at: apiTime(key.last_used_at),
-  };
-}
-
-export function presentCreatedKey(key: CreatedApiKey) {
-  return {
-    id: key.id,
-    company_id: key.company_id,
-    name: key.name,
-    key: key.key,
-    permissions: key.permissions,
-    created_at: apiTime(key.created_at),
-    expires_at: apiTime(key.expires_at),
-  };
-}
 
 export function registerKeyCommands(program: Command, context: CliContext): void {
   const key = program.command('key').description('manage API keys');
