@@ -127,7 +127,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
-    emailsRoutes(typed, services.emails);
+    emailsRoutes(typed, services.emailTemplates, services.emailLog);
   });
   await app.register(
     async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, rateLimits, services.testers),

@@ -14,6 +14,8 @@ import { TesterViews } from './modules/testers/tester-views.ts';
 import { Standings, type StandingsLog } from './modules/waitlist/standings.ts';
 import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
+import { EmailLogService } from './modules/emails/email-log.service.ts';
+import { EmailTemplatesService } from './modules/emails/email-templates.service.ts';
 import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
@@ -39,6 +41,8 @@ export interface Services {
   rewards: RewardsService;
   webhooks: WebhooksService;
   emails: EmailsService;
+  emailTemplates: EmailTemplatesService;
+  emailLog: EmailLogService;
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
@@ -68,12 +72,11 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
-  const emails = new EmailsService(db, clock, betas, suppressions, {
+  const emails = new EmailsService(db, clock, suppressions, {
     publicUrl: config.publicUrl,
     views,
     emailFrom: config.emailFrom,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : null,
-    logRetentionDays: config.emailLogRetentionDays,
   });
   const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
@@ -92,6 +95,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
     emails,
+    emailTemplates: new EmailTemplatesService(db, clock, betas),
+    emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },

@@ -42,8 +42,8 @@ function sweepsOf(services: Services): Record<SweepName, Sweep> {
   return {
     idleTesters: () => services.testers.markIdleTesters(),
     webhookEvents: (stop) => services.webhooks.pruneLog(stop),
-    emails: (stop) => services.emails.pruneLog(stop),
-    confirmations: (stop) => services.emails.pruneConfirmations(stop),
+    emails: (stop) => services.emailLog.pruneLog(stop),
+    confirmations: (stop) => services.emailLog.pruneConfirmations(stop),
   };
 }
 

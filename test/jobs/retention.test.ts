@@ -197,7 +197,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
     assert.equal((await ctx.request('GET', `/unsubscribe/${old.unsubscribe_token}`, { key: null })).status, 200);
 
     ctx.clock.set(NOW);
-    assert.equal(await ctx.services.emails.pruneLog(), 3);
+    assert.equal(await ctx.services.emailLog.pruneLog(), 3);
 
     const left = await db().selectFrom('email_messages').select(['tester_id', 'status']).orderBy('id').execute();
     assert.deepEqual(left, [
@@ -214,7 +214,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
     assert.equal(unsubscribe.status, 404);
     assert.match(unsubscribe.body, /most recent e-mail/);
 
-    assert.equal(await ctx.services.emails.pruneLog(), 0, 'nothing more to do');
+    assert.equal(await ctx.services.emailLog.pruneLog(), 0, 'nothing more to do');
   });
 
   test('more than one batch of old messages goes in one sweep', async () => {
@@ -224,7 +224,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
       const rows = Array.from({ length: Math.min(500, MANY - start) }, (_, i) => sentInvitationRow(beta.id, `bulk-${start + i}@example.com`, at));
       await db().insertInto('email_messages').values(rows).execute();
     }
-    assert.equal(await ctx.services.emails.pruneLog(), MANY);
+    assert.equal(await ctx.services.emailLog.pruneLog(), MANY);
     const left = await db().selectFrom('email_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', beta.id).executeTakeFirstOrThrow();
     assert.equal(Number(left.n), 0);
     assert.deepEqual(await ctx.services.stats.emailsByStatus(), { captured: 1, queued: 1 }, 'the first test\'s messages');
@@ -253,8 +253,8 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
     ctx.clock.set(NOW);
     assert.equal((await page(tokens.forgotten)).status, 410, 'expired 93 days ago, its e-mail still in the log');
     assert.equal((await page(tokens.confirmed)).status, 200, 'the standing');
-    assert.equal(await ctx.services.emails.pruneLog(), 3, 'two confirmation e-mails and that invitation');
-    assert.equal(await ctx.services.emails.pruneConfirmations(), 2);
+    assert.equal(await ctx.services.emailLog.pruneLog(), 3, 'two confirmation e-mails and that invitation');
+    assert.equal(await ctx.services.emailLog.pruneConfirmations(), 2);
 
     const left = await db().selectFrom('email_confirmations').select('tester_id').orderBy('id').execute();
     assert.deepEqual(left.map((row) => row.tester_id), [expired.id, pending.id]);
@@ -278,7 +278,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
     assert.equal(fresh[0].created_at, NOW.toISOString());
     assert.equal((await page(fresh[0].token)).status, 200);
 
-    assert.equal(await ctx.services.emails.pruneConfirmations(), 0, 'nothing more to do');
+    assert.equal(await ctx.services.emailLog.pruneConfirmations(), 0, 'nothing more to do');
   });
 
   test('more than one batch of old links goes in one sweep', async () => {
@@ -296,7 +296,7 @@ describe('e-mail log and confirmation link retention (EMAIL_LOG_RETENTION_DAYS=9
       }));
       await db().insertInto('email_confirmations').values(rows).execute();
     }
-    assert.equal(await ctx.services.emails.pruneConfirmations(), MANY);
+    assert.equal(await ctx.services.emailLog.pruneConfirmations(), MANY);
     const left = await db().selectFrom('email_confirmations').select('created_at').where('tester_id', '=', tester.id).execute();
     assert.deepEqual(left, [{ created_at: NOW.toISOString() }], "the signup's own link");
   });
@@ -323,8 +323,8 @@ describe('retention settings', () => {
         .execute();
       ctx.clock.set(NOW);
       assert.equal(await ctx.services.webhooks.pruneLog(), 0);
-      assert.equal(await ctx.services.emails.pruneLog(), 0);
-      assert.equal(await ctx.services.emails.pruneConfirmations(), 0);
+      assert.equal(await ctx.services.emailLog.pruneLog(), 0);
+      assert.equal(await ctx.services.emailLog.pruneConfirmations(), 0);
       assert.equal((await ctx.database.db.selectFrom('webhook_events').select('id').execute()).length, 1);
       assert.equal((await ctx.database.db.selectFrom('email_messages').select('id').execute()).length, 1);
       assert.equal((await ctx.database.db.selectFrom('email_confirmations').select('id').execute()).length, 1);

@@ -3,7 +3,8 @@
 import type { EmailMessageRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import { variablesOf, type EffectiveTemplate, type Occasion } from './email-templates.ts';
-import type { MessageStatus, MessageSummary } from './emails.service.ts';
+import type { MessageSummary } from './email-log.service.ts';
+import type { MessageStatus } from './emails.service.ts';
 
 export function presentTemplate(template: EffectiveTemplate) {
   return {

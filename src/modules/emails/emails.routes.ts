@@ -13,7 +13,8 @@ import {
   EmailTemplateSchema,
 } from './emails.schemas.ts';
 import { presentMessage, presentMessageDetail, presentTemplate } from './emails.presenter.ts';
-import type { EmailsService } from './emails.service.ts';
+import type { EmailLogService } from './email-log.service.ts';
+import type { EmailTemplatesService } from './email-templates.service.ts';
 import type { TemplateInput } from './email-templates.ts';
 
 /** `email_template` bodies are accepted wrapped or unwrapped. */
@@ -27,7 +28,7 @@ const TEMPLATE_VARIABLES =
   '`unsubscribe_url`; friend_invitation adds `sender` (the inviting tester) and `message`, confirmation adds `confirmation_url`. ' +
   'HTML bodies escape every output (`| raw` opts out); subjects and text bodies do not.';
 
-export function emailsRoutes(app: App, emails: EmailsService): void {
+export function emailsRoutes(app: App, templates: EmailTemplatesService, log: EmailLogService): void {
   const series = 'betas' as const;
   const read = { permission: 'betas:read', series } as const;
   const write = { permission: 'betas:write', series } as const;
@@ -42,7 +43,7 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
       response: { 200: Type.Array(EmailTemplateSchema), ...commonErrorResponses },
     },
     handler: async (request) =>
-      (await emails.listTemplates(principalOf(request).companyId, request.params.beta_id)).map(presentTemplate),
+      (await templates.listTemplates(principalOf(request).companyId, request.params.beta_id)).map(presentTemplate),
   });
 
   app.get('/api/v2/betas/:beta_id/email_templates/:occasion', {
@@ -55,7 +56,7 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
       response: { 200: EmailTemplateSchema, ...commonErrorResponses },
     },
     handler: async (request) =>
-      presentTemplate(await emails.showTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
+      presentTemplate(await templates.showTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
   });
 
   app.put('/api/v2/betas/:beta_id/email_templates/:occasion', {
@@ -72,7 +73,7 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
     },
     handler: async (request) =>
       presentTemplate(
-        await emails.updateTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion, templateInput(request.body)),
+        await templates.updateTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion, templateInput(request.body)),
       ),
   });
 
@@ -86,7 +87,7 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
       response: { 200: EmailTemplateSchema, ...commonErrorResponses },
     },
     handler: async (request) =>
-      presentTemplate(await emails.resetTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
+      presentTemplate(await templates.resetTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
   });
 
   app.get('/api/v2/betas/:beta_id/emails', {
@@ -103,7 +104,7 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
-      const result = await emails.listMessages(principalOf(request).companyId, request.params.beta_id, request.query, page);
+      const result = await log.listMessages(principalOf(request).companyId, request.params.beta_id, request.query, page);
       return sendPage(request, reply, page, { items: result.items.map(presentMessage), total: result.total });
     },
   });
@@ -118,6 +119,6 @@ export function emailsRoutes(app: App, emails: EmailsService): void {
       response: { 200: EmailMessageDetailSchema, ...commonErrorResponses },
     },
     handler: async (request) =>
-      presentMessageDetail(await emails.showMessage(principalOf(request).companyId, request.params.beta_id, request.params.email_id)),
+      presentMessageDetail(await log.showMessage(principalOf(request).companyId, request.params.beta_id, request.params.email_id)),
   });
 }

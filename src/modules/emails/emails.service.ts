@@ -2,43 +2,25 @@
 // that causes it, and an outbox job sends it after commit — through SMTP when SMTP_URL is set,
 // otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
 // unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link
-// (RFC 8058) whose POST records an Unsubscribe suppression.
+// (RFC 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
+// email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
-import { Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
-import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
 import { TemplateError } from './email-rendering.ts';
-import {
-  Occasions,
-  checkTemplateInput,
-  effectiveTemplate,
-  occasionForStatus,
-  renderEmail,
-  requireOccasion,
-  type EffectiveTemplate,
-  type Occasion,
-  type RenderedEmail,
-  type TemplateInput,
-} from './email-templates.ts';
+import { effectiveTemplate, occasionForStatus, renderEmail, type Occasion, type RenderedEmail } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
 import { MessageStatuses } from './emails.schemas.ts';
 
 export const EMAIL_SEND_JOB = 'email.send';
 
 export type MessageStatus = (typeof MessageStatuses)[number];
-
-/** Every status but queued: the message's job is over, so the retention sweep may delete it. */
-const SETTLED_STATUSES: MessageStatus[] = MessageStatuses.filter((status) => status !== 'queued');
 
 /** How long a double opt-in confirmation link works. */
 const CONFIRMATION_SECONDS = 7 * 86_400;
@@ -59,14 +41,6 @@ export interface EmailsOptions {
   emailFrom: string | null;
   /** The SMTP transport, or null to capture every message. */
   mailer: Mailer | null;
-  /** Days a message is kept after it was written; null = for ever. */
-  logRetentionDays: number | null;
-}
-
-export interface MessageFilters {
-  email?: string;
-  occasion?: Occasion;
-  status?: MessageStatus;
 }
 
 /** What an unsubscribe link names: the address and the beta it unsubscribes from. */
@@ -88,14 +62,6 @@ export interface ConfirmationTarget {
 /** A new confirmation link: `sent` (queued or recorded), `too_soon` after another, `not_needed` once confirmed. */
 export type ResendOutcome = 'sent' | 'too_soon' | 'not_needed';
 
-/** A message in lists: everything but the bodies. */
-export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | 'unsubscribe_token'>;
-
-const SUMMARY_COLUMNS = [
-  'id', 'beta_id', 'tester_id', 'to_address', 'email_normalized', 'occasion', 'subject', 'status', 'error',
-  'provider_message_id', 'created_at', 'sent_at',
-] as const;
-
 function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -107,7 +73,6 @@ export class EmailsService implements EmailQueue {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly betas: BetasService,
     private readonly suppressions: SuppressionsService,
     private readonly options: EmailsOptions,
   ) {
@@ -282,131 +247,6 @@ export class EmailsService implements EmailQueue {
     changes: { status: MessageStatus; error?: string | null; provider_message_id?: string; sent_at?: string },
   ): Promise<void> {
     await executor.updateTable('email_messages').set(changes).where('id', '=', messageId).where('status', '=', 'queued').execute();
-  }
-
-  // ---- templates ---------------------------------------------------------------------------------
-
-  /** Every occasion's template as the beta sends it. */
-  async listTemplates(companyId: number, betaId: string): Promise<EffectiveTemplate[]> {
-    const beta = await this.betas.require(companyId, betaId);
-    const rows = await this.db.selectFrom('email_templates').selectAll().where('beta_id', '=', beta.id).execute();
-    return Occasions.map((occasion) => effectiveTemplate(occasion, rows.find((row) => row.occasion === occasion)));
-  }
-
-  async showTemplate(companyId: number, betaId: string, occasionText: string): Promise<EffectiveTemplate> {
-    const beta = await this.betas.require(companyId, betaId);
-    const occasion = requireOccasion(occasionText);
-    const row = await this.db
-      .selectFrom('email_templates')
-      .selectAll()
-      .where('beta_id', '=', beta.id)
-      .where('occasion', '=', occasion)
-      .executeTakeFirst();
-    return effectiveTemplate(occasion, row);
-  }
-
-  /**
-   * Changes the parts sent (null = back to the default part), keeping the others: one upsert, so
-   * two concurrent changes of different parts both stay.
-   */
-  async updateTemplate(companyId: number, betaId: string, occasionText: string, input: TemplateInput): Promise<EffectiveTemplate> {
-    const beta = await this.betas.require(companyId, betaId);
-    const occasion = requireOccasion(occasionText);
-    checkTemplateInput(input);
-    const now = this.now();
-    const changes: { subject?: string | null; body?: string | null; html_body?: string | null; enabled?: number; updated_at: string } = {
-      updated_at: now,
-    };
-    if (input.subject !== undefined) changes.subject = input.subject;
-    if (input.body !== undefined) changes.body = input.body;
-    if (input.html_body !== undefined) changes.html_body = input.html_body;
-    if (input.enabled !== undefined) changes.enabled = input.enabled ? 1 : 0;
-    const row = await this.db
-      .insertInto('email_templates')
-      .values({ beta_id: beta.id, occasion, subject: null, body: null, html_body: null, enabled: null, created_at: now, ...changes })
-      .onConflict((oc) => oc.columns(['beta_id', 'occasion']).doUpdateSet(changes))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return effectiveTemplate(occasion, row);
-  }
-
-  /** Back to the built-in template (and its default on/off). */
-  async resetTemplate(companyId: number, betaId: string, occasionText: string): Promise<EffectiveTemplate> {
-    const beta = await this.betas.require(companyId, betaId);
-    const occasion = requireOccasion(occasionText);
-    await this.db.deleteFrom('email_templates').where('beta_id', '=', beta.id).where('occasion', '=', occasion).execute();
-    return effectiveTemplate(occasion, undefined);
-  }
-
-  // ---- messages ----------------------------------------------------------------------------------
-
-  async listMessages(
-    companyId: number,
-    betaId: string,
-    filters: MessageFilters,
-    page: PageRequest,
-  ): Promise<{ items: MessageSummary[]; total: number }> {
-    const beta = await this.betas.require(companyId, betaId);
-    let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);
-    const email = filters.email?.trim().toLowerCase();
-    if (email) query = query.where('email_normalized', '=', email);
-    if (filters.occasion) query = query.where('occasion', '=', filters.occasion);
-    if (filters.status) query = query.where('status', '=', filters.status);
-    const [items, count] = await Promise.all([
-      query.select(SUMMARY_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
-  }
-
-  async showMessage(companyId: number, betaId: string, messageIdText: string): Promise<EmailMessageRow> {
-    const beta = await this.betas.require(companyId, betaId);
-    const id = parseId(messageIdText);
-    const message =
-      id === null
-        ? undefined
-        : await this.db.selectFrom('email_messages').selectAll().where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
-    if (!message) throw Errors.notFound('E-mail message not found');
-    return message;
-  }
-
-  /**
-   * The retention sweep: deletes the messages written more than EMAIL_LOG_RETENTION_DAYS ago that
-   * are settled (a queued one waits for its job), a batch at a time until done or `stop`; returns
-   * how many went. Their unsubscribe links go with them (the page then asks for the link of a more
-   * recent e-mail).
-   */
-  async pruneLog(stop?: AbortSignal): Promise<number> {
-    const before = this.retentionCutoff();
-    if (before === null) return 0;
-    return pruneInBatches(
-      () => deleteOldest(this.db, 'email_messages', (eb) => eb.and([eb('status', 'in', SETTLED_STATUSES), eb('created_at', '<', before)])),
-      stop,
-    );
-  }
-
-  /**
-   * The confirmation links of the messages pruneLog deletes: a link is written with its e-mail, at
-   * the same instant, and goes with it. So while the log (which the beta's owner reads, links
-   * included) shows an e-mail, its link leads where it did — an expired link to the 410 page that
-   * sends a new one, a confirmed tester's link to their standing — and afterwards it is an unknown
-   * link, whose 404 page sends a new one by address. A link that could still confirm never goes:
-   * the retention is at least 30 days, a link works 7. Returns how many went.
-   */
-  async pruneConfirmations(stop?: AbortSignal): Promise<number> {
-    const before = this.retentionCutoff();
-    if (before === null) return 0;
-    const now = this.now();
-    return pruneInBatches(
-      () => deleteOldest(this.db, 'email_confirmations', (eb) => eb.and([eb('created_at', '<', before), eb('expires_at', '<=', now)])),
-      stop,
-    );
-  }
-
-  /** What was written before this is past EMAIL_LOG_RETENTION_DAYS; null when the log is kept for ever. */
-  private retentionCutoff(): string | null {
-    const days = this.options.logRetentionDays;
-    return days === null ? null : storedTime(addSeconds(this.clock.now(), -days * 86_400));
   }
 
   // ---- unsubscribe links (public) ----------------------------------------------------------------
