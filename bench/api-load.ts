@@ -1,5 +1,5 @@
 // npm run bench:api -- --beta ID --key KEY [--database-url URL] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--node-flags "--flag …"] [--json FILE]
-// Issue 5's targets in one command: autocannon drives a running server — started here as `npm start`
+// Launch targets in one command: autocannon drives a running server — started here as `npm start`
 // would, in a process of its own (or as `prelaunch serve --workers N`, with Redis on PostgreSQL) —
 // route by route: create a tester with a referral (points to the referrer; the beta has a webhook
 // endpoint for every event, so each signup's events leave through the outbox to a receiver this run
@@ -144,7 +144,7 @@ interface RouteResult {
 type Measure = 'create' | 'show' | 'list';
 type Column = 'sqlite' | 'postgres';
 
-/** Issue 5's targets, by measure and column (SQLite one process; PostgreSQL + Redis, serve --workers 2). */
+/** Launch targets, by measure and column (SQLite one process; PostgreSQL + Redis, serve --workers 2). */
 const TARGETS: Record<Measure, Record<Column, { ofCeiling?: number; p99?: number }>> = {
   create: { sqlite: { ofCeiling: 0.05 }, postgres: { ofCeiling: 0.03 } },
   show: { sqlite: { ofCeiling: 0.25, p99: 25 }, postgres: { ofCeiling: 0.15 } },

@@ -1,5 +1,5 @@
 // npm run bench:webhooks -- [--database-url URL] [--rounds 5] [--seconds 5] [--clients 8] [--separate-worker]
-// What a webhook endpoint costs the API (issue 4): create-tester throughput (each with a referral,
+// What a webhook endpoint costs the API: create-tester throughput (each with a referral,
 // so points and a referrer update too) on a beta nobody listens to, against a beta with one
 // endpoint subscribed to every event, rounds alternating. The API runs in this process with the
 // workers inside, as `npm start` does, or with --separate-worker beside one `prelaunch worker`

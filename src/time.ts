@@ -1,5 +1,6 @@
 // Time as the service stores and shows it. Stored: ISO-8601 UTC with milliseconds (sorts as text).
-// Shown: ISO-8601 UTC with second precision and Z, e.g. 2026-11-22T09:15:00Z (DESIGN.md).
+// Shown: ISO-8601 UTC with second precision and Z, e.g. 2026-11-22T09:15:00Z (docs/decisions.md,
+// "Timestamps").
 
 export interface Clock {
   now(): Date;

@@ -158,7 +158,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     // Statistics for the planner, as SQLite recommends at each connection's start: without them
     // it picks the (beta, hidden, id) index for a custom_vars filter and reads every tester of the
-    // beta (bench/README.md, "Figures, 2026-11-23 (session 6)"). Quick when they are current; it
+    // beta (docs/decisions.md, "SQLite's planner statistics"). Quick when they are current; it
     // samples big tables (analysis limit) instead of reading them whole.
     sqlite.pragma('optimize = 0x10002');
     const checkpointer = options.longRunning && file !== ':memory:' ? startCheckpointer(file) : null;

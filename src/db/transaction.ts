@@ -69,7 +69,8 @@ export function afterCommit(trx: Executor, task: Task): void {
  * Runs `work` in a transaction. A deadlock, serialization failure or busy SQLite database rolls it
  * back and runs it again (at most five attempts), as does any error `retryAlso` accepts — such as a
  * freshly generated code colliding at insert. `work` must therefore have no effect outside the
- * transaction (DESIGN.md: side effects leave through the outbox, or afterCommit).
+ * transaction (docs/architecture.md, "Rules between the layers": side effects leave
+ * through the outbox, or afterCommit).
  */
 export async function inTransaction<T>(
   db: Db,

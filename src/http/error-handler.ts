@@ -1,4 +1,4 @@
-// One error body for everything (DESIGN.md, "Errors"): {"errors":[{"code":…,"message":…}]}.
+// One error body for everything (docs/decisions.md, "Errors"): {"errors":[{"code":…,"message":…}]}.
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';

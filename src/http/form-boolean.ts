@@ -1,6 +1,6 @@
-// Booleans from form bodies (DESIGN.md "Bodies": true/false/1/0). The validator's own coercion
-// knows only "true" and "false", so boolean inputs use FormBoolean: an AJV keyword that turns
-// each accepted spelling into a real boolean before the handler sees it.
+// Booleans from form bodies (docs/decisions.md, "Bodies": true/false/1/0). The validator's own
+// coercion knows only "true" and "false", so boolean inputs use FormBoolean: an AJV keyword that
+// turns each accepted spelling into a real boolean before the handler sees it.
 import Type from 'typebox';
 
 const TRUE = new Set<unknown>([true, 'true', '1', 1]);

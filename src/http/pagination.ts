@@ -1,5 +1,5 @@
-// Page-based lists (DESIGN.md, "Pagination"): the body stays a bare array; the page's facts go in
-// X-Pagination (JSON) and Link (RFC 8288) headers.
+// Page-based lists (docs/decisions.md, "Pagination"): the body stays a bare array; the page's facts
+// go in X-Pagination (JSON) and Link (RFC 8288) headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { PageRequest } from '../paging.ts';

@@ -1,4 +1,4 @@
-// URL conventions of the interface, applied before routing (DESIGN.md, "Paths"):
+// URL conventions of the interface, applied before routing (docs/decisions.md, "Paths"):
 // - the `.json` suffix on the last path segment is optional: it is removed;
 // - POST with X-HTTP-Method-Override: PUT|PATCH|DELETE acts as that method.
 import type { IncomingMessage } from 'node:http';

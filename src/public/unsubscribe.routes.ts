@@ -1,6 +1,7 @@
-// The unsubscribe link of every e-mail (DESIGN.md "E-mail"). GET only asks: mail scanners and link
-// previews follow links, so nothing changes until a POST — the page's button, or the one-click
-// POST a mail client sends by RFC 8058 (body `List-Unsubscribe=One-Click`, any form encoding).
+// The unsubscribe link of every e-mail (docs/decisions.md, "E-mail"). GET only asks: mail scanners
+// and link previews follow links, so nothing changes until a POST — the page's button, or the
+// one-click POST a mail client sends by RFC 8058 (body `List-Unsubscribe=One-Click`, any form
+// encoding).
 import Type from 'typebox';
 import type { App } from '../http/app-type.ts';
 import type { EmailsService } from '../modules/emails/emails.service.ts';

@@ -1,5 +1,5 @@
 // Points, rewards (definitions, rules, issued rewards), suppressions and friend invitations:
-// the referral engine of issue 3.
+// the referral engine (docs/decisions.md, "Referrals", "Points", "Rewards").
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 

@@ -1,5 +1,5 @@
-// Webhooks (issue 4): endpoints per beta, the events raised for them (written in the transaction
-// of the change that raised them: the outbox) and every delivery attempt.
+// Webhooks (docs/decisions.md, "Webhooks"): endpoints per beta, the events raised for them (written
+// in the transaction of the change that raised them: the outbox) and every delivery attempt.
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 

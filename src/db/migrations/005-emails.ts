@@ -1,5 +1,5 @@
-// E-mail (issue 5): per-beta template overrides, every message rendered (the record of what was
-// sent, captured or held back), and the tokens of double opt-in confirmations.
+// E-mail (docs/decisions.md, "E-mail"): per-beta template overrides, every message rendered (the
+// record of what was sent, captured or held back), and the tokens of double opt-in confirmations.
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 

@@ -1,10 +1,11 @@
-// Waitlist counting blocks (docs/decisions.md "Waitlist at scale"): how many waitlisted testers
-// each beta has per order dimension and group, per (group, hour) and per (group, minute), so a
-// position is a few short range sums instead of a count that grows with it. Database triggers on
-// testers keep them exact inside whatever transaction changes a tester (API, workers, CLI, bench
-// seeding, future code), and this migration fills them from the testers already there. Like every
-// migration it is a snapshot: it spells out the dimension names and applied_at prefix lengths that
-// modules/waitlist reads with instead of importing them, so later code cannot change what it did.
+// Waitlist counting blocks (replaced by migration 014: docs/decisions.md, "Standings from an
+// order-statistics index"): how many waitlisted testers each beta has per order dimension and
+// group, per (group, hour) and per (group, minute), so a position is a few short range sums instead
+// of a count that grows with it. Database triggers on testers keep them exact inside whatever
+// transaction changes a tester (API, workers, CLI, bench seeding, future code), and this migration
+// fills them from the testers already there. Like every migration it is a snapshot: it spells out
+// the dimension names and applied_at prefix lengths that modules/waitlist reads with instead of
+// importing them, so later code cannot change what it did.
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 

@@ -1,5 +1,6 @@
-// The public side of a campaign (issue 6): a beta's public slug for its signup page, the daily
-// salts that make visitor hashes, and the visits counted once per visitor per day.
+// The public side of a campaign (docs/decisions.md, "Public pages"): a beta's public slug for its
+// signup page, the daily salts that make visitor hashes, and the visits counted once per visitor
+// per day.
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';
 

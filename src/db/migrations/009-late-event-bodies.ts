@@ -1,5 +1,5 @@
 // Tester events whose body is rendered right after the change commits rather than inside its
-// transaction (docs/decisions.md, "Webhooks"): until then the event names the tester to render and
+// transaction (docs/decisions.md, "Events"): until then the event names the tester to render and
 // its payload is empty, so a worker finding it so (the process stopped in between) renders it.
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.ts';

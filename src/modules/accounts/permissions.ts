@@ -1,4 +1,5 @@
-// What an API key may do (DESIGN.md, "API keys"). A key carries all of them unless created with fewer.
+// What an API key may do (docs/decisions.md, "API keys"). A key carries all of them unless created
+// with fewer.
 export const Permissions = [
   'betas:read',
   'betas:write',

@@ -1,5 +1,5 @@
-// A beta's settings (issue 2, DESIGN.md section 4): their schema, defaults and merge rule.
-// Stored as one JSON object; a PATCH changes only the keys it sends.
+// A beta's settings (docs/decisions.md, "Betas", "Storage formats"): their schema, defaults and
+// merge rule. Stored as one JSON object; a PATCH changes only the keys it sends.
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
@@ -103,7 +103,7 @@ export function settingsProblems(patch: BetaSettingsPatch): string[] {
 export function mergeSettings(current: BetaSettings, patch: BetaSettingsPatch): BetaSettings {
   const merged = { ...current };
   // Only the schema's keys: the validator leaves unknown ones in place, and they are to be
-  // ignored (DESIGN.md, "Bodies"), not stored.
+  // ignored (docs/decisions.md, "Bodies"), not stored.
   for (const key of Object.keys(BetaSettingsSchema.properties)) {
     const value = (patch as Record<string, unknown>)[key];
     if (value !== undefined) (merged as Record<string, unknown>)[key] = value;

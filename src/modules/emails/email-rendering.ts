@@ -1,8 +1,8 @@
-// Liquid for e-mail templates (DESIGN.md "Stack": users edit them, so a template language that
-// runs no JavaScript). Two engines: HTML bodies escape every output by default (`| raw` opts out),
-// subjects and text bodies do not. Nothing reaches the file system: include, render and layout are
-// removed, so a template is only what was stored. Render limits bound what a hostile template can
-// cost: rendering happens inside the transaction of the change that sends the message.
+// Liquid for e-mail templates (docs/decisions.md, "Stack": users edit them, so a template language
+// that runs no JavaScript). Two engines: HTML bodies escape every output by default (`| raw` opts
+// out), subjects and text bodies do not. Nothing reaches the file system: include, render and
+// layout are removed, so a template is only what was stored. Render limits bound what a hostile
+// template can cost: rendering happens inside the transaction of the change that sends the message.
 import { Liquid, type Template } from 'liquidjs';
 
 export type TemplateKind = 'text' | 'html';

@@ -1,8 +1,8 @@
-// E-mail (DESIGN.md "E-mail"): a message is rendered and recorded in the transaction of the change
-// that causes it, and an outbox job sends it after commit — through SMTP when SMTP_URL is set,
-// otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
-// unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link
-// (RFC 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
+// E-mail (docs/decisions.md, "E-mail"): a message is rendered and recorded in the transaction of
+// the change that causes it, and an outbox job sends it after commit — through SMTP when SMTP_URL
+// is set, otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
+// unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link (RFC
+// 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.ts';

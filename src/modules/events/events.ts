@@ -1,4 +1,4 @@
-// Events (spec 6, DESIGN.md "Webhooks"): what happened to a tester, reward or point, raised in
+// Events (spec 6; docs/decisions.md, "Events"): what happened to a tester, reward or point, raised in
 // the transaction of the change itself. Each enabled endpoint of the beta subscribed to the type
 // gets an outbox job for it, so a committed change always has its deliveries queued and a
 // rolled-back one has none. A transaction's events and jobs are written together just before it
@@ -105,7 +105,7 @@ async function listeningEndpoints(trx: Executor, header: EventHeader): Promise<n
   return endpoints.filter((endpoint) => subscribesTo(endpoint.events, header.type)).map((endpoint) => endpoint.id);
 }
 
-/** The body every attempt sends (DESIGN.md): the envelope around the resource. */
+/** The body every attempt sends (docs/decisions.md, "Events"): the envelope around the resource. */
 export function eventBody(publicId: string, header: EventHeader, data: unknown): string {
   return JSON.stringify({ id: publicId, type: header.type, created_at: apiTime(header.now), beta_id: header.betaId, data });
 }

@@ -1,8 +1,8 @@
-// Fraud signals (issue 6): named flags, each with a one-line reason, computed when a tester signs
-// up (or is given a referrer) from what the signup's transaction already has at hand: the
-// referrer's row, one indexed lookup of the address's mailbox and the count of recent signups from
-// the IP. A flagged referral is held (not credited) until the campaign owner accepts it; in
-// `block` mode an alias or same-device referral is refused outright.
+// Fraud signals (docs/decisions.md, "Fraud signals"): named flags, each with a one-line reason,
+// computed when a tester signs up (or is given a referrer) from what the signup's transaction
+// already has at hand: the referrer's row, one indexed lookup of the address's mailbox and the
+// count of recent signups from the IP. A flagged referral is held (not credited) until the campaign
+// owner accepts it; in `block` mode an alias or same-device referral is refused outright.
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Executor } from '../../db/database.ts';

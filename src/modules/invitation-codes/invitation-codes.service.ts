@@ -1,6 +1,6 @@
-// Invitation codes (DESIGN.md, "Invitation codes"): a tester's unique code, derived from the beta's
-// decoder key and the e-mail address so a site can check it offline, and custom codes made through
-// the management API, limited by uses and/or time.
+// Invitation codes (docs/decisions.md, "Invitation codes"): a tester's unique code, derived from
+// the beta's decoder key and the e-mail address so a site can check it offline, and custom codes
+// made through the management API, limited by uses and/or time.
 import { createHash } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -22,7 +22,7 @@ export interface InvitationCodeInput {
   expires_at?: string;
 }
 
-/** DESIGN.md: the first 10 hex characters of sha1(decoder_key + lowercase(email)). Test vector: key 'd1696aeb245fa90380a192a41730f07464c906ea', 'joe@gmail.com' → '6210ede5e4'. */
+/** The original's derivation: the first 10 hex characters of sha1(decoder_key + lowercase(email)). Test vector: key 'd1696aeb245fa90380a192a41730f07464c906ea', 'joe@gmail.com' → '6210ede5e4'. */
 export function uniqueInvitationCode(decoderKey: string, email: string): string {
   return createHash('sha1').update(decoderKey + email.trim().toLowerCase(), 'utf8').digest('hex').slice(0, 10);
 }

@@ -1,7 +1,7 @@
-// Points (spec 2.5, 4.6; DESIGN.md "Points"): bonus points awarded by hand, the list of a beta's
-// points, revocation (extension), and the share award the public share link makes. Every award
-// and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the order
-// of a points waitlist) in the same transaction.
+// Points (spec 2.5, 4.6; docs/decisions.md, "Points"): bonus points awarded by hand, the list of a
+// beta's points, revocation (extension), and the share award the public share link makes. Every
+// award and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the
+// order of a points waitlist) in the same transaction.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,5 +1,6 @@
-// Referral codes (DESIGN.md "Referrals"): 5 random alphanumeric characters, unique across the
-// service; with the beta's vanity setting, the first letters of the first name and 4 random ones.
+// Referral codes (docs/decisions.md, "Referrals"): 5 random alphanumeric characters, unique across
+// the service; with the beta's vanity setting, the first letters of the first name and 4 random
+// ones.
 import { randomInt } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 

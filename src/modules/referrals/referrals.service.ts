@@ -1,7 +1,7 @@
-// Referral attribution and credit (DESIGN.md "Referrals"). A referrer is named by id, referral
-// code or e-mail within the beta; an unknown or self referrer is ignored, so a signup never fails
-// because of a bad link. The referral is credited once, when the referred tester joins (reaches
-// applied, or checks in straight from unconfirmed).
+// Referral attribution and credit (docs/decisions.md, "Referrals"). A referrer is named by id,
+// referral code or e-mail within the beta; an unknown or self referrer is ignored, so a signup
+// never fails because of a bad link. The referral is credited once, when the referred tester joins
+// (reaches applied, or checks in straight from unconfirmed).
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import type { TesterRow } from '../../db/types.ts';

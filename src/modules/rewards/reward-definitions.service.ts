@@ -1,6 +1,6 @@
-// Reward configuration (management extension, DESIGN.md "Rewards"): the beta's reward definitions
-// and the rules that map an event name to the definitions it issues. Every rule problem answers
-// 422 with the series' general code (rewardsGeneral) and a message naming the problem.
+// Reward configuration (management extension; docs/decisions.md, "Rewards"): the beta's reward
+// definitions and the rules that map an event name to the definitions it issues. Every rule problem
+// answers 422 with the series' general code (rewardsGeneral) and a message naming the problem.
 import { ApiError, Errors } from '../../errors.ts';
 import { forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';

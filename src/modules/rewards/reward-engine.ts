@@ -1,4 +1,4 @@
-// The reward engine (spec 2.3, 3.2; DESIGN.md "Rewards"): issuing rewards from rules and
+// The reward engine (spec 2.3, 3.2; docs/decisions.md, "Rewards"): issuing rewards from rules and
 // milestones, and moving a reward's status. Every reward is created by `insertReward` and every
 // status change goes through `changeStatus`, so the side effects of either (points now, outbox
 // events later) live in one place each.
@@ -26,7 +26,7 @@ export type RewardSource = 'manual' | 'trigger' | 'signup' | 'milestone';
 /** The reserved event fired by the service itself when a referral is credited. */
 export const SIGNUP_EVENT = 'signup';
 
-/** Statuses an earned reward may move to (DESIGN.md "Reward statuses"); nothing moves out of them. */
+/** Statuses an earned reward may move to (docs/decisions.md, "Rewards"); nothing moves out of them. */
 export const StatusTargets: readonly RewardStatus[] = ['delivered', 'revoked'];
 
 export interface RewardIssue {

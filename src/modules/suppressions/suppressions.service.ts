@@ -1,6 +1,7 @@
-// Suppressions (spec 2.4, 3.3, 4.5; DESIGN.md "E-mail"): the beta's addresses that are never sent
-// to. One per address and beta (case-insensitive). Clients add Manual and Unsubscribe ones; the
-// service itself records HardBounce, SpamComplaint and one-click Unsubscribe ones (`suppress`).
+// Suppressions (spec 2.4, 3.3, 4.5; docs/decisions.md, "Suppressions"): the beta's addresses that
+// are never sent to. One per address and beta (case-insensitive). Clients add Manual and
+// Unsubscribe ones; the service itself records HardBounce, SpamComplaint and one-click Unsubscribe
+// ones (`suppress`).
 //
 // user_id is the beta's (visible) tester with the address *now*, found by the address rather than
 // stored: a tester who signs up after the suppression, or changes address, is shown as it is.
@@ -21,7 +22,7 @@ import { suspendForHardBounce } from '../testers/hard-bounce.ts';
 
 export type SuppressionReason = (typeof SuppressionReasons)[number];
 
-/** Reasons whose suppression a client may delete (rule 2); the others only support may (rule 3). */
+/** Reasons whose suppression a client may delete; the others only support may remove (docs/decisions.md, "Suppressions"). */
 const REMOVABLE: ReadonlySet<string> = new Set<SuppressionReason>(['Manual', 'HardBounce']);
 
 export interface SuppressionInput {
@@ -138,7 +139,7 @@ export class SuppressionsService {
     return { items, total: Number(count.n) };
   }
 
-  /** Adds the address to the beta's list; Unsubscribe also unsubscribes its tester (rule 1). */
+  /** Adds the address to the beta's list; Unsubscribe also unsubscribes its tester, hidden or not. */
   async create(companyId: number, betaId: string, input: SuppressionInput): Promise<Suppression> {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
@@ -168,8 +169,8 @@ export class SuppressionsService {
   }
 
   /**
-   * Deletes a Manual or HardBounce suppression: the address receives e-mail again (rule 2).
-   * Unsubscribe and SpamComplaint ones stay: only support may remove them (rule 3).
+   * Deletes a Manual or HardBounce suppression: the address receives e-mail again.
+   * Unsubscribe and SpamComplaint ones stay: only support may remove them.
    */
   async delete(companyId: number, betaId: string, suppressionIdText: string): Promise<Suppression> {
     const beta = await this.betas.require(companyId, betaId);
@@ -210,7 +211,7 @@ export class SuppressionsService {
     if (!(SuppressionReasons as readonly string[]).includes(reason)) throw new Error(`suppress: unknown reason ${String(reason)}`);
     // The person asked to hear no more, whatever suppression the address already had.
     if (reason === 'Unsubscribe') await this.unsubscribe(trx, betaId, address.normalized, now);
-    // The address does not exist: its tester is suspended (DESIGN.md "E-mail").
+    // The address does not exist: its tester is suspended (docs/decisions.md, "Suppressions").
     if (reason === 'HardBounce') await suspendForHardBounce(trx, this.dialect, this.events, { betaId, normalizedEmail: address.normalized, now });
     // Insert, or find the suppression already there; a concurrent delete between the two is retried.
     for (let attempt = 1; ; attempt++) {

@@ -1,4 +1,5 @@
-// IP → place for tester profiles (spec 2.2, rule 2). The setting is GEOIP_DATABASE_PATH (config.ts).
+// IP → place for tester profiles (spec 2.2; docs/decisions.md, "Tester input"). The setting is
+// GEOIP_DATABASE_PATH (config.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isIP, isIPv4 } from 'node:net';

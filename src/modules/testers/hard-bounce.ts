@@ -1,5 +1,5 @@
-// A hard bounce was reported for an address (DESIGN.md "E-mail", original): the beta's tester with
-// it is suspended, exactly as a PUT to suspended would leave it (unsuspend restores the status
+// A hard bounce was reported for an address (docs/decisions.md, "Suppressions"): the beta's tester
+// with it is suspended, exactly as a PUT to suspended would leave it (unsuspend restores the status
 // before). No e-mail goes out about it: the address does not receive mail.
 import { forUpdate, type DialectName, type Executor } from '../../db/database.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';

@@ -37,7 +37,7 @@ const text = (key: InputKey, description?: string) =>
 const DERIVED_FROM_UA = 'derived from user_agent unless sent';
 const DERIVED_FROM_IP = 'filled from the ip address unless sent';
 
-/** The request body's profile object. Unknown fields are not refused (DESIGN.md: ignored). */
+/** The request body's profile object. Unknown fields are ignored, not refused (docs/decisions.md, "Bodies"). */
 export const ProfileInputSchema = Type.Object(
   {
     first_name: text('first_name'),
@@ -128,7 +128,7 @@ export function prepareProfile(
     else values[key] = result.value;
   }
 
-  // What the tester sent explicitly wins over anything derived (spec 2.2 rules 1 and 2).
+  // What the tester sent explicitly wins over anything derived (docs/decisions.md, "Tester input").
   const missing = (key: InputKey) => !explicit.has(key);
 
   if (values.ip) {

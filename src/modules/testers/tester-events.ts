@@ -1,5 +1,5 @@
-// The tester events (DESIGN.md "Webhooks"). tester_deleted is rendered in the transaction of the
-// change, while the row is there to show: its body is the tester as it was. tester_created and
+// The tester events (docs/decisions.md, "Events"). tester_deleted is rendered in the transaction of
+// the change, while the row is there to show: its body is the tester as it was. tester_created and
 // tester_updated are rendered right after commit, outside the transaction, as "show tester" would
 // answer then (LateEvent in events.ts). Hidden testers raise nothing: the API does not show them.
 import type { Db, Executor } from '../../db/database.ts';

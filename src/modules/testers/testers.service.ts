@@ -442,7 +442,7 @@ export class TestersService {
       if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
       if (!tester.referral_held) throw Errors.testersGeneral('This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
       await this.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
-      // Referral credit comes with joining (DESIGN.md "Referrals"): a tester still unconfirmed is credited on confirming.
+      // Referral credit comes with joining (docs/decisions.md, "Referrals"): a tester still unconfirmed is credited on confirming.
       const joined = tester.applied_at !== null || tester.joined_at !== null;
       const credited = joined ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
       const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);

@@ -1,8 +1,7 @@
-// Visitors told apart without cookies or stored addresses (DESIGN.md "Share links"; docs/decisions.md
-// "Public pages"): a keyed hash of the address and user agent, keyed by a random salt of the UTC
-// day. The salts live in the database, so every process computes the same key for a visitor; a
-// day's salt and its visits are deleted once the day is over, after which no key can be tied to
-// an address again.
+// Visitors told apart without cookies or stored addresses (docs/decisions.md, "Counting visitors"):
+// a keyed hash of the address and user agent, keyed by a random salt of the UTC day. The salts live
+// in the database, so every process computes the same key for a visitor; a day's salt and its
+// visits are deleted once the day is over, after which no key can be tied to an address again.
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Db } from '../../db/database.ts';

@@ -1,6 +1,7 @@
-// What visitors do without an API key (issue 6): view a beta's signup form (an impression), sign up,
-// follow a share link (a click), look at their own standing, and confirm a double opt-in. Signups
-// and confirmations go through TestersService, so every rule, event and e-mail is the API's own.
+// What visitors do without an API key (docs/decisions.md, "Public pages"): view a beta's signup
+// form (an impression), sign up, follow a share link (a click), look at their own standing, and
+// confirm a double opt-in. Signups and confirmations go through TestersService, so every rule,
+// event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';

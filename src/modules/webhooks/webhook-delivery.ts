@@ -1,8 +1,8 @@
 // Delivery of one event to one endpoint: the handler of the outbox job WEBHOOK_DELIVERY_JOB
-// (DESIGN.md "Webhooks"). It runs in the worker, after the change that raised the event committed,
-// and never inside a transaction while it waits for the receiver. Every attempt is logged in
-// webhook_deliveries; a failed one is retried on the design's schedule through the outbox, which
-// keeps the job and runs it again at the time returned here.
+// (docs/decisions.md, "Webhooks"). It runs in the worker, after the change that raised the event
+// committed, and never inside a transaction while it waits for the receiver. Every attempt is
+// logged in webhook_deliveries; a failed one is retried on the documented schedule through the
+// outbox, which keeps the job and runs it again at the time returned here.
 import { STATUS_CODES } from 'node:http';
 import { createHmac } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.ts';
@@ -21,7 +21,7 @@ const GONE = 410;
 const USER_AGENT = 'Prelaunch-Webhooks/1';
 const SECRET_PREFIX = 'whsec_';
 
-/** Seconds from attempt `attempt` (1-based) to the next: 5 s + N⁴ s (DESIGN.md). */
+/** Seconds from attempt `attempt` (1-based) to the next: 5 s + N⁴ s (docs/decisions.md, "Webhooks"). */
 export function retryDelaySeconds(attempt: number): number {
   return 5 + attempt ** 4;
 }

@@ -1,9 +1,9 @@
-// Where webhooks may go (DESIGN.md "Webhooks": targets in private or loopback ranges are refused
-// unless configured). A webhook makes this server send requests to an address a tenant chose, so
-// without these rules any API key could probe the operator's own network (SSRF). Checked twice:
-// the URL when an endpoint is saved (literal addresses and localhost names, for a clear 422), and
-// every address a name resolves to when a delivery connects (a public name may point, or later be
-// pointed, at a private address: DNS rebinding).
+// Where webhooks may go (docs/decisions.md, "Webhooks": targets in private or loopback ranges are
+// refused unless configured). A webhook makes this server send requests to an address a tenant
+// chose, so without these rules any API key could probe the operator's own network (SSRF). Checked
+// twice: the URL when an endpoint is saved (literal addresses and localhost names, for a clear
+// 422), and every address a name resolves to when a delivery connects (a public name may point, or
+// later be pointed, at a private address: DNS rebinding).
 import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';

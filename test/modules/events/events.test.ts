@@ -1,4 +1,4 @@
-// Events (issue 4, DESIGN.md "Webhooks"): every operation that changes a tester, reward or point
+// Events (docs/decisions.md, "Events"): every operation that changes a tester, reward or point
 // raises its event in the same transaction, with the resource exactly as the API shows it; one
 // delivery job per subscribed, enabled endpoint; nothing for a change that rolled back.
 import { after, before, beforeEach, describe, test } from 'node:test';

@@ -1,5 +1,6 @@
-// Fraud signals (issue 6): each flag with its reason on the tester's `fraud` object, the
-// disposable-domain block, fraud_mode block, and flagged referrals held until accepted.
+// Fraud signals (docs/decisions.md, "Fraud signals"): each flag with its reason on the tester's
+// `fraud` object, the disposable-domain block, fraud_mode block, and flagged referrals held until
+// accepted.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';

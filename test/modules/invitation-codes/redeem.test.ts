@@ -12,7 +12,7 @@ import {
 const NOW = '2026-11-22T09:15:00.000Z';
 
 describe('uniqueInvitationCode', () => {
-  test('matches the test vector of DESIGN.md', () => {
+  test('matches the original\'s test vector (docs/decisions.md, "Invitation codes")', () => {
     assert.equal(uniqueInvitationCode('d1696aeb245fa90380a192a41730f07464c906ea', 'joe@gmail.com'), '6210ede5e4');
   });
 

@@ -57,7 +57,7 @@ describe('suppressions', () => {
     assert.equal(await isSuppressed(ctx.database.db, beta.id, tester.email), true);
   });
 
-  test('rule 1: Unsubscribe for an existing tester sets unsubscribed_at in the same request', async () => {
+  test('unsubscribing: an Unsubscribe for an existing tester sets unsubscribed_at in the same request', async () => {
     const beta = await ctx.createBeta();
     const tester = await createTester(ctx, beta.id);
     ctx.clock.set(LATER);
@@ -72,7 +72,7 @@ describe('suppressions', () => {
     assert.equal(shown.body.status, 'applied', 'unsubscribing does not change the status');
   });
 
-  test('rule 1: Unsubscribe without a tester only suppresses; other betas\' testers are untouched', async () => {
+  test('unsubscribing: an Unsubscribe without a tester only suppresses; other betas\' testers are untouched', async () => {
     const beta = await ctx.createBeta();
     const other = await ctx.createBeta({}, 'Other');
     const elsewhere = await createTester(ctx, other.id);
@@ -226,7 +226,7 @@ describe('suppressions', () => {
     assert.match(String(page.headers.link), /rel="first"/);
   });
 
-  test('user_id is null for a hidden tester (plan limit), who is still unsubscribed by rule 1', async () => {
+  test('user_id is null for a hidden tester (plan limit), who is still unsubscribed (it is about the address)', async () => {
     const company = await ctx.services.accounts.createCompany({ name: 'Small plan', maxTesters: 1 });
     const { key } = await ctx.services.accounts.createApiKey({ companyId: company.id });
     const small = await ctx.request('POST', '/api/v2/betas', { key, body: { name: 'Tiny', homepage_url: 'https://tiny.example' } });
@@ -242,7 +242,7 @@ describe('suppressions', () => {
 
   // ---- delete ----------------------------------------------------------------------------------
 
-  test('delete rule 2, Manual: 200 with the deleted suppression; the address is active again', async () => {
+  test('deleting a Manual suppression: 200 with the deleted suppression; the address is active again', async () => {
     const beta = await ctx.createBeta();
     const tester = await createTester(ctx, beta.id);
     const created = (await post(beta.id, { email: tester.email })).body;
@@ -256,7 +256,7 @@ describe('suppressions', () => {
     assert.equal((await post(beta.id, { email: tester.email })).status, 201);
   });
 
-  test('delete rule 2, HardBounce (recorded by suppress()): 200, the address is active again', async () => {
+  test('deleting a HardBounce suppression (recorded by suppress()): 200, the address is active again', async () => {
     const beta = await ctx.createBeta();
     const bounced = await learned(beta.id, 'Bounced@Example.com', 'HardBounce');
     assert.equal(bounced.reason, 'HardBounce');
@@ -267,7 +267,7 @@ describe('suppressions', () => {
     assert.equal(await isSuppressed(ctx.database.db, beta.id, 'bounced@example.com'), false);
   });
 
-  test('delete rule 3, Unsubscribe and SpamComplaint: 422 2701, only support can remove them; nothing deleted', async () => {
+  test('deleting an Unsubscribe or SpamComplaint suppression: 422 2701, only support can remove them; nothing deleted', async () => {
     const beta = await ctx.createBeta();
     const tester = await createTester(ctx, beta.id);
     const unsubscribed = (await post(beta.id, { email: tester.email, reason: 'Unsubscribe' })).body;

@@ -7,7 +7,7 @@ import type { TestContext, TestResponse } from '../../support/context.ts';
 export const ALL_STATUSES = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;
 export type Status = (typeof ALL_STATUSES)[number];
 
-// DESIGN.md "Tester statuses": the statuses each requested status may be reached from.
+// docs/decisions.md, "Tester statuses": the statuses each requested status may be reached from.
 export const ALLOWED_FROM: Record<string, readonly Status[]> = {
   applied: ['imported', 'unconfirmed'],
   invited: ['imported', 'applied', 'rejected'],

@@ -127,7 +127,7 @@ describe('testers under concurrency', () => {
     // Referred testers created up front, so some can be deleted in the waves.
     const referredEarly = await Promise.all(Array.from({ length: 12 }, (_, i) => createTester(ctx, beta.id, { referrer_id: anchors[i % anchors.length].referral_code })));
 
-    /** A way to name a referrer: referral code, id or e-mail (all accepted, DESIGN.md "Referrals"). */
+    /** A way to name a referrer: referral code, id or e-mail (all accepted: docs/decisions.md, "Referrals"). */
     const reference = (referrer: any, i: number) => [referrer.referral_code, String(referrer.id), referrer.email.toUpperCase()][i % 3];
     const statusOps = (target: any, i: number, requested: string): Op => ({
       label: `PUT ${target.id} status ${requested}`,

@@ -211,7 +211,8 @@ async function perform(run: Run, via: number, command: Command, label: string): 
       const tester = { email, status: command.status, ...(referrer ? { referrer_id: referrer.text } : {}) };
       const response = await send(run, via, 'POST', '/testers', { tester });
       const stored = () => run.instances[0].database.db.selectFrom('testers').selectAll().where('beta_id', '=', run.betaId).where('email_normalized', '=', email).executeTakeFirst();
-      // Spec 4.2 and DESIGN.md: unconfirmed needs double opt-in; referrer_id needs applied or unconfirmed.
+      // Spec 4.2 and docs/decisions.md, "Tester statuses": unconfirmed needs double opt-in;
+      // referrer_id needs applied or unconfirmed.
       if ((command.status === 'unconfirmed' && !run.doubleOptIn) || (referrer && command.status !== 'applied' && command.status !== 'unconfirmed')) {
         assertAnswer(response, 422, label, [2301]);
         assert.equal(await stored(), undefined, `${label}: a refused signup stores nothing`);
@@ -298,7 +299,7 @@ async function perform(run: Run, via: number, command: Command, label: string): 
         assertAnswer(response, 422, at, [2301]);
       } else {
         assertAnswer(response, 200, at);
-        // A self-referral is ignored (DESIGN.md "Referrals").
+        // A self-referral is ignored (docs/decisions.md, "Referrals").
         assert.equal(response.body.referred_by, referrer.row.id === target.id ? null : referrer.row.email, `${at}: referred_by`);
       }
       if (response.status === 200) await assertAnsweredStanding(run, response, at);
@@ -347,7 +348,7 @@ async function perform(run: Run, via: number, command: Command, label: string): 
   }
 }
 
-/** The status a PUT of `requested` leaves `tester` in (DESIGN.md "Tester statuses"), or null when it is refused. */
+/** The status a PUT of `requested` leaves `tester` in (docs/decisions.md, "Tester statuses"), or null when it is refused. */
 function statusAfter(tester: TesterRow, requested: UpdateStatus): string | null {
   if (requested === 'unsuspended') {
     if (tester.status !== 'suspended') return null;
