@@ -69,7 +69,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
 
   // Where the code runs from: the bundle bin/bundle.js built at start (null when run through tsx).
   log.info({ bundle: process.env.PRELAUNCH_BUNDLE ?? null }, 'serving');
-  const workers = options.jobs ? await startWorkers(database, services, systemClock, app.log, metrics) : null;
+  // Started, not awaited: the stop below is in place from the moment the port answers, and a
+  // signal that comes while the workers take back a dead process's jobs waits for them.
+  const workersStarted = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : Promise.resolve(null);
 
   // No new work at once: no new connection, no new job claimed. Then the requests in flight
   // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections
@@ -79,12 +81,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     stopping = true;
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
-    const jobsStopped = workers?.stop();
+    const jobsStopped = workersStarted.then((workers) => workers?.stop());
     await app.close();
     await jobsStopped;
     await release();
     app.log.info('stopped');
   });
+  await workersStarted;
   return {
     close: () => {
       if (!stopping) void closer.close();

@@ -26,8 +26,14 @@ export function registerServeCommand(program: Command, context: CliContext): voi
       const runJobs = jobs && config.workersEnabled;
       if (cluster.isWorker) {
         // A worker re-runs this command line: the primary has migrated and made the first company.
+        // The primary may ask it to stop as soon as its port answers, before serve() has returned
+        // (the workers are still taking back a dead process's jobs): the request is kept till then.
+        let close: (() => void) | undefined;
+        let asked = false;
+        onShutdownRequest(() => (close ? close() : (asked = true)));
         const server = await serve(config, { prepare: false, jobs: runJobs, metricsEndpoint: clusterMetricsEndpoint });
-        onShutdownRequest(server.close);
+        close = server.close;
+        if (asked) close();
         return new Promise<never>(() => {}); // until the server's own shutdown ends the process
       }
       if (workers === undefined) {
