@@ -154,17 +154,17 @@ export class TestersService {
       const value = filters.custom_vars;
       query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
     }
-    const pageRows = (ids: number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute().then((rows) => this.views(this.db, beta, rows));
+    const pageIds = () => query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
+    const pageRows = async (ids: ReturnType<typeof pageIds> | number[]) =>
+      Array.isArray(ids) && ids.length === 0
+        ? []
+        : this.views(this.db, beta, await this.db.selectFrom('testers').selectAll().where('id', 'in', ids).orderBy('id').execute());
     // Without filters the total is the beta's testers_count: it counts exactly the visible testers
     // and moves in the same transaction as they do (beta-counters.ts); counting every row of a big
     // beta on each page would cost more than the page. The page's ids come from an index alone,
     // so the rows an offset skips are never read.
     if (query === unfiltered) {
-      const ids = query.select('id').orderBy('id').limit(page.perPage).offset(page.offset).execute();
-      const [items, total] = await Promise.all([ids.then((rows) => pageRows(rows.map((row) => row.id))), testersCount()]);
+      const [items, total] = await Promise.all([pageRows(pageIds()), testersCount()]);
       return { items, total, totalEstimated: false };
     }
     // A filter's matches are read in id order up to the page's end or COUNTED_MATCHES and one more,
