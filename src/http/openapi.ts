@@ -46,6 +46,27 @@ function docsSecurity(publicUrl: string) {
   };
 }
 
+/**
+ * One tag per resource: a generated client makes a class of each. Every operation names one of
+ * these (test/http/openapi-document.test.ts holds them to it).
+ */
+export const TAGS = [
+  { name: 'Betas', description: 'Projects: their settings and counters' },
+  { name: 'Testers', description: 'Users of a beta: signup, profile, status, standing' },
+  { name: 'Checkins', description: 'A tester coming back: active, with a day recorded' },
+  { name: 'Friend invitations', description: 'A tester inviting a friend, who becomes an invited tester' },
+  { name: 'Points', description: 'Bonus points that move a tester up a points-ordered waitlist' },
+  { name: 'Suppressions', description: 'Addresses that receive no e-mail' },
+  { name: 'Rewards', description: 'Rewards issued to testers' },
+  { name: 'Reward definitions', description: 'Extension: the rewards a beta can issue, and how many referrals earn a milestone' },
+  { name: 'Reward rules', description: 'Extension: which reward a custom event issues' },
+  { name: 'Signup questions', description: 'Extension: questions testers answer in `responses`' },
+  { name: 'Invitation codes', description: 'Extension: custom codes any signup may use' },
+  { name: 'Webhooks', description: "Extension: the beta's events sent to your endpoints, and their delivery log" },
+  { name: 'E-mail', description: "Extension: the beta's e-mail templates and the messages rendered from them" },
+  { name: 'v1', description: 'The original v1 checkin, XML both ways' },
+];
+
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -54,7 +75,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         title: 'Prelaunch API',
         version: '2',
         description:
-          'The v2 interface for prelaunch, waitlist and referral campaigns. Operations tagged "extension" go beyond the original interface.',
+          'The v2 interface for prelaunch, waitlist and referral campaigns. Operations marked `x-extension: true` go beyond ' +
+          'the original interface.',
       },
       servers: [{ url: publicUrl }],
       components: {
@@ -65,11 +87,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
       security: [{ basic: [] }, { bearer: [] }, { apiKey: [] }],
-      tags: [
-        { name: 'betas', description: 'Projects' },
-        { name: 'testers', description: 'Users' },
-        { name: 'extension', description: 'Management operations beyond the original interface' },
-      ],
+      tags: TAGS,
       ...errorCodesExtension,
     },
   });

@@ -17,4 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
   }
+  interface FastifySchema {
+    /** In the OpenAPI document: the operation goes beyond the original interface. */
+    'x-extension'?: boolean;
+  }
 }

@@ -20,11 +20,13 @@ describe('OpenAPI, reference and health', () => {
       assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'basic', 'bearer']);
       const testers = document.paths['/api/v2/betas/{beta_id}/testers'];
       assert.ok(testers.get && testers.post, 'list and create testers');
-      assert.deepEqual(testers.post.tags, ['testers']);
+      assert.deepEqual(testers.post.tags, ['Testers']);
+      assert.equal(testers.post.operationId, 'createTester');
       assert.ok(testers.post.requestBody.content['application/json'], 'JSON body documented');
-      assert.deepEqual(document.paths['/api/v2/betas'].post.tags, ['extension']);
-      assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/questions'].post.tags, ['extension']);
-      assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/invitation_codes'].post.tags, ['extension']);
+      assert.equal(testers.post['x-extension'], undefined, 'the original interface has it');
+      assert.equal(document.paths['/api/v2/betas'].post['x-extension'], true);
+      assert.deepEqual(document.paths['/api/v2/betas/{beta_id}/questions'].post.tags, ['Signup questions']);
+      assert.equal(document.paths['/api/v2/betas/{beta_id}/questions'].post['x-extension'], true);
       assert.equal(document.paths['/healthz'], undefined, 'operational routes are not part of the API document');
     }
   });

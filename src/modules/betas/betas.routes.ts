@@ -17,7 +17,8 @@ export function betasRoutes(app: App, betas: BetasService): void {
   app.get('/api/v2/betas', {
     config: { permission: 'betas:read', series: 'betas', rateLimit: 'listBetas' },
     schema: {
-      tags: ['betas'],
+      operationId: 'listBetas',
+      tags: ['Betas'],
       summary: 'List betas',
       querystring: Type.Object(PaginationQuery),
       response: { 200: Type.Array(BetaSchema), ...commonErrorResponses },
@@ -32,7 +33,8 @@ export function betasRoutes(app: App, betas: BetasService): void {
   app.get('/api/v2/betas/:beta_id', {
     config: { permission: 'betas:read', series: 'betas', rateLimit: 'showBeta' },
     schema: {
-      tags: ['betas'],
+      operationId: 'showBeta',
+      tags: ['Betas'],
       summary: 'Show beta',
       params: BetaParams,
       response: { 200: BetaSchema, ...commonErrorResponses },
@@ -43,7 +45,8 @@ export function betasRoutes(app: App, betas: BetasService): void {
   app.delete('/api/v2/betas/:beta_id', {
     config: { permission: 'betas:delete', series: 'betas' },
     schema: {
-      tags: ['betas'],
+      operationId: 'deleteBeta',
+      tags: ['Betas'],
       summary: 'Delete beta',
       description: 'Deletes the beta and everything in it. Answers with the beta as it was.',
       params: BetaParams,
@@ -55,7 +58,9 @@ export function betasRoutes(app: App, betas: BetasService): void {
   app.post('/api/v2/betas', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'createBeta',
+      tags: ['Betas'],
+      'x-extension': true,
       summary: 'Create beta',
       body: BetaCreateBody,
       response: { 201: BetaSchema, ...commonErrorResponses },
@@ -69,7 +74,9 @@ export function betasRoutes(app: App, betas: BetasService): void {
   app.patch('/api/v2/betas/:beta_id', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'updateBeta',
+      tags: ['Betas'],
+      'x-extension': true,
       summary: 'Update beta',
       description: 'Changes name, homepage_url and settings; only the settings keys sent change.',
       params: BetaParams,

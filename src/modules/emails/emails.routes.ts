@@ -36,7 +36,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.get('/api/v2/betas/:beta_id/email_templates', {
     config: read,
     schema: {
-      tags: ['extension'],
+      operationId: 'listEmailTemplates',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'List e-mail templates',
       description: `Every occasion's template as the beta sends it: its own parts, the built-in defaults elsewhere. ${TEMPLATE_VARIABLES}`,
       params: BetaParams,
@@ -49,7 +51,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.get('/api/v2/betas/:beta_id/email_templates/:occasion', {
     config: read,
     schema: {
-      tags: ['extension'],
+      operationId: 'showEmailTemplate',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'Show e-mail template',
       description: `The occasion's template as the beta sends it. ${TEMPLATE_VARIABLES}`,
       params: EmailTemplateParams,
@@ -62,7 +66,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.put('/api/v2/betas/:beta_id/email_templates/:occasion', {
     config: write,
     schema: {
-      tags: ['extension'],
+      operationId: 'updateEmailTemplate',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'Change e-mail template',
       description:
         'Changes the parts sent; parts not sent keep their value, null brings a part back to its default. ' +
@@ -80,7 +86,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.delete('/api/v2/betas/:beta_id/email_templates/:occasion', {
     config: write,
     schema: {
-      tags: ['extension'],
+      operationId: 'resetEmailTemplate',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'Reset e-mail template',
       description: 'Back to the built-in template, switched on or off as by default. Answers with the template now in effect.',
       params: EmailTemplateParams,
@@ -93,7 +101,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.get('/api/v2/betas/:beta_id/emails', {
     config: read,
     schema: {
-      tags: ['extension'],
+      operationId: 'listEmailMessages',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'List e-mail messages',
       description:
         'Messages rendered for the beta\'s testers (sent, captured, suppressed, failed or queued), by id, without their bodies: ' +
@@ -112,7 +122,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
   app.get('/api/v2/betas/:beta_id/emails/:email_id', {
     config: read,
     schema: {
-      tags: ['extension'],
+      operationId: 'showEmailMessage',
+      tags: ['E-mail'],
+      'x-extension': true,
       summary: 'Show e-mail message',
       description: 'One message with its bodies as rendered.',
       params: EmailMessageParams,

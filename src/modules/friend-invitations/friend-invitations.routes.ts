@@ -9,7 +9,8 @@ export function friendInvitationsRoutes(app: App, service: FriendInvitationsServ
   app.post('/api/v2/betas/:beta_id/friend_invitations', {
     config: { permission: 'testers:write', series: 'friendInvitations' },
     schema: {
-      tags: ['testers'],
+      operationId: 'createFriendInvitation',
+      tags: ['Friend invitations'],
       summary: 'Send a friend invitation',
       description: 'The recipient becomes a tester at once, invited with an invitation code; the sender has one invitation fewer.',
       params: BetaParams,

@@ -18,7 +18,9 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
   app.get('/api/v2/betas/:beta_id/invitation_codes', {
     config: { permission: 'betas:read', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'listInvitationCodes',
+      tags: ['Invitation codes'],
+      'x-extension': true,
       summary: 'List custom invitation codes',
       description: "The beta's custom codes, by id. Testers' unique codes are derived, not stored here.",
       params: BetaParams,
@@ -36,7 +38,9 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
   app.post('/api/v2/betas/:beta_id/invitation_codes', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'createInvitationCode',
+      tags: ['Invitation codes'],
+      'x-extension': true,
       summary: 'Create custom invitation code',
       description: 'A code any signup may use, limited by max_uses, expires_at or both.',
       params: BetaParams,
@@ -53,7 +57,9 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
   app.delete('/api/v2/betas/:beta_id/invitation_codes/:code_id', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'deleteInvitationCode',
+      tags: ['Invitation codes'],
+      'x-extension': true,
       summary: 'Delete custom invitation code',
       description: 'Answers with the code as it was.',
       params: InvitationCodeParams,

@@ -33,7 +33,8 @@ export function pointsRoutes(app: App, points: PointsService): void {
   app.get('/api/v2/betas/:beta_id/points', {
     config: { permission: 'points:read', series, rateLimit: 'listPoints' },
     schema: {
-      tags: ['points'],
+      operationId: 'listPoints',
+      tags: ['Points'],
       summary: 'List points',
       description: 'The beta\'s points by id, revoked ones included (with revoked_at). With `email`, only that tester\'s points.',
       params: BetaParams,
@@ -51,7 +52,8 @@ export function pointsRoutes(app: App, points: PointsService): void {
     config: { permission: 'points:write', series },
     preValidation: blankQuantityIsMissing,
     schema: {
-      tags: ['points'],
+      operationId: 'createPoints',
+      tags: ['Points'],
       summary: 'Create points',
       description: 'Awards bonus points to the tester with the e-mail address; a negative quantity deducts points.',
       params: BetaParams,
@@ -67,7 +69,9 @@ export function pointsRoutes(app: App, points: PointsService): void {
   app.delete('/api/v2/betas/:beta_id/points/:point_id', {
     config: { permission: 'points:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'revokePoint',
+      tags: ['Points'],
+      'x-extension': true,
       summary: 'Revoke point',
       description: 'The point stays listed with revoked_at set and no longer counts toward the tester\'s points. Answers with the point.',
       params: PointParams,

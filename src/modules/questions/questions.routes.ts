@@ -20,7 +20,9 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
   app.get('/api/v2/betas/:beta_id/questions', {
     config: { permission: 'betas:read', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'listQuestions',
+      tags: ['Signup questions'],
+      'x-extension': true,
       summary: 'List signup questions',
       description: 'The questions testers answer in `responses`, by id.',
       params: BetaParams,
@@ -38,7 +40,9 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
   app.post('/api/v2/betas/:beta_id/questions', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'createQuestion',
+      tags: ['Signup questions'],
+      'x-extension': true,
       summary: 'Create signup question',
       description:
         'Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes ' +
@@ -57,7 +61,9 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
   app.delete('/api/v2/betas/:beta_id/questions/:question_id', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {
-      tags: ['extension'],
+      operationId: 'deleteQuestion',
+      tags: ['Signup questions'],
+      'x-extension': true,
       summary: 'Delete signup question',
       description: 'Deletes the question and every answer to it. Answers with the question as it was.',
       params: QuestionParams,

@@ -40,7 +40,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.get('/api/v2/betas/:beta_id/reward_definitions', {
     config: { permission: 'rewards:read', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'listRewardDefinitions',
+      tags: ['Reward definitions'],
+      'x-extension': true,
       summary: 'List reward definitions',
       description: 'The rewards the beta can issue, by id.',
       params: BetaParams,
@@ -57,7 +59,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.post('/api/v2/betas/:beta_id/reward_definitions', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'createRewardDefinition',
+      tags: ['Reward definitions'],
+      'x-extension': true,
       summary: 'Create reward definition',
       description:
         'descriptor (unique in the beta), name and type are required. Milestone rewards need referrals_required ' +
@@ -75,7 +79,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.patch('/api/v2/betas/:beta_id/reward_definitions/:definition_id', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'updateRewardDefinition',
+      tags: ['Reward definitions'],
+      'x-extension': true,
       summary: 'Update reward definition',
       description:
         'Changes the fields sent. Rewards already issued keep their descriptor, name, type and points. ' +
@@ -95,7 +101,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.delete('/api/v2/betas/:beta_id/reward_definitions/:definition_id', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'deleteRewardDefinition',
+      tags: ['Reward definitions'],
+      'x-extension': true,
       summary: 'Delete reward definition',
       description: 'Deletes the definition and its rules; issued rewards stay. Answers with the definition as it was.',
       params: RewardDefinitionParams,
@@ -110,7 +118,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.get('/api/v2/betas/:beta_id/reward_rules', {
     config: { permission: 'rewards:read', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'listRewardRules',
+      tags: ['Reward rules'],
+      'x-extension': true,
       summary: 'List reward rules',
       description: 'Which event issues which reward, by id.',
       params: BetaParams,
@@ -127,7 +137,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.post('/api/v2/betas/:beta_id/reward_rules', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'createRewardRule',
+      tags: ['Reward rules'],
+      'x-extension': true,
       summary: 'Create reward rule',
       description:
         'When `event` is triggered (POST …/rewards/trigger), the definition named by `descriptor` is issued. ' +
@@ -145,7 +157,9 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
   app.delete('/api/v2/betas/:beta_id/reward_rules/:rule_id', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'deleteRewardRule',
+      tags: ['Reward rules'],
+      'x-extension': true,
       summary: 'Delete reward rule',
       description: 'Answers with the rule as it was.',
       params: RewardRuleParams,

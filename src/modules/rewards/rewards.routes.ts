@@ -19,7 +19,8 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   app.get('/api/v2/betas/:beta_id/rewards', {
     config: { permission: 'rewards:read', series, rateLimit: 'listRewards' },
     schema: {
-      tags: ['rewards'],
+      operationId: 'listRewards',
+      tags: ['Rewards'],
       summary: 'List rewards',
       description: 'The beta’s issued rewards by id, optionally only those of one user (email) or in one status.',
       params: BetaParams,
@@ -37,7 +38,8 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   app.get('/api/v2/betas/:beta_id/rewards/:reward_id', {
     config: { permission: 'rewards:read', series },
     schema: {
-      tags: ['rewards'],
+      operationId: 'showReward',
+      tags: ['Rewards'],
       summary: 'Show reward',
       params: RewardParams,
       response: { 200: RewardSchema, ...commonErrorResponses },
@@ -49,7 +51,8 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   app.patch('/api/v2/betas/:beta_id/rewards/:reward_id', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['rewards'],
+      operationId: 'updateReward',
+      tags: ['Rewards'],
       summary: 'Update reward status',
       description:
         `status delivered or revoked (${Errors.rewardStatusInvalid.code} otherwise). Only an earned reward moves (${Errors.rewardTransitionRefused.code} otherwise). ` +
@@ -68,7 +71,8 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   app.post('/api/v2/betas/:beta_id/rewards', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['rewards'],
+      operationId: 'createReward',
+      tags: ['Rewards'],
       summary: 'Create reward (manual issue)',
       description:
         `Issues the reward named by descriptor to the user with the e-mail address. ${Errors.rewardLimitReached.code} when the user holds ` +
@@ -87,7 +91,8 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
   app.post('/api/v2/betas/:beta_id/rewards/trigger', {
     config: { permission: 'rewards:write', series },
     schema: {
-      tags: ['rewards'],
+      operationId: 'triggerRewards',
+      tags: ['Rewards'],
       summary: 'Trigger rewards',
       description:
         'Records that the user did a custom action and issues every reward the beta’s rules give for it: one per ' +

@@ -19,7 +19,8 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
   app.get('/api/v2/betas/:beta_id/suppressions', {
     config: { permission: 'suppressions:read', series },
     schema: {
-      tags: ['suppressions'],
+      operationId: 'listSuppressions',
+      tags: ['Suppressions'],
       summary: 'List suppressions',
       description: 'The beta\'s suppressed addresses by id. With `email`, the suppression of that address (exact, case-insensitive).',
       params: BetaParams,
@@ -36,7 +37,8 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
   app.post('/api/v2/betas/:beta_id/suppressions', {
     config: { permission: 'suppressions:write', series },
     schema: {
-      tags: ['suppressions'],
+      operationId: 'createSuppression',
+      tags: ['Suppressions'],
       summary: 'Create suppression',
       description:
         'Suppresses the address (reason Manual by default). With reason Unsubscribe, the tester with the address is unsubscribed too.',
@@ -53,7 +55,8 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
   app.delete('/api/v2/betas/:beta_id/suppressions/:suppression_id', {
     config: { permission: 'suppressions:write', series },
     schema: {
-      tags: ['suppressions'],
+      operationId: 'deleteSuppression',
+      tags: ['Suppressions'],
       summary: 'Delete suppression',
       description:
         'Deletes a Manual or HardBounce suppression, so the address receives e-mail again, and answers with it as it was. ' +

@@ -34,6 +34,7 @@ export async function checkinsV1Routes(app: App, accounts: AccountsService, rate
     app.post(path, {
       config: { permission: 'testers:write', series: 'testers' },
       schema: {
+        operationId: 'checkinTesterByEmailV1',
         tags: ['v1'],
         summary: 'Check in tester by e-mail (v1, XML)',
         description:

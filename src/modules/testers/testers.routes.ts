@@ -29,7 +29,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.get('/api/v2/betas/:beta_id/testers', {
     config: { permission: 'testers:read', series, rateLimit: 'listTesters' },
     schema: {
-      tags: ['testers'],
+      operationId: 'listTesters',
+      tags: ['Testers'],
       summary: 'List testers',
       description:
         'Paginated (X-Pagination, Link). A filtered list counts its matches exactly up to 10,000; past that, total_count is an estimate and X-Pagination has "total_estimated": true.',
@@ -46,14 +47,21 @@ export function testersRoutes(app: App, service: TestersService): void {
 
   app.get('/api/v2/betas/:beta_id/testers/:tester_id', {
     config: { permission: 'testers:read', series },
-    schema: { tags: ['testers'], summary: 'Show tester', params: TesterParams, response: { 200: TesterSchema, ...commonErrorResponses } },
+    schema: {
+      operationId: 'showTester',
+      tags: ['Testers'],
+      summary: 'Show tester',
+      params: TesterParams,
+      response: { 200: TesterSchema, ...commonErrorResponses },
+    },
     handler: async (request) => service.show(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
 
   app.post('/api/v2/betas/:beta_id/testers', {
     config: { permission: 'testers:write', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'createTester',
+      tags: ['Testers'],
       summary: 'Create tester',
       params: BetaParams,
       body: TesterCreateBody,
@@ -68,7 +76,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.put('/api/v2/betas/:beta_id/testers/:tester_id', {
     config: { permission: 'testers:write', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'updateTester',
+      tags: ['Testers'],
       summary: 'Update tester',
       params: TesterParams,
       body: TesterUpdateBody,
@@ -81,7 +90,9 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/accept_referral', {
     config: { permission: 'testers:write', series },
     schema: {
-      tags: ['extension'],
+      operationId: 'acceptReferral',
+      tags: ['Testers'],
+      'x-extension': true,
       summary: 'Accept a held referral',
       description:
         'Credits a referral held because the tester has fraud flags (`fraud.referral` is `held`), as an unflagged referral is credited: ' +
@@ -96,7 +107,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.delete('/api/v2/betas/:beta_id/testers/:tester_id', {
     config: { permission: 'testers:delete', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'deleteTester',
+      tags: ['Testers'],
       summary: 'Delete tester',
       description: 'Deletes at once (200, with the tester as it was), or with `queue` queues the deletion (202).',
       params: TesterParams,
@@ -117,7 +129,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.get('/api/v2/betas/:beta_id/testers/:tester_id/verify', {
     config: { permission: 'testers:read', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'verifyInvitationCode',
+      tags: ['Testers'],
       summary: 'Verify invitation code',
       params: TesterParams,
       querystring: VerifyQuery,
@@ -130,7 +143,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/checkin', {
     config: { permission: 'testers:write', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'checkinTester',
+      tags: ['Checkins'],
       summary: 'Check in tester by id',
       description: 'Sets the tester active and records the day\'s checkin. 202, no body.',
       params: TesterParams,
@@ -145,7 +159,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.get('/api/v2/betas/:beta_id/testers/:tester_id/checkins', {
     config: { permission: 'testers:read', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'listCheckins',
+      tags: ['Checkins'],
       summary: 'List checkins of a tester',
       description: 'The last 60 checkins, newest first; one is recorded per day.',
       params: TesterParams,
@@ -158,7 +173,8 @@ export function testersRoutes(app: App, service: TestersService): void {
   app.post('/api/v2/betas/:beta_id/checkins', {
     config: { permission: 'testers:write', series },
     schema: {
-      tags: ['testers'],
+      operationId: 'checkinTesterByEmail',
+      tags: ['Checkins'],
       summary: 'Check in tester by e-mail',
       params: BetaParams,
       description: 'Body {"checkin":{"email":…}} (or unwrapped). 202, no body.',

@@ -27,12 +27,13 @@ const SIGNING =
 
 export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   const config = { permission: 'webhooks:manage', series: 'betas' } as const;
-  const tags = ['extension'];
 
   app.get('/api/v2/betas/:beta_id/webhooks', {
     config,
     schema: {
-      tags,
+      operationId: 'listWebhooks',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'List webhook endpoints',
       description: 'The beta\'s webhook endpoints by id. Secrets are never shown here.',
       params: BetaParams,
@@ -49,7 +50,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.post('/api/v2/betas/:beta_id/webhooks', {
     config,
     schema: {
-      tags,
+      operationId: 'createWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'Create webhook endpoint',
       description:
         `Events of the beta are sent to \`url\` from now on. ${SIGNING} The answer carries the signing \`secret\`, ` +
@@ -68,7 +71,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.patch('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
     config,
     schema: {
-      tags,
+      operationId: 'updateWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'Update webhook endpoint',
       description:
         'Changes url, events and enabled; the fields not sent stay. Enabling an endpoint the service switched off ' +
@@ -86,7 +91,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.delete('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
     config,
     schema: {
-      tags,
+      operationId: 'deleteWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'Delete webhook endpoint',
       description: 'Deletes the endpoint and its delivery log; deliveries still pending are not sent. Answers with it as it was.',
       params: WebhookParams,
@@ -99,7 +106,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.post('/api/v2/betas/:beta_id/webhooks/:webhook_id/rotate_secret', {
     config,
     schema: {
-      tags,
+      operationId: 'rotateWebhookSecret',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'Rotate webhook secret',
       description:
         'Replaces the signing secret and answers with the new one, shown only this once. Every delivery from now on, ' +
@@ -114,7 +123,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.get('/api/v2/betas/:beta_id/webhooks/:webhook_id/deliveries', {
     config,
     schema: {
-      tags,
+      operationId: 'listWebhookDeliveries',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'List webhook deliveries',
       description:
         'Every attempt at sending an event to the endpoint, newest first. A 2xx answer succeeds; 410 Gone switches the ' +
@@ -136,7 +147,9 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   app.post('/api/v2/betas/:beta_id/webhooks/:webhook_id/deliveries/:delivery_id/redeliver', {
     config,
     schema: {
-      tags,
+      operationId: 'redeliverWebhookDelivery',
+      tags: ['Webhooks'],
+      'x-extension': true,
       summary: 'Redeliver webhook event',
       description:
         'Sends the delivery\'s event to the endpoint again, at once, with the same webhook-id; answers 202 with no body. ' +

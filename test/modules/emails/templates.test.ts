@@ -171,11 +171,12 @@ describe('e-mail templates API', () => {
     assert.deepEqual(await storedRows(beta.id), []);
   });
 
-  test('the routes are in the OpenAPI document, tagged extension, with summaries and response schemas', async () => {
+  test('the routes are in the OpenAPI document, marked as extensions, with summaries and response schemas', async () => {
     const document = (await ctx.request('GET', '/api/v2/openapi.json', { key: null })).body;
     const templates = document.paths['/api/v2/betas/{beta_id}/email_templates/{occasion}'];
     for (const method of ['get', 'put', 'delete']) {
-      assert.deepEqual(templates[method].tags, ['extension']);
+      assert.deepEqual(templates[method].tags, ['E-mail']);
+      assert.equal(templates[method]['x-extension'], true);
       assert.ok(templates[method].summary && templates[method].description, method);
       assert.ok(templates[method].responses['200'], method);
     }

@@ -351,11 +351,12 @@ describe('fraud signals', () => {
     assert.equal(updated.find((e) => e.data.id === referrer.id)!.data.share_signups_count, 1);
   });
 
-  test('the OpenAPI document tags the route and the field as extensions', async () => {
+  test('the OpenAPI document marks the route and the field as extensions', async () => {
     const response = await ctx.request('GET', '/api/v2/openapi.json');
     assert.equal(response.status, 200);
     const operation = response.body.paths['/api/v2/betas/{beta_id}/testers/{tester_id}/accept_referral'].post;
-    assert.deepEqual(operation.tags, ['extension']);
+    assert.deepEqual(operation.tags, ['Testers']);
+    assert.equal(operation['x-extension'], true);
     const text = JSON.stringify(response.body);
     assert.match(text, /"fraud":\{[^]*?"description":"Extension: fraud signals that explain themselves"/);
   });

@@ -389,7 +389,8 @@ describe('webhook endpoints API', () => {
     for (const [route, method, success] of operations) {
       const operation = document.paths[route]?.[method];
       assert.ok(operation, `${method} ${route} is documented`);
-      assert.deepEqual(operation.tags, ['extension']);
+      assert.deepEqual(operation.tags, ['Webhooks']);
+      assert.equal(operation['x-extension'], true);
       assert.ok(operation.summary && operation.description, `${method} ${route} has a summary and a description`);
       assert.ok(operation.responses[success] && operation.responses['422'], `${method} ${route} responses`);
       const shown = JSON.stringify(operation.responses[success]);
