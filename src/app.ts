@@ -2,6 +2,7 @@
 // the database, services and workers are made by the caller (main.ts, tests) and handed in.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormatsModule from 'ajv-formats';
 import type { Config } from './config.ts';
@@ -12,6 +13,7 @@ import { startWork } from './db/connection-turns.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { declareErrorResponses } from './http/error-responses.ts';
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerInputValueCheck } from './http/input-values.ts';
@@ -117,6 +119,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
     typed.addHook('onRequest', authenticator(services.accounts));
     typed.addHook('onRequest', rateLimits.authenticated);
+    declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
     betasRoutes(typed, services.betas);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);

@@ -19,19 +19,14 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'One entry per problem found' },
 );
 
-/** Responses every authenticated route may give besides its success. */
-export const commonErrorResponses = {
-  401: Type.Ref('ErrorBody'),
-  403: Type.Ref('ErrorBody'),
-  404: Type.Ref('ErrorBody'),
-  422: Type.Ref('ErrorBody'),
-};
-
 export const BetaParams = Type.Object({
   beta_id: Type.String({ maxLength: 40, description: 'Beta id' }),
 });
 
-/** 202 Accepted with no body (checkins, queued deletion): documented by the route's description. */
-export function sendAccepted(reply: { code(status: number): { send(): unknown } }): unknown {
-  return reply.code(202).send();
+/** 202 Accepted with no body (checkins, queued deletion, redelivery): answered by sendAccepted. */
+export const Accepted = Type.Null({ description: 'Accepted: no body' });
+
+/** Sends the 202 with no body at all (not `null`, which the schema would serialize). */
+export function sendAccepted(reply: { code(status: number): { send(...payload: never[]): unknown } }): void {
+  reply.code(202).send();
 }

@@ -3,6 +3,7 @@
 // need one, and refusing it closes off entity-expansion attacks whatever the parser's defaults.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import Type from 'typebox';
 import type { ErrorEntry } from '../errors.ts';
 import { badBody, bodyText } from './body-parsers.ts';
 import { textBody } from './validation.ts';
@@ -32,6 +33,15 @@ export function registerXmlBodyParser(app: FastifyInstance): void {
 export function sendXml(reply: FastifyReply, status: number, document: Record<string, unknown>): FastifyReply {
   return reply.status(status).type('application/xml; charset=utf-8').send(DECLARATION + (builder.build(document) as string));
 }
+
+/**
+ * The v1 error body as the OpenAPI document describes an XML answer: the document parsed, its root
+ * element the object's one property (an element that repeats is an array).
+ */
+export const XmlErrorDocument = Type.Object(
+  { errors: Type.Object({ error: Type.Array(Type.Object({ code: Type.Integer(), message: Type.String() })) }) },
+  { description: '<errors><error><code>…</code><message>…</message></error>…</errors>' },
+);
 
 /** The v1 error body: <errors><error><code>…</code><message>…</message></error>…</errors>. */
 export function sendXmlErrors(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {

@@ -1,9 +1,26 @@
-// The OpenAPI document is complete enough to generate a client from: every operation has a unique
-// camelCase operationId and a tag the document describes.
+// The OpenAPI document is complete enough to generate a client from and to test against: every
+// operation has a unique camelCase operationId and a tag the document describes, and declares
+// every status the shared hooks and error handler can answer on it. The last test provokes each of
+// those statuses on every operation, so the rule the declarations follow is shown to be the one the
+// code keeps, and a new route is covered the day it is added.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestContext, type TestContext } from '../support/context.ts';
+import { buildApp } from '../../src/app.ts';
+import { openRateLimits } from '../../src/http/rate-limits.ts';
+import type { App } from '../../src/http/app-type.ts';
+import { Permissions } from '../../src/modules/accounts/permissions.ts';
+import { logLines, startTestContext, type TestContext } from '../support/context.ts';
 import { documentedOperations, type Operation } from '../support/openapi.ts';
+
+const TOO_LARGE = 2048;
+
+/** What the shared hooks and error handler can answer on an operation (written out here, not imported). */
+function sharedStatuses(operation: Operation): string[] {
+  const statuses = ['401', '403', '422', '429', '500'];
+  if (operation.pathParameters.length > 0) statuses.push('404');
+  if (operation.method !== 'GET') statuses.push('400', '413');
+  return statuses.sort();
+}
 
 describe('the OpenAPI document', () => {
   let ctx: TestContext;
@@ -32,5 +49,85 @@ describe('the OpenAPI document', () => {
       for (const tag of tags) assert.ok(described.has(tag), `${operation.label}: tag ${tag} is not in the document's tags`);
     }
     assert.ok(!described.has('extension'), 'extensions are marked by x-extension, not by a tag');
+  });
+
+  test('every operation declares its success and every status the shared handlers can answer, each with an error body', () => {
+    for (const operation of operations) {
+      const declared = Object.keys(operation.spec.responses);
+      assert.ok(declared.some((status) => status.startsWith('2')), `${operation.label}: a success status`);
+      for (const status of sharedStatuses(operation)) {
+        assert.ok(declared.includes(status), `${operation.label}: ${status} is not declared (declared: ${declared.join(', ')})`);
+        const content = operation.spec.responses[status].content;
+        const [type] = Object.keys(content ?? {});
+        assert.ok(type === 'application/json' || type === 'application/xml', `${operation.label} ${status}: content ${type}`);
+        assert.ok(content[type].schema, `${operation.label} ${status}: a schema`);
+      }
+    }
+    const deleteTester = operations.find((operation) => operation.spec.operationId === 'deleteTester')!;
+    assert.ok(deleteTester.spec.responses['202'], 'a queued deletion answers 202');
+    for (const id of ['checkinTester', 'checkinTesterByEmail', 'redeliverWebhookDelivery']) {
+      const operation = operations.find((candidate) => candidate.spec.operationId === id)!;
+      assert.deepEqual(Object.keys(operation.spec.responses).filter((status) => status.startsWith('2')), ['202'], id);
+      assert.equal(operation.spec.responses['202'].content, undefined, `${id}: 202 has no body`);
+    }
+  });
+
+  test('each shared status is answered on every operation that declares it, never one it does not declare', async () => {
+    const beta = await ctx.createBeta();
+    // Apps over the same services: one with a small body limit, one allowing a key one request a minute.
+    const apps = await Promise.all(
+      [
+        { ...ctx.config, bodyLimitBytes: 1024 },
+        { ...ctx.config, rateLimits: { ...ctx.config.rateLimits, default: { points: 1, seconds: 60 } } },
+      ].map(async (config) => {
+        const { rateLimits, redis } = openRateLimits(config, logLines());
+        const app = await buildApp({ config, services: ctx.services, rateLimits, redis, isDatabaseReady: async () => true });
+        return { app, redis };
+      }),
+    );
+    const [small, limited] = apps.map(({ app }) => app);
+    // Two keys that each lack a permission the other has: one of them lacks any route's.
+    const keys = await Promise.all(
+      [Permissions.slice(0, 1), Permissions.slice(1)].map(async (permissions) =>
+        (await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: [...permissions] })).key,
+      ),
+    );
+    try {
+      for (const operation of operations) {
+        const seen = new Set<number>();
+        const send = async (app: App, options: { key?: string | null; path?: string; query?: string; body?: string }) => {
+          const headers: Record<string, string> = {};
+          const key = options.key === undefined ? ctx.apiKey : options.key;
+          if (key) headers.authorization = `Bearer ${key}`;
+          if (options.body !== undefined) headers['content-type'] = operation.xml ? 'application/xml' : 'application/json';
+          const url = (options.path ?? operation.path({ beta_id: String(beta.id) })) + (options.query ?? '');
+          const response = await app.inject({ method: operation.method as any, url, headers, payload: options.body });
+          assert.ok(
+            operation.spec.responses[String(response.statusCode)],
+            `${operation.label}: answered ${response.statusCode}, which it does not declare: ${response.body.slice(0, 200)}`,
+          );
+          seen.add(response.statusCode);
+          return response.statusCode;
+        };
+        await send(ctx.app, { key: null });
+        for (const key of keys) await send(ctx.app, { key });
+        await send(ctx.app, { query: '?nul=%00' });
+        if (operation.pathParameters.length > 0) await send(ctx.app, { path: operation.path({ beta_id: '999999999' }) });
+        if (operation.method !== 'GET') {
+          await send(ctx.app, { body: '{"unclosed": ' });
+          await send(small, { body: 'x'.repeat(TOO_LARGE) });
+        }
+        await send(limited, {});
+        await send(limited, {});
+        for (const status of sharedStatuses(operation).filter((status) => status !== '500')) {
+          assert.ok(seen.has(Number(status)), `${operation.label}: never answered ${status} (answered ${[...seen].join(', ')})`);
+        }
+      }
+    } finally {
+      for (const { app, redis } of apps) {
+        await app.close();
+        redis?.close();
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import { BetaCreateBody, BetaSchema, BetaUpdateBody } from './betas.schemas.ts';
 import { presentBeta } from './betas.presenter.ts';
 import type { BetaInput, BetasService } from './betas.service.ts';
@@ -21,7 +21,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       tags: ['Betas'],
       summary: 'List betas',
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(BetaSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(BetaSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -37,7 +37,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       tags: ['Betas'],
       summary: 'Show beta',
       params: BetaParams,
-      response: { 200: BetaSchema, ...commonErrorResponses },
+      response: { 200: BetaSchema },
     },
     handler: async (request) => presentBeta(await betas.show(principalOf(request).companyId, request.params.beta_id)),
   });
@@ -50,7 +50,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       summary: 'Delete beta',
       description: 'Deletes the beta and everything in it. Answers with the beta as it was.',
       params: BetaParams,
-      response: { 200: BetaSchema, ...commonErrorResponses },
+      response: { 200: BetaSchema },
     },
     handler: async (request) => presentBeta(await betas.delete(principalOf(request).companyId, request.params.beta_id)),
   });
@@ -63,7 +63,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       'x-extension': true,
       summary: 'Create beta',
       body: BetaCreateBody,
-      response: { 201: BetaSchema, ...commonErrorResponses },
+      response: { 201: BetaSchema },
     },
     handler: async (request, reply) => {
       const beta = await betas.create(principalOf(request).companyId, betaInput(request.body));
@@ -81,7 +81,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       description: 'Changes name, homepage_url and settings; only the settings keys sent change.',
       params: BetaParams,
       body: BetaUpdateBody,
-      response: { 200: BetaSchema, ...commonErrorResponses },
+      response: { 200: BetaSchema },
     },
     handler: async (request) =>
       presentBeta(await betas.update(principalOf(request).companyId, request.params.beta_id, betaInput(request.body))),

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import {
   EmailListQuery,
   EmailMessageDetailSchema,
@@ -42,7 +42,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       summary: 'List e-mail templates',
       description: `Every occasion's template as the beta sends it: its own parts, the built-in defaults elsewhere. ${TEMPLATE_VARIABLES}`,
       params: BetaParams,
-      response: { 200: Type.Array(EmailTemplateSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(EmailTemplateSchema) },
     },
     handler: async (request) =>
       (await templates.listTemplates(principalOf(request).companyId, request.params.beta_id)).map(presentTemplate),
@@ -57,7 +57,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       summary: 'Show e-mail template',
       description: `The occasion's template as the beta sends it. ${TEMPLATE_VARIABLES}`,
       params: EmailTemplateParams,
-      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+      response: { 200: EmailTemplateSchema },
     },
     handler: async (request) =>
       presentTemplate(await templates.showTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
@@ -75,7 +75,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
         `A template that is not valid Liquid is refused (422) with the problem named. ${TEMPLATE_VARIABLES}`,
       params: EmailTemplateParams,
       body: EmailTemplateBody,
-      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+      response: { 200: EmailTemplateSchema },
     },
     handler: async (request) =>
       presentTemplate(
@@ -92,7 +92,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       summary: 'Reset e-mail template',
       description: 'Back to the built-in template, switched on or off as by default. Answers with the template now in effect.',
       params: EmailTemplateParams,
-      response: { 200: EmailTemplateSchema, ...commonErrorResponses },
+      response: { 200: EmailTemplateSchema },
     },
     handler: async (request) =>
       presentTemplate(await templates.resetTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
@@ -110,7 +110,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
         'those written in the last EMAIL_LOG_RETENTION_DAYS (90 by default) and any still queued.',
       params: BetaParams,
       querystring: EmailListQuery,
-      response: { 200: Type.Array(EmailMessageSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(EmailMessageSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -128,7 +128,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       summary: 'Show e-mail message',
       description: 'One message with its bodies as rendered.',
       params: EmailMessageParams,
-      response: { 200: EmailMessageDetailSchema, ...commonErrorResponses },
+      response: { 200: EmailMessageDetailSchema },
     },
     handler: async (request) =>
       presentMessageDetail(await log.showMessage(principalOf(request).companyId, request.params.beta_id, request.params.email_id)),

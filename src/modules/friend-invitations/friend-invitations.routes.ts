@@ -1,6 +1,6 @@
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import { FriendInvitationBody, FriendInvitationSchema } from './friend-invitations.schemas.ts';
 import { presentFriendInvitation } from './friend-invitations.presenter.ts';
 import type { FriendInvitationInput, FriendInvitationsService } from './friend-invitations.service.ts';
@@ -15,7 +15,7 @@ export function friendInvitationsRoutes(app: App, service: FriendInvitationsServ
       description: 'The recipient becomes a tester at once, invited with an invitation code; the sender has one invitation fewer.',
       params: BetaParams,
       body: FriendInvitationBody,
-      response: { 201: FriendInvitationSchema, ...commonErrorResponses },
+      response: { 201: FriendInvitationSchema },
     },
     handler: async (request, reply) => {
       const body = request.body;

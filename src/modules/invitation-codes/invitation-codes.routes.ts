@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { InvitationCodeCreateBody, InvitationCodeParams, InvitationCodeSchema } from './invitation-codes.schemas.ts';
 import { presentInvitationCode } from './invitation-codes.presenter.ts';
@@ -25,7 +25,7 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
       description: "The beta's custom codes, by id. Testers' unique codes are derived, not stored here.",
       params: BetaParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(InvitationCodeSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(InvitationCodeSchema) },
     },
     handler: async (request, reply) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
@@ -45,7 +45,7 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
       description: 'A code any signup may use, limited by max_uses, expires_at or both.',
       params: BetaParams,
       body: InvitationCodeCreateBody,
-      response: { 201: InvitationCodeSchema, ...commonErrorResponses },
+      response: { 201: InvitationCodeSchema },
     },
     handler: async (request, reply) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
@@ -63,7 +63,7 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
       summary: 'Delete custom invitation code',
       description: 'Answers with the code as it was.',
       params: InvitationCodeParams,
-      response: { 200: InvitationCodeSchema, ...commonErrorResponses },
+      response: { 200: InvitationCodeSchema },
     },
     handler: async (request) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);

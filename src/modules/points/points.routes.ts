@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import { CreatedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
 import { presentCreatedPoint, presentPoint } from './points.presenter.ts';
 import { type PointInput, type PointsService } from './points.service.ts';
@@ -39,7 +39,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
       description: 'The beta\'s points by id, revoked ones included (with revoked_at). With `email`, only that tester\'s points.',
       params: BetaParams,
       querystring: PointListQuery,
-      response: { 200: Type.Array(PointSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(PointSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -58,7 +58,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
       description: 'Awards bonus points to the tester with the e-mail address; a negative quantity deducts points.',
       params: BetaParams,
       body: PointCreateBody,
-      response: { 201: CreatedPointSchema, ...commonErrorResponses },
+      response: { 201: CreatedPointSchema },
     },
     handler: async (request, reply) => {
       const point = await points.create(principalOf(request).companyId, request.params.beta_id, pointInput(request.body));
@@ -75,7 +75,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
       summary: 'Revoke point',
       description: 'The point stays listed with revoked_at set and no longer counts toward the tester\'s points. Answers with the point.',
       params: PointParams,
-      response: { 200: PointSchema, ...commonErrorResponses },
+      response: { 200: PointSchema },
     },
     handler: async (request) =>
       presentPoint(await points.revoke(principalOf(request).companyId, request.params.beta_id, request.params.point_id)),

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { QuestionCreateBody, QuestionParams, QuestionSchema } from './questions.schemas.ts';
 import { presentQuestion } from './questions.presenter.ts';
@@ -27,7 +27,7 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
       description: 'The questions testers answer in `responses`, by id.',
       params: BetaParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(QuestionSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(QuestionSchema) },
     },
     handler: async (request, reply) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
@@ -49,7 +49,7 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
         '(multiple_select), 0 or 1 (agreement) or the text (text).',
       params: BetaParams,
       body: QuestionCreateBody,
-      response: { 201: QuestionSchema, ...commonErrorResponses },
+      response: { 201: QuestionSchema },
     },
     handler: async (request, reply) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
@@ -67,7 +67,7 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
       summary: 'Delete signup question',
       description: 'Deletes the question and every answer to it. Answers with the question as it was.',
       params: QuestionParams,
-      response: { 200: QuestionSchema, ...commonErrorResponses },
+      response: { 200: QuestionSchema },
     },
     handler: async (request) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);

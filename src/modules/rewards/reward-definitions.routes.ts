@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import {
   RewardDefinitionBody,
   RewardDefinitionParams,
@@ -47,7 +47,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
       description: 'The rewards the beta can issue, by id.',
       params: BetaParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(RewardDefinitionSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(RewardDefinitionSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -68,7 +68,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
         '(credited referrals per reward); DoubleSided rewards may name the friend’s reward (friend_name).',
       params: BetaParams,
       body: RewardDefinitionBody,
-      response: { 201: RewardDefinitionSchema, ...commonErrorResponses },
+      response: { 201: RewardDefinitionSchema },
     },
     handler: async (request, reply) => {
       const definition = await service.createDefinition(principalOf(request).companyId, request.params.beta_id, definitionInput(request.body));
@@ -88,7 +88,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
         'A change of type clears friend_name and referrals_required when the new type does not use them.',
       params: RewardDefinitionParams,
       body: RewardDefinitionBody,
-      response: { 200: RewardDefinitionSchema, ...commonErrorResponses },
+      response: { 200: RewardDefinitionSchema },
     },
     handler: async (request) => {
       const { beta_id, definition_id } = request.params;
@@ -107,7 +107,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
       summary: 'Delete reward definition',
       description: 'Deletes the definition and its rules; issued rewards stay. Answers with the definition as it was.',
       params: RewardDefinitionParams,
-      response: { 200: RewardDefinitionSchema, ...commonErrorResponses },
+      response: { 200: RewardDefinitionSchema },
     },
     handler: async (request) => {
       const { beta_id, definition_id } = request.params;
@@ -125,7 +125,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
       description: 'Which event issues which reward, by id.',
       params: BetaParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(RewardRuleSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(RewardRuleSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -146,7 +146,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
         'The reserved event `signup` fires by itself when a referral is credited. Milestone definitions take no rules.',
       params: BetaParams,
       body: RewardRuleBody,
-      response: { 201: RewardRuleSchema, ...commonErrorResponses },
+      response: { 201: RewardRuleSchema },
     },
     handler: async (request, reply) => {
       const rule = await service.createRule(principalOf(request).companyId, request.params.beta_id, ruleInput(request.body));
@@ -163,7 +163,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
       summary: 'Delete reward rule',
       description: 'Answers with the rule as it was.',
       params: RewardRuleParams,
-      response: { 200: RewardRuleSchema, ...commonErrorResponses },
+      response: { 200: RewardRuleSchema },
     },
     handler: async (request) => {
       const { beta_id, rule_id } = request.params;

@@ -3,7 +3,7 @@ import { Errors } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import { RewardCreateBody, RewardListQuery, RewardParams, RewardSchema, RewardTriggerBody, RewardUpdateBody } from './rewards.schemas.ts';
 import { presentReward } from './rewards.presenter.ts';
 import { type RewardCreateInput, type RewardTriggerInput, type RewardsService } from './rewards.service.ts';
@@ -25,7 +25,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
       description: 'The beta’s issued rewards by id, optionally only those of one user (email) or in one status.',
       params: BetaParams,
       querystring: RewardListQuery,
-      response: { 200: Type.Array(RewardSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(RewardSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -42,7 +42,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
       tags: ['Rewards'],
       summary: 'Show reward',
       params: RewardParams,
-      response: { 200: RewardSchema, ...commonErrorResponses },
+      response: { 200: RewardSchema },
     },
     handler: async (request) =>
       presentReward(await service.show(principalOf(request).companyId, request.params.beta_id, request.params.reward_id)),
@@ -59,7 +59,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
         'Revoking also revokes the points granted with the reward.',
       params: RewardParams,
       body: RewardUpdateBody,
-      response: { 200: RewardSchema, ...commonErrorResponses },
+      response: { 200: RewardSchema },
     },
     handler: async (request) => {
       const { beta_id, reward_id } = request.params;
@@ -79,7 +79,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
         'the reward’s maximum quantity already, unless skip_quantity_check is true.',
       params: BetaParams,
       body: RewardCreateBody,
-      response: { 201: RewardSchema, ...commonErrorResponses },
+      response: { 201: RewardSchema },
     },
     handler: async (request, reply) => {
       const { email, descriptor, skip_quantity_check } = unwrapped<RewardCreateInput>(request.body);
@@ -100,7 +100,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
         'possibly none. The event signup is reserved.',
       params: BetaParams,
       body: RewardTriggerBody,
-      response: { 200: Type.Array(RewardSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(RewardSchema) },
     },
     handler: async (request) => {
       const { email, event } = unwrapped<RewardTriggerInput>(request.body);

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses } from '../../http/schemas.ts';
+import { BetaParams } from '../../http/schemas.ts';
 import { SuppressionCreateBody, SuppressionListQuery, SuppressionParams, SuppressionSchema } from './suppressions.schemas.ts';
 import { presentSuppression } from './suppressions.presenter.ts';
 import type { SuppressionInput, SuppressionsService } from './suppressions.service.ts';
@@ -25,7 +25,7 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
       description: 'The beta\'s suppressed addresses by id. With `email`, the suppression of that address (exact, case-insensitive).',
       params: BetaParams,
       querystring: SuppressionListQuery,
-      response: { 200: Type.Array(SuppressionSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(SuppressionSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -44,7 +44,7 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
         'Suppresses the address (reason Manual by default). With reason Unsubscribe, the tester with the address is unsubscribed too.',
       params: BetaParams,
       body: SuppressionCreateBody,
-      response: { 201: SuppressionSchema, ...commonErrorResponses },
+      response: { 201: SuppressionSchema },
     },
     handler: async (request, reply) => {
       const suppression = await suppressions.create(principalOf(request).companyId, request.params.beta_id, suppressionInput(request.body));
@@ -62,7 +62,7 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
         'Deletes a Manual or HardBounce suppression, so the address receives e-mail again, and answers with it as it was. ' +
         'Unsubscribe and SpamComplaint suppressions can be removed only through support (422).',
       params: SuppressionParams,
-      response: { 200: SuppressionSchema, ...commonErrorResponses },
+      response: { 200: SuppressionSchema },
     },
     handler: async (request) =>
       presentSuppression(await suppressions.delete(principalOf(request).companyId, request.params.beta_id, request.params.suppression_id)),

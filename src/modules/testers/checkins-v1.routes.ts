@@ -8,7 +8,8 @@ import { authenticator, principalOf } from '../../http/auth.ts';
 import { describeError, noSuchEndpoint } from '../../http/error-handler.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { BetaParams } from '../../http/schemas.ts';
-import { registerXmlBodyParser, sendXml, sendXmlErrors } from '../../http/xml.ts';
+import { registerXmlBodyParser, sendXml, sendXmlErrors, XmlErrorDocument } from '../../http/xml.ts';
+import { declareErrorResponses } from '../../http/error-responses.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { TestersService } from './testers.service.ts';
 
@@ -18,6 +19,12 @@ function emailOf(body: unknown): string | undefined {
   const candidate = typeof checkin === 'object' && checkin !== null ? (checkin as { email?: unknown }).email : email;
   return typeof candidate === 'string' ? candidate : undefined;
 }
+
+/** The answer, described as the document parsed (xml.ts, XmlErrorDocument). */
+const V1CheckinDocument = Type.Object(
+  { checkin: Type.Object({ email: Type.String() }) },
+  { description: '<checkin><email>…</email></checkin>' },
+);
 
 /** Registered with the prefix /api/v1: every answer under it, unknown paths included, is XML. */
 export async function checkinsV1Routes(app: App, accounts: AccountsService, rateLimits: RateLimits, testers: TestersService): Promise<void> {
@@ -29,6 +36,7 @@ export async function checkinsV1Routes(app: App, accounts: AccountsService, rate
   app.setNotFoundHandler((request, reply) => sendXmlErrors(reply, 404, [noSuchEndpoint(request)]));
   app.addHook('onRequest', authenticator(accounts));
   app.addHook('onRequest', rateLimits.authenticated);
+  declareErrorResponses(app, (description) => ({ ...XmlErrorDocument, description }));
 
   for (const path of ['/betas/:beta_id/checkins.xml', '/betas/:beta_id/checkins']) {
     app.post(path, {
@@ -43,7 +51,8 @@ export async function checkinsV1Routes(app: App, accounts: AccountsService, rate
           'errors as `<errors><error><code/><message/></error></errors>`.',
         params: BetaParams,
         hide: path.endsWith('checkins'),
-        response: { 200: Type.String({ description: 'application/xml' }) },
+        produces: ['application/xml'],
+        response: { 200: V1CheckinDocument },
       },
       handler: async (request, reply) => {
         const email = emailOf(request.body);

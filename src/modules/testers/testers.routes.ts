@@ -3,7 +3,7 @@ import { Errors } from '../../errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses, sendAccepted } from '../../http/schemas.ts';
+import { Accepted, BetaParams, sendAccepted } from '../../http/schemas.ts';
 import {
   CheckinBody,
   CheckinSchema,
@@ -36,7 +36,7 @@ export function testersRoutes(app: App, service: TestersService): void {
         'Paginated (X-Pagination, Link). A filtered list counts its matches exactly up to 10,000; past that, total_count is an estimate and X-Pagination has "total_estimated": true.',
       params: BetaParams,
       querystring: TesterListQuery,
-      response: { 200: Type.Array(TesterSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(TesterSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -52,7 +52,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       tags: ['Testers'],
       summary: 'Show tester',
       params: TesterParams,
-      response: { 200: TesterSchema, ...commonErrorResponses },
+      response: { 200: TesterSchema },
     },
     handler: async (request) => service.show(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
@@ -65,7 +65,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'Create tester',
       params: BetaParams,
       body: TesterCreateBody,
-      response: { 201: TesterSchema, ...commonErrorResponses },
+      response: { 201: TesterSchema },
     },
     handler: async (request, reply) => {
       const tester = await service.create(principalOf(request).companyId, request.params.beta_id, request.body?.tester);
@@ -81,7 +81,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'Update tester',
       params: TesterParams,
       body: TesterUpdateBody,
-      response: { 200: TesterSchema, ...commonErrorResponses },
+      response: { 200: TesterSchema },
     },
     handler: async (request) =>
       service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester),
@@ -98,7 +98,7 @@ export function testersRoutes(app: App, service: TestersService): void {
         'Credits a referral held because the tester has fraud flags (`fraud.referral` is `held`), as an unflagged referral is credited: ' +
         `at once when the tester has joined, else when they do. Accepting again answers the tester unchanged; a referral never held is 422 (${Errors.testersGeneral.code}).`,
       params: TesterParams,
-      response: { 200: TesterSchema, ...commonErrorResponses },
+      response: { 200: TesterSchema },
     },
     handler: async (request) =>
       service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
@@ -113,7 +113,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       description: 'Deletes at once (200, with the tester as it was), or with `queue` queues the deletion (202).',
       params: TesterParams,
       querystring: DeleteQuery,
-      response: { 200: TesterSchema, ...commonErrorResponses },
+      response: { 200: TesterSchema, 202: Accepted },
     },
     handler: async (request, reply) => {
       const { companyId } = principalOf(request);
@@ -134,7 +134,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'Verify invitation code',
       params: TesterParams,
       querystring: VerifyQuery,
-      response: { 200: TesterSchema, ...commonErrorResponses },
+      response: { 200: TesterSchema },
     },
     handler: async (request) =>
       service.verify(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.query.invitation_code),
@@ -148,7 +148,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'Check in tester by id',
       description: 'Sets the tester active and records the day\'s checkin. 202, no body.',
       params: TesterParams,
-      response: commonErrorResponses,
+      response: { 202: Accepted },
     },
     handler: async (request, reply) => {
       await service.checkin(principalOf(request).companyId, request.params.beta_id, request.params.tester_id);
@@ -164,7 +164,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       summary: 'List checkins of a tester',
       description: 'The last 60 checkins, newest first; one is recorded per day.',
       params: TesterParams,
-      response: { 200: Type.Array(CheckinSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(CheckinSchema) },
     },
     handler: async (request) =>
       service.listCheckins(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
@@ -179,7 +179,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       params: BetaParams,
       description: 'Body {"checkin":{"email":…}} (or unwrapped). 202, no body.',
       body: CheckinBody,
-      response: commonErrorResponses,
+      response: { 202: Accepted },
     },
     handler: async (request, reply) => {
       const { checkin, email } = request.body;

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
-import { BetaParams, commonErrorResponses, sendAccepted } from '../../http/schemas.ts';
+import { Accepted, BetaParams, sendAccepted } from '../../http/schemas.ts';
 import { MAX_ATTEMPTS } from './webhook-delivery.ts';
 import {
   DeliveryParams,
@@ -38,7 +38,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       description: 'The beta\'s webhook endpoints by id. Secrets are never shown here.',
       params: BetaParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(WebhookSchema), ...commonErrorResponses },
+      response: { 200: Type.Array(WebhookSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -60,7 +60,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
         'operator allows them.',
       params: BetaParams,
       body: WebhookBody,
-      response: { 201: WebhookWithSecretSchema, ...commonErrorResponses },
+      response: { 201: WebhookWithSecretSchema },
     },
     handler: async (request, reply) => {
       const endpoint = await webhooks.create(principalOf(request).companyId, request.params.beta_id, webhookInput(request.body));
@@ -80,7 +80,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
         '(its receiver answered 410 Gone) clears disabled_reason.',
       params: WebhookParams,
       body: WebhookBody,
-      response: { 200: WebhookSchema, ...commonErrorResponses },
+      response: { 200: WebhookSchema },
     },
     handler: async (request) =>
       presentWebhook(
@@ -97,7 +97,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       summary: 'Delete webhook endpoint',
       description: 'Deletes the endpoint and its delivery log; deliveries still pending are not sent. Answers with it as it was.',
       params: WebhookParams,
-      response: { 200: WebhookSchema, ...commonErrorResponses },
+      response: { 200: WebhookSchema },
     },
     handler: async (request) =>
       presentWebhook(await webhooks.delete(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
@@ -114,7 +114,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
         'Replaces the signing secret and answers with the new one, shown only this once. Every delivery from now on, ' +
         'retries of earlier events included, is signed with the new secret; the old one stops at once.',
       params: WebhookParams,
-      response: { 200: WebhookWithSecretSchema, ...commonErrorResponses },
+      response: { 200: WebhookWithSecretSchema },
     },
     handler: async (request) =>
       presentWebhookWithSecret(await webhooks.rotateSecret(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
@@ -134,7 +134,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
         '(30 by default) after its last one, and while a delivery of it is pending.',
       params: WebhookParams,
       querystring: Type.Object(PaginationQuery),
-      response: { 200: Type.Array(WebhookDeliverySchema), ...commonErrorResponses },
+      response: { 200: Type.Array(WebhookDeliverySchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
@@ -155,7 +155,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
         'Sends the delivery\'s event to the endpoint again, at once, with the same webhook-id; answers 202 with no body. ' +
         'It is one attempt, logged like the others and not retried when it fails. A disabled endpoint answers 422.',
       params: DeliveryParams,
-      response: { 202: Type.Null({ description: 'Queued' }), ...commonErrorResponses },
+      response: { 202: Accepted },
     },
     handler: async (request, reply) => {
       const { beta_id, webhook_id, delivery_id } = request.params;
