@@ -92,6 +92,10 @@ export function describeError(error: FastifyError, request: FastifyRequest): { s
     const message = `Request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`;
     return { status: 413, errors: [Errors.bodyTooLarge.entry(message)] };
   }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    // Any media type is read (unknown ones as no body): Fastify's 415 means the header did not parse.
+    return { status: 400, errors: [Errors.malformedRequest.entry('Content-Type is not a media type such as application/json')] };
+  }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, errors: [Errors.malformedRequest.entry('Request body is not valid JSON')] };
   }

@@ -6,7 +6,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /** Why each shared status is answered, as the reference shows it. */
 export const SHARED_ERROR_STATUSES = {
-  400: 'Malformed request (1400): the body is not valid JSON, form data or XML, or not UTF-8',
+  400: 'Malformed request (1400): the body is not valid JSON, form data or XML, or not UTF-8, or its Content-Type does not parse',
   401: 'No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401)',
   403: "The API key lacks the operation's permission (1403)",
   404: 'Something the path names does not exist, or belongs to another company (1404)',

@@ -251,6 +251,8 @@ describe('bad input is refused with the error body and changes nothing', () => {
       { name: 'form with an array of 5,000 items', body: 'a[]=1&'.repeat(5000), contentType: 'application/x-www-form-urlencoded', status: 400 },
       { name: 'form with an array of 300 items', body: 'a[]=1&'.repeat(300), contentType: 'application/x-www-form-urlencoded', status: 400 },
       { name: 'form with index 5000', body: 'a[5000]=1', contentType: 'application/x-www-form-urlencoded', status: 400 },
+      { name: 'a Content-Type that is no media type', body: '{"a":1}', contentType: ';;;', status: 400 },
+      { name: 'an empty Content-Type', body: '{"a":1}', contentType: '', status: 400 },
       { name: '5 MB of JSON', body: `{"a":"${'x'.repeat(FIVE_MB)}"}`, status: 413 },
       { name: '5 MB of form', body: `a=${'x'.repeat(FIVE_MB)}`, contentType: 'application/x-www-form-urlencoded', status: 413 },
       { name: '5 MB of an unknown type', body: Buffer.alloc(FIVE_MB, 0x41), contentType: 'application/octet-stream', status: 413 },
