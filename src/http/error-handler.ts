@@ -2,6 +2,7 @@
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
+import { sendXmlErrors } from './xml.ts';
 
 function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send({ errors });
@@ -66,13 +67,18 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Request-Id', request.id);
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  let status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  let errors: ErrorEntry[];
   if (status >= 400 && status < 500) {
-    send(reply, status, [Errors.malformedRequest.entry(error.message)]);
-    return;
+    errors = [Errors.malformedRequest.entry(error.message)];
+  } else {
+    request.log.error({ err: error }, 'unexpected error');
+    status = 500;
+    errors = [internalError(request)];
   }
-  request.log.error({ err: error }, 'unexpected error');
-  send(reply, 500, [internalError(request)]);
+  // Every answer under /api/v1 is XML (the v1 checkin), these included.
+  if (request.url.startsWith('/api/v1/')) sendXmlErrors(reply, status, errors);
+  else send(reply, status, errors);
 }
 
 /**

@@ -126,4 +126,16 @@ describe('v1 checkin (XML)', () => {
     assert.match(String(raw.headers['content-type']), /^application\/xml/);
     assert.equal(parser.parse(raw.body).errors.error.code, '1404');
   });
+
+  test('a beta id that does not decode (400) or is longer than the router reads (414): XML too, nothing recorded', async () => {
+    const beta = await ctx.createBeta();
+    const tester = await createTester(ctx, beta.id);
+    for (const [betaId, status] of [['%FF', 400], ['1'.repeat(101), 414]] as const) {
+      const response = await post(betaId, xml(tester.email));
+      assert.equal(response.status, status, response.text);
+      assert.match(String(response.headers['content-type']), /^application\/xml/);
+      assert.equal(response.xml.errors.error.code, '1400');
+    }
+    assert.deepEqual(await checkinDays(tester.id), []);
+  });
 });
