@@ -1,4 +1,12 @@
-// The OpenAPI document as tests read it: its operations with their parameters, body and declared answers.
+// The OpenAPI document as tests read it: its operations with their parameters, body and declared
+// answers, and a check of an answer against what its operation declares (Ajv, which Fastify uses).
+import { XMLParser } from 'fast-xml-parser';
+import ajvModule from 'ajv';
+import ajvFormatsModule from 'ajv-formats';
+
+// Both are CommonJS: the class or plugin is the module itself or its default export, by loader.
+const Ajv = ((ajvModule as unknown as { default?: unknown }).default ?? ajvModule) as unknown as typeof ajvModule.default;
+const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as unknown as typeof ajvFormatsModule.default;
 
 export type JsonSchema = Record<string, any>;
 
@@ -52,4 +60,55 @@ export function documentedOperations(document: any): Operation[] {
     }
   }
   return operations;
+}
+
+/** v1 answers parsed as the document describes them: the root element is the one property, `error` always a list. */
+const xmlParser = new XMLParser({ parseTagValue: false, isArray: (_name, path) => path === 'errors.error' });
+
+export interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * Checks answers against the document: the status is one the operation declares, the content type
+ * the declared one, and the body valid by the declared schema (none for a schema of type null).
+ */
+export class AnswerChecker {
+  private readonly ajv: InstanceType<typeof Ajv>;
+  /** XML text is all strings: its numbers are read as the schema's integers. */
+  private readonly xmlAjv: InstanceType<typeof Ajv>;
+
+  constructor(document: unknown) {
+    const options = { strict: false, allErrors: true, validateFormats: true } as const;
+    this.ajv = addFormats(new Ajv(options));
+    this.xmlAjv = addFormats(new Ajv({ ...options, coerceTypes: true }));
+    this.ajv.addSchema(document as object, 'openapi');
+    this.xmlAjv.addSchema(document as object, 'openapi');
+  }
+
+  /** Problems found, none when the answer is what the operation declares. */
+  problems(operation: Operation, answer: Answer): string[] {
+    const declared = operation.spec.responses[String(answer.status)];
+    if (!declared) return [`status ${answer.status} is not declared (${Object.keys(operation.spec.responses).join(', ')})`];
+    const types = Object.keys(declared.content ?? {});
+    if (types.length === 0) return answer.body === '' ? [] : [`status ${answer.status} declares no body, got ${answer.body.slice(0, 100)}`];
+    const contentType = String(answer.headers['content-type'] ?? '').split(';')[0].trim();
+    if (!types.includes(contentType)) return [`content type ${contentType || '(none)'} is not the declared ${types.join(', ')}`];
+    let value: unknown;
+    try {
+      value = contentType === 'application/xml' ? xmlParser.parse(answer.body) : JSON.parse(answer.body);
+    } catch (error) {
+      return [`body does not parse as ${contentType}: ${(error as Error).message}`];
+    }
+    const pointer = ['paths', operation.template, operation.method.toLowerCase(), 'responses', String(answer.status), 'content', contentType, 'schema']
+      .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
+      .join('/');
+    const ajv = contentType === 'application/xml' ? this.xmlAjv : this.ajv;
+    const validate = ajv.getSchema(`openapi#/${pointer}`);
+    if (!validate) return [`no schema at ${pointer}`];
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
+  }
 }

@@ -1,0 +1,276 @@
+// Values for a JSON Schema of the OpenAPI document, as fast-check arbitraries: valid ones (boundary
+// values, awkward text, and realistic values that name what the fixture holds) and hostile ones
+// (the wrong type, one past a bound, huge numbers, unstorable text, fields missing or unknown).
+import fc from 'fast-check';
+import type { JsonSchema } from '../openapi.ts';
+
+/** A number sent as this JSON text, which JSON.stringify cannot write (1e309, 2^53 + 1, -0). */
+export class RawNumber {
+  constructor(readonly text: string) {}
+}
+
+/** JSON text of a value that may hold RawNumbers. */
+export function jsonText(value: unknown): string {
+  if (value instanceof RawNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The value as text would carry it (a query string, a form field). */
+export function asText(value: unknown): string {
+  if (value instanceof RawNumber) return value.text;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A value and what makes it hostile, if anything: `wrongType` when its JSON type is one the schema does not allow. */
+export interface Generated {
+  value: unknown;
+  /** Why the value breaks its schema ("tester.email: an array"), or null for a valid one. */
+  breaks: string | null;
+  wrongType: boolean;
+}
+
+/** Realistic values by property name, drawn from what the fixture holds (e-mail addresses, codes, ...). */
+export type Hints = Record<string, fc.Arbitrary<unknown>>;
+
+/** Text that is valid by any schema of its length and troubles code that is careless with text. */
+export const AWKWARD_TEXT = [
+  '',
+  ' ',
+  '\t\r\n',
+  '0',
+  '-0',
+  'null',
+  'true',
+  'NaN',
+  'Infinity',
+  'A\u202Eevil\u202C', // right-to-left override
+  'zero\u200Bwidth\u2060joiner',
+  'bell\u0007 escape\u001b[31m del\u007f',
+  'e\u0301\u0301\u0301', // stacked combining accents
+  'שלום עולם',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  '\uFEFFbom',
+  '𝕳𝖊𝖑𝖑𝖔',
+  "'; drop table testers; --",
+  '" or ""="',
+  '<script>alert(1)</script>',
+  '{{ 7 | times: 7 }}{% raw %}',
+  '${7*7}',
+  '%00%s%n',
+  '../../../etc/passwd',
+  'a@example.com',
+  'A@EXAMPLE.COM ',
+];
+
+/** Text no field can store: refused whatever the field. */
+const UNSTORABLE_TEXT = ['a\u0000b', 'a\ud800b', '\udc00'];
+
+const HUGE_NUMBERS = ['1e309', '-1e309', '9007199254740993', '-9007199254740993', '1e308', '4294967296', '-0', '0.1', '1.0000000000000002', '1e-320'];
+
+function types(schema: JsonSchema): string[] {
+  if (schema.anyOf) return schema.anyOf.flatMap((branch: JsonSchema) => types(branch));
+  if (schema.enum) return [...new Set<string>(schema.enum.map((value: unknown) => (value === null ? 'null' : typeof value)))];
+  if (schema.const !== undefined) return [typeof schema.const];
+  return [schema.type ?? []].flat();
+}
+
+/** The JSON type of a value as JSON Schema names it. */
+function jsonType(value: unknown): string {
+  if (value instanceof RawNumber) {
+    const number = Number(value.text);
+    return Number.isInteger(number) && !/[.eE]/.test(value.text) ? 'integer' : 'number';
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function allows(schema: JsonSchema, value: unknown): boolean {
+  const allowed = types(schema);
+  const type = jsonType(value);
+  return allowed.includes(type) || (type === 'integer' && allowed.includes('number'));
+}
+
+function stringValues(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 200, 300);
+  const fits = (text: string) => [...text].length >= min && (schema.maxLength === undefined || text.length <= schema.maxLength);
+  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (schema.format === 'date-time') {
+    return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
+  }
+  const choices: fc.WeightedArbitrary<unknown>[] = [
+    { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40) }), weight: 2 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 20) }), weight: 1 },
+    { arbitrary: fc.constantFrom(...AWKWARD_TEXT.filter(fits)), weight: 2 },
+  ];
+  if (schema.maxLength !== undefined) choices.push({ arbitrary: fc.constant('x'.repeat(schema.maxLength)), weight: 1 });
+  return fc.oneof(...choices);
+}
+
+function numberValues(schema: JsonSchema, integer: boolean): fc.Arbitrary<unknown> {
+  const min = schema.minimum ?? -1_000_000_000;
+  const max = schema.maximum ?? 1_000_000_000;
+  const edges = [min, max, Math.min(Math.max(0, min), max), Math.min(Math.max(1, min), max)];
+  const within = integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  return fc.oneof({ arbitrary: within, weight: 3 }, fc.constantFrom(...edges));
+}
+
+/** Valid values for `schema`; `name` is the property's, whose hint (if any) is drawn from half the time. */
+export function validValue(schema: JsonSchema, hints: Hints, name = ''): fc.Arbitrary<unknown> {
+  const structural = structuralValue(schema, hints, name);
+  const hint = fittingHint(schema, hints, name);
+  return hint ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: structural, weight: 1 }) : structural;
+}
+
+/** The property's hint, when it fits its schema: the wrapper `invitation_code` (an object) is not the code. */
+function fittingHint(schema: JsonSchema, hints: Hints, name: string): fc.Arbitrary<unknown> | undefined {
+  const hint = schema.enum ? undefined : hints[name];
+  return hint && allows(schema, fc.sample(hint, { numRuns: 1, seed: 0 })[0]) ? hint : undefined;
+}
+
+function structuralValue(schema: JsonSchema, hints: Hints, name: string): fc.Arbitrary<unknown> {
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((branch: JsonSchema) => validValue(branch, hints, name)));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.formBoolean) return fc.constantFrom(true, false, 'true', 'false', '1', '0', 1, 0);
+  const type = [schema.type].flat()[0];
+  switch (type) {
+    case 'string':
+      return stringValues(schema);
+    case 'integer':
+      return numberValues(schema, true);
+    case 'number':
+      return numberValues(schema, false);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(validValue(schema.items ?? {}, hints), { maxLength: Math.min(schema.maxItems ?? 5, 5), minLength: schema.minItems ?? 0 });
+    case 'object':
+      return objectValues(schema, hints);
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/**
+ * Valid values a client would send: objects with few fields, mostly those the fixture has a
+ * realistic value for, so that requests pass the business rules as well as the schema and reach
+ * the code behind them.
+ */
+export function plausibleValue(schema: JsonSchema, hints: Hints, name = ''): fc.Arbitrary<unknown> {
+  const type = [schema.type].flat()[0];
+  if (schema.anyOf || type !== 'object' || !schema.properties) return fittingHint(schema, hints, name) ?? validValue(schema, hints, name);
+  const required = new Set<string>(schema.required ?? []);
+  const fields = Object.entries<JsonSchema>(schema.properties).map(([key, property]) => {
+    const value = plausibleValue(property, hints, key);
+    if (required.has(key)) return fc.tuple(fc.constant(key), value);
+    // Wrappers (object fields) and fields with a realistic value usually; any other rarely.
+    const weight = property.type === 'object' ? 20 : fittingHint(property, hints, key) ? 30 : 1;
+    return fc.oneof({ arbitrary: fc.constant(undefined), weight: 10 }, { arbitrary: fc.tuple(fc.constant(key), value), weight });
+  });
+  return fc.tuple(...fields).map((entries) => Object.fromEntries(entries.filter((entry): entry is [string, unknown] => entry !== undefined)));
+}
+
+function objectValues(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
+  const properties = Object.entries<JsonSchema>(schema.properties ?? {});
+  const model = Object.fromEntries(properties.map(([name, property]) => [name, validValue(property, hints, name)]));
+  return fc.record(model, { requiredKeys: (schema.required ?? []) as never[] }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** Values of every JSON type, for a field that allows some of them. */
+const ANY_TYPE: [string, unknown][] = [
+  ['a string', 'x'],
+  ['a numeric string', '12'],
+  ['a boolean string', 'true'],
+  ['an integer', 7],
+  ['a fraction', 1.5],
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['an empty array', []],
+  ['an object', { a: 1 }],
+];
+
+/** Hostile values for `schema` itself (not its children), each saying how it breaks it. */
+function hostileSelf(schema: JsonSchema, hints: Hints, name: string, where: string): fc.Arbitrary<Generated> {
+  const choices: fc.Arbitrary<Generated>[] = [];
+  const wrong = ANY_TYPE.filter(([, value]) => !allows(schema, value));
+  if (wrong.length > 0) {
+    choices.push(fc.constantFrom(...wrong).map(([label, value]) => ({ value, breaks: `${where}: ${label}`, wrongType: true })));
+  }
+  // One valid value in an array: the validator's array coercion would take it as the value itself.
+  if (!allows(schema, [])) {
+    choices.push(validValue(schema, hints, name).map((value) => ({ value: [value], breaks: `${where}: in an array`, wrongType: true })));
+  }
+  const numeric = types(schema).some((type) => type === 'integer' || type === 'number');
+  if (numeric) {
+    const outside: number[] = [];
+    if (schema.minimum !== undefined) outside.push(schema.minimum - 1);
+    if (schema.maximum !== undefined) outside.push(schema.maximum + 1);
+    const raw = fc.constantFrom(...HUGE_NUMBERS).map((text) => ({ value: new RawNumber(text), breaks: `${where}: ${text}`, wrongType: false }));
+    choices.push(raw);
+    if (outside.length > 0) choices.push(fc.constantFrom(...outside).map((value) => ({ value, breaks: `${where}: ${value}, out of bounds`, wrongType: false })));
+  }
+  if (types(schema).includes('string') && !schema.enum) {
+    const text: string[] = [...UNSTORABLE_TEXT, 'x'.repeat(100_000)];
+    if (schema.maxLength !== undefined) text.push('y'.repeat(schema.maxLength + 1), '😀'.repeat(schema.maxLength));
+    if (schema.minLength) text.push('');
+    if (schema.pattern || schema.format) text.push('not it', '2026-13-45T99:99:99Z', ' https://example.com');
+    choices.push(fc.constantFrom(...text).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value.slice(0, 20))}…`, wrongType: false })));
+  }
+  if (schema.enum) {
+    const others = ['', 'unknown', String(schema.enum[0]).toUpperCase(), ` ${String(schema.enum[0])}`].filter((value) => !schema.enum.includes(value));
+    choices.push(fc.constantFrom(...others).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value)}, not one of the enum`, wrongType: false })));
+  }
+  if (schema.formBoolean) {
+    choices.push(fc.constantFrom('yes', 'on', '', 2, -1).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value)}, not a boolean`, wrongType: false })));
+  }
+  if (schema.maxItems !== undefined) {
+    choices.push(fc.constant({ value: Array.from({ length: schema.maxItems + 1 }, () => 'x'), breaks: `${where}: ${schema.maxItems + 1} items`, wrongType: false }));
+  }
+  return choices.length > 0 ? fc.oneof(...choices) : fc.constant({ value: { unexpected: true }, breaks: `${where}: an object`, wrongType: true });
+}
+
+/**
+ * A value for `schema` that is valid but at one place, which breaks it: the wrong type, one past a
+ * bound, a huge number, text no field can store, an object missing a required field or with
+ * unknown ones. Always hostile; the caller mixes it with valid values.
+ */
+export function hostileValue(schema: JsonSchema, hints: Hints, name = '', where = name || 'body'): fc.Arbitrary<Generated> {
+  const type = [schema.type].flat()[0];
+  if (!schema.anyOf && type === 'object' && schema.properties) {
+    const valid = objectValues(schema, hints);
+    const nested = Object.entries<JsonSchema>(schema.properties).map(([key, property]) =>
+      fc.tuple(valid, hostileValue(property, hints, key, `${where}.${key}`)).map(([object, inner]) => ({ ...inner, value: { ...object, [key]: inner.value } })),
+    );
+    const unknownField = valid.map((object): Generated => ({
+      value: { ...object, unknown_field: 'x', ['__proto__']: { polluted: true } },
+      breaks: `${where}: unknown fields and a __proto__ key`,
+      wrongType: false,
+    }));
+    const missing = ((schema.required ?? []) as string[]).map((field) =>
+      valid.map((object): Generated => {
+        const { [field]: _gone, ...rest } = object;
+        return { value: rest, breaks: `${where}: ${field} missing`, wrongType: false };
+      }),
+    );
+    return fc.oneof({ arbitrary: fc.oneof(...nested), weight: 6 }, hostileSelf(schema, hints, name, where), unknownField, ...missing);
+  }
+  if (!schema.anyOf && type === 'array' && schema.items) {
+    const item = fc.tuple(validValue(schema, hints, name), hostileValue(schema.items, hints, name, `${where}[]`)).map(([array, inner]) => ({
+      ...inner,
+      value: [...(array as unknown[]), inner.value],
+    }));
+    return fc.oneof({ arbitrary: item, weight: 2 }, hostileSelf(schema, hints, name, where));
+  }
+  return hostileSelf(schema, hints, name, where);
+}
