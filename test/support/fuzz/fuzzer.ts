@@ -54,13 +54,15 @@ const WRONG_CONTENT_TYPES = ['text/plain', 'application/xml', 'multipart/form-da
 
 const XML_BROKEN = ['<checkin><email>', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><checkin><email>&a;</email></checkin>', '<checkin><email>a</email></checkout>', '{"checkin":{"email":"a@example.com"}}', '<checkin/>', '<checkin></checkin>', '<email></email>'];
 
-/** Percent-encoding that also carries text encodeURIComponent refuses (lone surrogates), as bytes no decoder accepts. */
+/**
+ * Percent-encoding that also carries lone surrogates, which encodeURIComponent refuses: as the
+ * bytes a surrogate would take in UTF-8, which no decoder accepts.
+ */
 function encode(text: string): string {
-  return text.replace(/[\ud800-\udfff]/g, (unit, at: number, whole: string) => {
-    const code = unit.charCodeAt(0);
-    const paired = code < 0xdc00 ? /[\udc00-\udfff]/.test(whole[at + 1] ?? '') : /[\ud800-\udbff]/.test(whole[at - 1] ?? '');
-    return paired ? unit : '\u0000LONE';
-  }).split('\u0000LONE').map((part) => encodeURIComponent(part)).join('%ED%A0%80');
+  return text
+    .split(/([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/)
+    .map((part, index) => (index % 2 === 1 ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 }
 
 function xmlEscape(text: string): string {
