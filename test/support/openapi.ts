@@ -8,6 +8,13 @@ import ajvFormatsModule from 'ajv-formats';
 const Ajv = ((ajvModule as unknown as { default?: unknown }).default ?? ajvModule) as unknown as typeof ajvModule.default;
 const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as unknown as typeof ajvFormatsModule.default;
 
+export type AjvInstance = InstanceType<typeof Ajv>;
+
+/** An Ajv for the document's schemas: formats checked, the keywords of other tools ignored. */
+export function documentAjv(options: { coerceTypes?: boolean } = {}): AjvInstance {
+  return addFormats(new Ajv({ strict: false, allErrors: true, validateFormats: true, ...options }));
+}
+
 export type JsonSchema = Record<string, any>;
 
 export interface Parameter {
@@ -76,14 +83,11 @@ export interface Answer {
  * the declared one, and the body valid by the declared schema (none for a schema of type null).
  */
 export class AnswerChecker {
-  private readonly ajv: InstanceType<typeof Ajv>;
+  private readonly ajv = documentAjv();
   /** XML text is all strings: its numbers are read as the schema's integers. */
-  private readonly xmlAjv: InstanceType<typeof Ajv>;
+  private readonly xmlAjv = documentAjv({ coerceTypes: true });
 
   constructor(document: unknown) {
-    const options = { strict: false, allErrors: true, validateFormats: true } as const;
-    this.ajv = addFormats(new Ajv(options));
-    this.xmlAjv = addFormats(new Ajv({ ...options, coerceTypes: true }));
     this.ajv.addSchema(document as object, 'openapi');
     this.xmlAjv.addSchema(document as object, 'openapi');
   }

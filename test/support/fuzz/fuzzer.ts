@@ -1,6 +1,7 @@
 // Requests generated from the OpenAPI document, sent with app.inject against a fixture whose ids
 // exist, and what each answer must be: never a 5xx, a status the operation declares with a body
-// its schema accepts, and nothing stored when the request is refused or only reads.
+// its schema accepts, a refusal for a JSON body its schema refuses as sent, and nothing stored
+// when the request is refused or only reads.
 import fc from 'fast-check';
 import qs from 'qs';
 import type { TestContext } from '../context.ts';
@@ -8,14 +9,6 @@ import { AnswerChecker, documentedOperations, type Operation, type Parameter } f
 import { changedTables, storedStateFingerprint, type Fingerprint } from '../stored-state.ts';
 import { fixtureAfterDeletion, fixtureHints, makeFixture, type Fixture } from './fixture.ts';
 import { AWKWARD_TEXT, asText, hostileValue, jsonText, plausibleValue, validValue, type Hints } from './schema-values.ts';
-
-/**
- * Whether a JSON body field of a type its schema does not allow (["a@example.com"] for a string,
- * true for a string, "12" for an integer) must be refused. False while JSON bodies are coerced as
- * form bodies are (the array's one item taken, true stored as "true"): such cases are still sent
- * and held to every other check. Set it to true once JSON bodies get what they say or a clear error.
- */
-export const JSON_BODY_WRONG_TYPES_REFUSED = false;
 
 export interface FuzzCase {
   operation: Operation;
@@ -26,11 +19,11 @@ export interface FuzzCase {
   payload: string | undefined;
   /** What the case tries, for the report. */
   label: string;
-  /** A JSON body with a field of a type its schema does not allow (see JSON_BODY_WRONG_TYPES_REFUSED). */
-  wrongType: boolean;
+  /** A JSON body its schema refuses as sent, or with a value no field can keep: it must be refused. */
+  mustRefuse: boolean;
 }
 
-export type FindingKind = 'server error' | 'undeclared status' | 'schema mismatch' | 'stored by a refused request' | 'stored by a read' | 'wrong type accepted';
+export type FindingKind = 'server error' | 'undeclared status' | 'schema mismatch' | 'stored by a refused request' | 'stored by a read' | 'invalid body accepted';
 
 export interface Finding {
   kind: FindingKind;
@@ -73,28 +66,28 @@ interface Body {
   contentType: string | null;
   payload: string | undefined;
   label: string;
-  wrongType: boolean;
+  mustRefuse: boolean;
 }
 
-const NO_BODY: Body = { contentType: null, payload: undefined, label: 'no body', wrongType: false };
+const NO_BODY: Body = { contentType: null, payload: undefined, label: 'no body', mustRefuse: false };
 
 function formText(value: unknown): string {
   return qs.stringify(value, { encoder: (text, defaultEncoder, charset, type) => (type === 'value' ? encode(asText(text)) : defaultEncoder(text, defaultEncoder, charset)) });
 }
 
 function jsonBodies(schema: Record<string, any>, hints: Hints): fc.Arbitrary<Body> {
-  const json = (label: string) => (value: unknown): Body => ({ contentType: 'application/json', payload: jsonText(value), label, wrongType: false });
+  const json = (label: string) => (value: unknown): Body => ({ contentType: 'application/json', payload: jsonText(value), label, mustRefuse: false });
   const plausible = plausibleValue(schema, hints);
   const valid = validValue(schema, hints);
   const hostile = hostileValue(schema, hints);
   const hostileJson = hostile.map((generated): Body => ({
     contentType: 'application/json',
     payload: jsonText(generated.value),
-    label: `JSON, ${generated.breaks ?? 'hostile'}`,
-    wrongType: generated.wrongType,
+    label: `JSON, ${generated.breaks}`,
+    mustRefuse: generated.mustRefuse,
   }));
   const form = fc.oneof(plausible, hostile.map((generated) => generated.value)).map(
-    (value): Body => ({ contentType: 'application/x-www-form-urlencoded', payload: formText(value), label: 'form', wrongType: false }),
+    (value): Body => ({ contentType: 'application/x-www-form-urlencoded', payload: formText(value), label: 'form', mustRefuse: false }),
   );
   return fc.oneof(
     { arbitrary: plausible.map(json('plausible JSON')), weight: 4 },
@@ -110,24 +103,24 @@ function xmlBodies(hints: Hints): fc.Arbitrary<Body> {
   const document = fc.tuple(email, fc.boolean()).map(([address, wrapped]): Body => {
     const text = asText(address);
     const inner = `<email>${xmlEscape(text)}</email>`;
-    return { contentType: 'application/xml', payload: `<?xml version="1.0" encoding="UTF-8"?>\n${wrapped ? `<checkin>${inner}</checkin>` : inner}`, label: 'XML', wrongType: false };
+    return { contentType: 'application/xml', payload: `<?xml version="1.0" encoding="UTF-8"?>\n${wrapped ? `<checkin>${inner}</checkin>` : inner}`, label: 'XML', mustRefuse: false };
   });
   const broken = fc.tuple(fc.constantFrom(...XML_BROKEN), fc.constantFrom('application/xml', 'text/xml; charset=utf-8')).map(
-    ([payload, contentType]): Body => ({ contentType, payload, label: 'malformed XML', wrongType: false }),
+    ([payload, contentType]): Body => ({ contentType, payload, label: 'malformed XML', mustRefuse: false }),
   );
   return fc.oneof({ arbitrary: document, weight: 4 }, { arbitrary: broken, weight: 2 }, { arbitrary: malformedBodies(document), weight: 1 });
 }
 
 /** Bodies no parser should accept, or sent as a type they are not. */
 function malformedBodies(valid: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
-  const broken = fc.constantFrom(...BROKEN_JSON).map((payload): Body => ({ contentType: 'application/json', payload, label: 'malformed JSON', wrongType: false }));
+  const broken = fc.constantFrom(...BROKEN_JSON).map((payload): Body => ({ contentType: 'application/json', payload, label: 'malformed JSON', mustRefuse: false }));
   const mislabelled = fc.tuple(valid, fc.constantFrom(...WRONG_CONTENT_TYPES)).map(([body, contentType]): Body => ({
     contentType: contentType || null,
     payload: body.payload,
     label: `sent as ${contentType || 'no content type'}`,
-    wrongType: false,
+    mustRefuse: false,
   }));
-  const empty = fc.constantFrom<Body>(NO_BODY, { contentType: 'application/json', payload: '', label: 'empty JSON body', wrongType: false });
+  const empty = fc.constantFrom<Body>(NO_BODY, { contentType: 'application/json', payload: '', label: 'empty JSON body', mustRefuse: false });
   return fc.oneof(broken, mislabelled, empty);
 }
 
@@ -172,7 +165,7 @@ export function caseArbitrary(operation: Operation, fixture: Fixture, other: Fix
     contentType: chosen.contentType,
     payload: chosen.payload,
     label: chosen.label,
-    wrongType: chosen.wrongType,
+    mustRefuse: chosen.mustRefuse,
   }));
 }
 
@@ -299,7 +292,7 @@ export class Fuzzer {
         if (this[which].ids.beta_id === fuzzCase.pathValues.beta_id) this[which] = { ...this[which], complete: false };
       }
     }
-    if (fuzzCase.wrongType && JSON_BODY_WRONG_TYPES_REFUSED && !refused) found('wrong type accepted', `answered ${status}`);
+    if (fuzzCase.mustRefuse && !refused) found('invalid body accepted', `answered ${status}`);
     return status;
   }
 }

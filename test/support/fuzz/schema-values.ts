@@ -2,7 +2,9 @@
 // values, awkward text, and realistic values that name what the fixture holds) and hostile ones
 // (the wrong type, one past a bound, huge numbers, unstorable text, fields missing or unknown).
 import fc from 'fast-check';
-import type { JsonSchema } from '../openapi.ts';
+import { addFiniteKeyword } from '../../../src/http/finite-number.ts';
+import { addFormBooleanKeyword } from '../../../src/http/form-boolean.ts';
+import { documentAjv, type JsonSchema } from '../openapi.ts';
 
 /** A number sent as this JSON text, which JSON.stringify cannot write (1e309, 2^53 + 1, -0). */
 export class RawNumber {
@@ -26,12 +28,44 @@ export function asText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** A value and what makes it hostile, if anything: `wrongType` when its JSON type is one the schema does not allow. */
+/** A hostile value, what it tries, and whether a JSON body holding it must be refused. */
 export interface Generated {
   value: unknown;
-  /** Why the value breaks its schema ("tester.email: an array"), or null for a valid one. */
-  breaks: string | null;
-  wrongType: boolean;
+  /** Where and how ("tester.email: in an array"). */
+  breaks: string;
+  /** Its schema refuses it as sent, or no field can keep it (unstorable text, a number JSON rounds). */
+  mustRefuse: boolean;
+}
+
+/** The app's validator for JSON bodies, as far as a test can make one: as sent, with its keywords. */
+const exact = documentAjv({ coerceTypes: false });
+for (const addKeyword of [addFormBooleanKeyword, addFiniteKeyword]) addKeyword(exact as never);
+const compiled = new WeakMap<JsonSchema, (value: unknown) => boolean>();
+
+function plain(value: unknown): unknown {
+  if (value instanceof RawNumber) return Number(value.text);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
+  return value;
+}
+
+function unkeepable(value: unknown): boolean {
+  if (value instanceof RawNumber) return !(Math.abs(Number(value.text)) <= Number.MAX_SAFE_INTEGER);
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || unkeepable(item));
+  return false;
+}
+
+/** Whether a JSON body with `value` where `schema` applies must be refused. */
+function mustRefuse(schema: JsonSchema, value: unknown): boolean {
+  if (unkeepable(value)) return true;
+  let validate = compiled.get(schema);
+  if (!validate) compiled.set(schema, (validate = exact.compile(schema)));
+  return !validate(structuredClone(plain(value)));
+}
+
+function hostile(schema: JsonSchema, where: string, value: unknown, how: string): Generated {
+  return { value, breaks: `${where}: ${how}`, mustRefuse: mustRefuse(schema, value) };
 }
 
 /** Realistic values by property name, drawn from what the fixture holds (e-mail addresses, codes, ...). */
@@ -69,6 +103,7 @@ export const AWKWARD_TEXT = [
 
 /** Text no field can store: refused whatever the field. */
 const UNSTORABLE_TEXT = ['a\u0000b', 'a\ud800b', '\udc00'];
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const HUGE_NUMBERS = ['1e309', '-1e309', '9007199254740993', '-9007199254740993', '1e308', '4294967296', '-0', '0.1', '1.0000000000000002', '1e-320'];
 
@@ -200,44 +235,36 @@ const ANY_TYPE: [string, unknown][] = [
   ['an object', { a: 1 }],
 ];
 
-/** Hostile values for `schema` itself (not its children), each saying how it breaks it. */
+/** Hostile values for `schema` itself (not its children). */
 function hostileSelf(schema: JsonSchema, hints: Hints, name: string, where: string): fc.Arbitrary<Generated> {
+  const of = (value: unknown, how: string) => hostile(schema, where, value, how);
   const choices: fc.Arbitrary<Generated>[] = [];
   const wrong = ANY_TYPE.filter(([, value]) => !allows(schema, value));
-  if (wrong.length > 0) {
-    choices.push(fc.constantFrom(...wrong).map(([label, value]) => ({ value, breaks: `${where}: ${label}`, wrongType: true })));
-  }
-  // One valid value in an array: the validator's array coercion would take it as the value itself.
-  if (!allows(schema, [])) {
-    choices.push(validValue(schema, hints, name).map((value) => ({ value: [value], breaks: `${where}: in an array`, wrongType: true })));
-  }
+  if (wrong.length > 0) choices.push(fc.constantFrom(...wrong).map(([label, value]) => of(value, label)));
+  // One valid value in an array: a coercing validator would take it as the value itself.
+  if (!allows(schema, [])) choices.push(validValue(schema, hints, name).map((value) => of([value], 'in an array')));
   const numeric = types(schema).some((type) => type === 'integer' || type === 'number');
   if (numeric) {
     const outside: number[] = [];
     if (schema.minimum !== undefined) outside.push(schema.minimum - 1);
     if (schema.maximum !== undefined) outside.push(schema.maximum + 1);
-    const raw = fc.constantFrom(...HUGE_NUMBERS).map((text) => ({ value: new RawNumber(text), breaks: `${where}: ${text}`, wrongType: false }));
-    choices.push(raw);
-    if (outside.length > 0) choices.push(fc.constantFrom(...outside).map((value) => ({ value, breaks: `${where}: ${value}, out of bounds`, wrongType: false })));
+    choices.push(fc.constantFrom(...HUGE_NUMBERS).map((text) => of(new RawNumber(text), text)));
+    if (outside.length > 0) choices.push(fc.constantFrom(...outside).map((value) => of(value, `${value}, out of bounds`)));
   }
   if (types(schema).includes('string') && !schema.enum) {
     const text: string[] = [...UNSTORABLE_TEXT, 'x'.repeat(100_000)];
     if (schema.maxLength !== undefined) text.push('y'.repeat(schema.maxLength + 1), '😀'.repeat(schema.maxLength));
     if (schema.minLength) text.push('');
     if (schema.pattern || schema.format) text.push('not it', '2026-13-45T99:99:99Z', ' https://example.com');
-    choices.push(fc.constantFrom(...text).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value.slice(0, 20))}…`, wrongType: false })));
+    choices.push(fc.constantFrom(...text).map((value) => of(value, `${JSON.stringify(value.slice(0, 20))}…`)));
   }
   if (schema.enum) {
     const others = ['', 'unknown', String(schema.enum[0]).toUpperCase(), ` ${String(schema.enum[0])}`].filter((value) => !schema.enum.includes(value));
-    choices.push(fc.constantFrom(...others).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value)}, not one of the enum`, wrongType: false })));
+    choices.push(fc.constantFrom(...others).map((value) => of(value, `${JSON.stringify(value)}, not one of the enum`)));
   }
-  if (schema.formBoolean) {
-    choices.push(fc.constantFrom('yes', 'on', '', 2, -1).map((value) => ({ value, breaks: `${where}: ${JSON.stringify(value)}, not a boolean`, wrongType: false })));
-  }
-  if (schema.maxItems !== undefined) {
-    choices.push(fc.constant({ value: Array.from({ length: schema.maxItems + 1 }, () => 'x'), breaks: `${where}: ${schema.maxItems + 1} items`, wrongType: false }));
-  }
-  return choices.length > 0 ? fc.oneof(...choices) : fc.constant({ value: { unexpected: true }, breaks: `${where}: an object`, wrongType: true });
+  if (schema.formBoolean) choices.push(fc.constantFrom('yes', 'on', '', 2, -1).map((value) => of(value, `${JSON.stringify(value)}, not a boolean`)));
+  if (schema.maxItems !== undefined) choices.push(fc.constant(of(Array.from({ length: schema.maxItems + 1 }, () => 'x'), `${schema.maxItems + 1} items`)));
+  return choices.length > 0 ? fc.oneof(...choices) : fc.constant(of({ unexpected: true }, 'an object'));
 }
 
 /**
@@ -252,15 +279,16 @@ export function hostileValue(schema: JsonSchema, hints: Hints, name = '', where 
     const nested = Object.entries<JsonSchema>(schema.properties).map(([key, property]) =>
       fc.tuple(valid, hostileValue(property, hints, key, `${where}.${key}`)).map(([object, inner]) => ({ ...inner, value: { ...object, [key]: inner.value } })),
     );
+    // JSON.parse refuses a __proto__ key before any schema sees it.
     const unknownField = valid.map((object): Generated => ({
       value: { ...object, unknown_field: 'x', ['__proto__']: { polluted: true } },
       breaks: `${where}: unknown fields and a __proto__ key`,
-      wrongType: false,
+      mustRefuse: true,
     }));
     const missing = ((schema.required ?? []) as string[]).map((field) =>
       valid.map((object): Generated => {
         const { [field]: _gone, ...rest } = object;
-        return { value: rest, breaks: `${where}: ${field} missing`, wrongType: false };
+        return hostile(schema, where, rest, `${field} missing`);
       }),
     );
     return fc.oneof({ arbitrary: fc.oneof(...nested), weight: 6 }, hostileSelf(schema, hints, name, where), unknownField, ...missing);
