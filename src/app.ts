@@ -16,6 +16,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { declareErrorResponses } from './http/error-responses.ts';
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerInputValueCheck } from './http/input-values.ts';
 import { loggerOptions, requestIdOf } from './http/request-log.ts';
 import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
     typed.addHook('onRequest', authenticator(services.accounts));
     typed.addHook('onRequest', rateLimits.authenticated);
+    registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
     betasRoutes(typed, services.betas);
     questionsRoutes(typed, services.betas, services.questions);
@@ -133,7 +135,10 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     emailsRoutes(typed, services.emailTemplates, services.emailLog);
   });
   await app.register(
-    async (v1) => checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, rateLimits, services.testers),
+    async (v1) => {
+      registerIdempotency(v1, services.idempotencyKeys);
+      await checkinsV1Routes(v1.withTypeProvider<TypeBoxTypeProvider>(), services.accounts, rateLimits, services.testers);
+    },
     { prefix: '/api/v1' },
   );
 

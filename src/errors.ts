@@ -96,7 +96,15 @@ export const Errors = {
     code: 1404, status: 404, message: 'Not found', format: asGiven,
     when: 'No such route, or the resource named does not exist or belongs to another company; the message names it (Tester not found)',
   }),
+  idempotencyKeyInUse: kind({
+    code: 1409, status: 409, message: 'A request with this Idempotency-Key is still being processed; retry once it has been answered',
+    when: 'A write carries the Idempotency-Key of a request still running: the retry, once that one is answered, replays its answer',
+  }),
   bodyTooLarge: kind({ code: 1413, status: 413, message: 'Request body is too large', format: asGiven, when: 'The body is longer than the route accepts' }),
+  idempotencyKeyReused: kind({
+    code: 1422, status: 422, message: 'This Idempotency-Key was used for a different request; send a new key for a new request',
+    when: 'A write carries an Idempotency-Key used in the last 24 hours with another method, path, query or body',
+  }),
   rateLimited: kind({
     code: 1429, status: 429, message: 'Rate limit exceeded', format: asGiven,
     when: 'A rate limit is reached; the message names the limit and when to try again, Retry-After gives the seconds',

@@ -27,6 +27,7 @@ import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
+import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -46,6 +47,8 @@ export interface Services {
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
+  /** The Idempotency-Keys of the API's writes and the answers they replay. */
+  idempotencyKeys: IdempotencyKeys;
   /** Waitlist standings: built from the database, kept in step with every commit and with other processes. */
   standings: Standings;
   /** What the outbox runner does with each kind of job. */
@@ -99,6 +102,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
+    idempotencyKeys: new IdempotencyKeys(db, clock),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
     standings,
     close: async () => {

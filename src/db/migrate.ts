@@ -19,6 +19,7 @@ import * as sweeps from './migrations/013-sweeps.ts';
 import * as standingFeed from './migrations/014-standing-feed.ts';
 import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
+import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -47,6 +48,7 @@ const migrations: Record<string, MigrationModule> = {
   '014-standing-feed': standingFeed,
   '015-beta-counters': betaCounters,
   '016-job-holders': jobHolders,
+  '017-idempotency-keys': idempotencyKeys,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -22,7 +22,7 @@ export interface PruneBatch {
 }
 
 /** Tables whose old rows go by id, with nothing to look at but the row itself. */
-type PrunedById = 'email_messages' | 'email_confirmations';
+type PrunedById = 'email_messages' | 'email_confirmations' | 'idempotency_keys';
 
 /**
  * One batch of such a sweep: deletes at most PRUNE_BATCH_SIZE of the rows `old` picks; fewer

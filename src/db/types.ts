@@ -257,6 +257,8 @@ export interface WebhookEndpointsTable {
   events: string | null; // JSON array of event types; null = every type
   enabled: Generated<number>;
   disabled_reason: string | null;
+  /** Also sign with the original service's X-Prefinery-Signature (0/1). */
+  prefinery_signature: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -367,6 +369,25 @@ export interface LeasesTable {
   locked_until: string;
 }
 
+/**
+ * An Idempotency-Key a company used (migration 017, modules/idempotency): claimed by the first
+ * request that sent it, then holding that request's answer for replays, for 24 hours.
+ */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the request: method, path, query and body. */
+  fingerprint: string;
+  /** While the first request runs, until when its claim holds; null once answered. */
+  locked_until: string | null;
+  /** The answer; null while the first request runs. */
+  response_status: number | null;
+  response_headers: string | null; // JSON object of the headers replayed
+  response_body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -394,6 +415,7 @@ export interface Database {
   visitor_salts: VisitorSaltsTable;
   daily_visits: DailyVisitsTable;
   leases: LeasesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -412,6 +434,7 @@ export type RewardRow = Selectable<RewardsTable>;
 export type SuppressionRow = Selectable<SuppressionsTable>;
 export type FriendInvitationRow = Selectable<FriendInvitationsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import Type from 'typebox';
 import type { ErrorEntry } from '../errors.ts';
-import { badBody, bodyText } from './body-parsers.ts';
+import { badBody, bodyText, keepRawBody } from './body-parsers.ts';
 import { textBody } from './validation.ts';
 
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: false });
@@ -14,10 +14,10 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** Parses XML bodies (application/xml, text/xml) in the scope it is registered in. */
 export function registerXmlBodyParser(app: FastifyInstance): void {
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, (_request, body, done) => {
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try {
-      text = bodyText(body as Buffer);
+      text = bodyText(keepRawBody(request, body as Buffer));
     } catch (error) {
       return done(error as Error, undefined);
     }

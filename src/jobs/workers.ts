@@ -1,5 +1,6 @@
 // The background work of a process: the outbox runner and the hourly sweeps (testers gone idle;
-// old webhook and e-mail logs and confirmation links past their retention). Runs inside `npm start`
+// old webhook and e-mail logs and confirmation links past their retention; Idempotency-Keys past
+// their 24 hours). Runs inside `npm start`
 // by default (WORKERS_ENABLED) and can run on its own (`prelaunch worker`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -32,7 +33,7 @@ export function createJobRunner(
 }
 
 /** The sweeps in the order a round runs them; the names are their leases' and the report's. */
-const SWEEP_NAMES = ['idleTesters', 'webhookEvents', 'emails', 'confirmations'] as const;
+const SWEEP_NAMES = ['idleTesters', 'webhookEvents', 'emails', 'confirmations', 'idempotencyKeys'] as const;
 type SweepName = (typeof SWEEP_NAMES)[number];
 
 /** A sweep: what it changed; `stop` ends it after its current batch. */
@@ -44,6 +45,7 @@ function sweepsOf(services: Services): Record<SweepName, Sweep> {
     webhookEvents: (stop) => services.webhooks.pruneLog(stop),
     emails: (stop) => services.emailLog.pruneLog(stop),
     confirmations: (stop) => services.emailLog.pruneConfirmations(stop),
+    idempotencyKeys: (stop) => services.idempotencyKeys.prune(stop),
   };
 }
 

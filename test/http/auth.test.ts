@@ -27,6 +27,20 @@ describe('authentication', () => {
     assert.equal(response.status, 200);
   });
 
+  test('the same api_key twice (a client sending it from its params and in the URL) is answered as one key; two different ones are 401', async () => {
+    await ctx.createBeta();
+    const key = encodeURIComponent(ctx.apiKey);
+    const once = await ctx.request('GET', `/api/v2/betas.json?api_key=${key}`, { key: null });
+    const twice = await ctx.request('GET', `/api/v2/betas.json?api_key=${key}&api_key=${key}`, { key: null });
+    assert.equal(once.status, 200);
+    assert.ok(once.body.length > 0);
+    assert.deepEqual([twice.status, twice.body, twice.headers['x-pagination']], [once.status, once.body, once.headers['x-pagination']]);
+    const other = (await ctx.services.accounts.createApiKey({ companyId: ctx.companyId })).key;
+    const conflicting = await ctx.request('GET', `/api/v2/betas.json?api_key=${key}&api_key=${encodeURIComponent(other)}`, { key: null });
+    assert.equal(conflicting.status, 401);
+    assert.deepEqual(conflicting.body, { errors: [{ code: 1401, message: 'Conflicting API keys: send one key, in the Authorization header or as api_key' }] });
+  });
+
   test('a missing key is 401 with a challenge and the error body', async () => {
     const response = await ctx.request('GET', '/api/v2/betas', { key: null });
     assert.equal(response.status, 401);

@@ -11,6 +11,9 @@ import type { App } from '../../src/http/app-type.ts';
 import { Permissions } from '../../src/modules/accounts/permissions.ts';
 import { logLines, startTestContext, type TestContext } from '../support/context.ts';
 import { documentedOperations, type Operation } from '../support/openapi.ts';
+import { jsonText, validValue } from '../support/fuzz/schema-values.ts';
+import fc from 'fast-check';
+import type { IdempotencyKeys } from '../../src/modules/idempotency/idempotency-keys.ts';
 
 const TOO_LARGE = 2048;
 
@@ -18,7 +21,7 @@ const TOO_LARGE = 2048;
 function sharedStatuses(operation: Operation): string[] {
   const statuses = new Set(['401', '403', '422', '429', '500']);
   if (operation.pathParameters.length > 0) for (const status of ['400', '404', '414']) statuses.add(status);
-  if (operation.method !== 'GET') for (const status of ['400', '413']) statuses.add(status);
+  if (operation.method !== 'GET') for (const status of ['400', '409', '413']) statuses.add(status);
   return [...statuses].sort();
 }
 
@@ -74,18 +77,21 @@ describe('the OpenAPI document', () => {
 
   test('each shared status is answered on every operation that declares it, never one it does not declare', async () => {
     const beta = await ctx.createBeta();
-    // Apps over the same services: one with a small body limit, one allowing a key one request a minute.
+    // Apps over the same services: one with a small body limit, one allowing a key one request a
+    // minute, one where every Idempotency-Key is held by a request still running.
+    const held = { ...ctx.services, idempotencyKeys: { claim: async () => ({ outcome: 'in flight' }) } as unknown as IdempotencyKeys };
     const apps = await Promise.all(
       [
-        { ...ctx.config, bodyLimitBytes: 1024 },
-        { ...ctx.config, rateLimits: { ...ctx.config.rateLimits, default: { points: 1, seconds: 60 } } },
-      ].map(async (config) => {
+        { config: { ...ctx.config, bodyLimitBytes: 1024 }, services: ctx.services },
+        { config: { ...ctx.config, rateLimits: { ...ctx.config.rateLimits, default: { points: 1, seconds: 60 } } }, services: ctx.services },
+        { config: ctx.config, services: held },
+      ].map(async ({ config, services }) => {
         const { rateLimits, redis } = openRateLimits(config, logLines());
-        const app = await buildApp({ config, services: ctx.services, rateLimits, redis, isDatabaseReady: async () => true });
+        const app = await buildApp({ config, services, rateLimits, redis, isDatabaseReady: async () => true });
         return { app, redis };
       }),
     );
-    const [small, limited] = apps.map(({ app }) => app);
+    const [small, limited, inFlight] = apps.map(({ app }) => app);
     // Two keys that each lack a permission the other has: one of them lacks any route's.
     const keys = await Promise.all(
       [Permissions.slice(0, 1), Permissions.slice(1)].map(async (permissions) =>
@@ -95,8 +101,8 @@ describe('the OpenAPI document', () => {
     try {
       for (const operation of operations) {
         const seen = new Set<number>();
-        const send = async (app: App, options: { key?: string | null; path?: string; query?: string; body?: string }) => {
-          const headers: Record<string, string> = {};
+        const send = async (app: App, options: { key?: string | null; path?: string; query?: string; body?: string; headers?: Record<string, string> }) => {
+          const headers: Record<string, string> = { ...options.headers };
           const key = options.key === undefined ? ctx.apiKey : options.key;
           if (key) headers.authorization = `Bearer ${key}`;
           if (options.body !== undefined) headers['content-type'] = operation.xml ? 'application/xml' : 'application/json';
@@ -120,6 +126,11 @@ describe('the OpenAPI document', () => {
         if (operation.method !== 'GET') {
           await send(ctx.app, { body: '{"unclosed": ' });
           await send(small, { body: 'x'.repeat(TOO_LARGE) });
+          // A body the schema accepts, so that the request reaches the key's claim.
+          const body = operation.xml
+            ? '<checkin><email>a@example.com</email></checkin>'
+            : operation.body && jsonText(fc.sample(validValue(operation.body, {}), { numRuns: 1, seed: 1 })[0]);
+          await send(inFlight, { headers: { 'idempotency-key': 'k' }, ...(body ? { body } : {}) });
         }
         await send(limited, {});
         await send(limited, {});

@@ -77,13 +77,13 @@ describe('sweeps under leases', () => {
     const survivor = newProcess();
     ctx.clock.set(addSeconds(NOW, LEASE_SECONDS - 1));
     const early = await survivor.runOnce(never);
-    assert.deepEqual(early, { idleTesters: 0, webhookEvents: 0, emails: 'skipped', confirmations: 0 });
+    assert.deepEqual(early, { idleTesters: 0, webhookEvents: 0, emails: 'skipped', confirmations: 0, idempotencyKeys: 0 });
     assert.equal(await messageCount(), 3, 'nothing deleted');
     assert.deepEqual(await storedLeases(), [held], 'the other sweeps took and released their own leases');
 
     ctx.clock.set(addSeconds(NOW, LEASE_SECONDS + 1));
     const late = await survivor.runOnce(never);
-    assert.deepEqual(late, { idleTesters: 0, webhookEvents: 0, emails: 3, confirmations: 0 });
+    assert.deepEqual(late, { idleTesters: 0, webhookEvents: 0, emails: 3, confirmations: 0, idempotencyKeys: 0 });
     assert.equal(await messageCount(), 0);
     assert.deepEqual(await storedLeases(), []);
     assert.equal(await dead.renew('sweep:emails'), false, 'were it to come back, the lease is no longer its own');
@@ -101,7 +101,7 @@ describe('sweeps under leases', () => {
 
     assert.equal(await starting.leases.takeBackFromGone(), 1);
     assert.deepEqual((await storedLeases()).map((lease) => lease.holder), [running.holder], 'a running process keeps its lease');
-    assert.deepEqual(await starting.runOnce(never), { idleTesters: 0, webhookEvents: 0, emails: 3, confirmations: 'skipped' });
+    assert.deepEqual(await starting.runOnce(never), { idleTesters: 0, webhookEvents: 0, emails: 3, confirmations: 'skipped', idempotencyKeys: 0 });
     assert.equal(await messageCount(), 0);
     await running.release('sweep:confirmations');
   });
@@ -158,7 +158,7 @@ describe('sweeps under leases', () => {
   test('a stopping process runs no further sweep', async () => {
     const stopped = new AbortController();
     stopped.abort();
-    assert.deepEqual(await newProcess().runOnce(stopped.signal), { idleTesters: 'skipped', webhookEvents: 'skipped', emails: 'skipped', confirmations: 'skipped' });
+    assert.deepEqual(await newProcess().runOnce(stopped.signal), { idleTesters: 'skipped', webhookEvents: 'skipped', emails: 'skipped', confirmations: 'skipped', idempotencyKeys: 'skipped' });
     assert.deepEqual(await storedLeases(), []);
   });
 });

@@ -1,7 +1,7 @@
 // Referral attribution and credit (docs/decisions.md, "Referrals"). A referrer is named by id,
 // referral code or e-mail within the beta; an unknown or self referrer is ignored, so a signup
 // never fails because of a bad link. The referral is credited once, when the referred tester joins
-// (reaches applied, or checks in straight from unconfirmed).
+// (first reaches applied, invited or active: at signup, or later by an update or a checkin).
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import type { TesterRow } from '../../db/types.ts';
@@ -47,6 +47,15 @@ export async function findReferrer(
 /** Whether `error` is an insert naming a referrer deleted since it was looked up unlocked. */
 export function referrerGone(error: unknown): boolean {
   return foreignKeyViolation(error)?.includes('referrer_id') ?? false;
+}
+
+/**
+ * Whether the tester has joined the campaign: been applied, invited or active at some time (the
+ * timestamps of those statuses are set once and never cleared). Imported and unconfirmed testers,
+ * and those rejected or suspended from there, have not.
+ */
+export function hasJoined(tester: Pick<TesterRow, 'applied_at' | 'invited_at' | 'joined_at'>): boolean {
+  return tester.applied_at !== null || tester.invited_at !== null || tester.joined_at !== null;
 }
 
 /**

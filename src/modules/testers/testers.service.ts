@@ -17,7 +17,7 @@ import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isInvitationCodeValid, redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
-import { findReferrer, joinedAtInsert, recordCreatedSignup, recordSignup, referrerGone } from '../referrals/referrals.service.ts';
+import { findReferrer, hasJoined, joinedAtInsert, recordCreatedSignup, recordSignup, referrerGone } from '../referrals/referrals.service.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import {
   disposableDomainOf,
@@ -260,9 +260,6 @@ export class TestersService {
     if (input.invitation_code && status !== 'active') {
       errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
     }
-    if (input.referrer_id && status !== 'applied' && status !== 'unconfirmed') {
-      errors.push(Errors.testersGeneral.entry('referrer_id can only be given with status applied or unconfirmed'));
-    }
     const disposable = settings.block_disposable_email_domains && email !== null && disposableDomainOf(email.normalized) !== undefined;
     if (email && (emailDomainBlocked(email.normalized, settings.blocked_email_domains) || disposable)) {
       errors.push(Errors.emailDomainBlocked.entry());
@@ -416,9 +413,10 @@ export class TestersService {
       await this.updateTester(trx, current.id, changes);
       moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
       await saveAnswers(trx, current.id, answers.answers, now);
-      // Entering the waitlist is joining; a referrer set on an applied tester is credited at once.
+      // Reaching applied, invited or active the first time is joining; a referrer set on an applied tester is credited at once.
       const referrerId = changes.referrer_id ?? current.referrer_id;
-      const credited = status === 'applied' ? await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
+      const joining = status === 'applied' || (JOINED_STATUSES.includes(status) && !hasJoined(current));
+      const credited = joining ? await recordSignup(trx, this.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
       const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
       if (status !== current.status) {
         await this.emails.statusChanged(trx, { betaId: beta.id, testerId: current.id, status: input.status === 'unsuspended' ? 'unsuspended' : status, now });
@@ -443,8 +441,7 @@ export class TestersService {
       if (!tester.referral_held) throw Errors.testersGeneral('This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
       await this.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
       // Referral credit comes with joining (docs/decisions.md, "Referrals"): a tester still unconfirmed is credited on confirming.
-      const joined = tester.applied_at !== null || tester.joined_at !== null;
-      const credited = joined ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
+      const credited = hasJoined(tester) ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
       const rendered = await this.events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);
       return { testerId: tester.id, rendered };
     });
@@ -563,8 +560,7 @@ export class TestersService {
       .execute();
     await this.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
     moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
-    const joining = tester.status === 'imported' || tester.status === 'unconfirmed';
-    const credited = joining ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
+    const credited = !hasJoined(tester) ? await recordSignup(trx, this.dialect, beta, tester, now) : null;
     await this.events.raise(trx, 'tester_updated', tester.beta_id, credited === null ? [tester.id] : [tester.id, credited], now);
     if (tester.status !== 'active') await this.emails.statusChanged(trx, { betaId: tester.beta_id, testerId: tester.id, status: 'active', now });
   }

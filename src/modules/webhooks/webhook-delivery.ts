@@ -56,7 +56,19 @@ function signature(secret: string, id: string, timestamp: number, body: string):
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** The Standard Webhooks headers: webhook-id is the event's id, so a receiver can drop duplicates. */
+/**
+ * The original service's signature, for receivers written against it: `t=<timestamp>,v1=<hex
+ * HMAC-SHA256 of "<timestamp>.<body>">` keyed with the secret's text as the API shows it (whsec_
+ * included), not the bytes it encodes as Standard Webhooks reads it.
+ */
+function prefinerySignature(secret: string, timestamp: number, body: string): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * The Standard Webhooks headers (webhook-id is the event's id, so a receiver can drop duplicates),
+ * and X-Prefinery-Signature where the endpoint asks for it, with the same timestamp.
+ */
 function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, at: Date): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
@@ -65,6 +77,7 @@ function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, at
     'webhook-id': event.public_id,
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signature(endpoint.secret, event.public_id, timestamp, event.payload),
+    ...(endpoint.prefinery_signature === 1 && { 'x-prefinery-signature': prefinerySignature(endpoint.secret, timestamp, event.payload) }),
   };
 }
 

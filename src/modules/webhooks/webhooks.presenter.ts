@@ -11,6 +11,7 @@ export function presentWebhook(endpoint: WebhookEndpointRow) {
     url: endpoint.url,
     events: endpoint.events === null ? [ALL_EVENTS] : (JSON.parse(endpoint.events) as string[]),
     enabled: endpoint.enabled === 1,
+    prefinery_signature: endpoint.prefinery_signature === 1,
     disabled_reason: endpoint.disabled_reason,
     created_at: apiTime(endpoint.created_at),
     updated_at: apiTime(endpoint.updated_at),

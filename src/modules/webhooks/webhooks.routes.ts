@@ -18,7 +18,7 @@ import type { WebhookInput, WebhooksService } from './webhooks.service.ts';
 /** `webhook` bodies are accepted wrapped or unwrapped. */
 function webhookInput(body: ({ webhook?: WebhookInput } & WebhookInput) | undefined): WebhookInput {
   const source = body?.webhook ?? body ?? {};
-  return { url: source.url, events: source.events, enabled: source.enabled };
+  return { url: source.url, events: source.events, enabled: source.enabled, prefinery_signature: source.prefinery_signature };
 }
 
 const SIGNING =
@@ -76,7 +76,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       'x-extension': true,
       summary: 'Update webhook endpoint',
       description:
-        'Changes url, events and enabled; the fields not sent stay. Enabling an endpoint the service switched off ' +
+        'Changes url, events, enabled and prefinery_signature; the fields not sent stay. Enabling an endpoint the service switched off ' +
         '(its receiver answered 410 Gone) clears disabled_reason.',
       params: WebhookParams,
       body: WebhookBody,

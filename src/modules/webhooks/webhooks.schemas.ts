@@ -10,11 +10,16 @@ export const DeliveryStatuses = ['succeeded', 'failed'] as const;
 
 const EVENTS_DESCRIPTION = `Event types sent to the endpoint: ${EventTypes.join(', ')}; ["${ALL_EVENTS}"] for all, including types added later`;
 
+const PREFINERY_SIGNATURE =
+  'Also sign each delivery the original service\'s way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of ' +
+  '"<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers';
+
 const WebhookFields = {
   id: Type.Integer(),
   url: Type.String({ description: 'Where events are POSTed' }),
   events: Type.Array(Type.String(), { description: EVENTS_DESCRIPTION }),
   enabled: Type.Boolean({ description: 'Whether events are sent to it' }),
+  prefinery_signature: Type.Boolean({ description: PREFINERY_SIGNATURE }),
   disabled_reason: Nullable(
     Type.String({ description: 'Why the service switched the endpoint off (its receiver answered 410 Gone); null otherwise' }),
   ),
@@ -41,6 +46,7 @@ const WebhookInputFields = Type.Partial(
     url: Type.String({ description: `Absolute http(s) URL of a public host, at most ${MAX_URL_LENGTH} characters, no user name or password` }),
     events: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: `${EVENTS_DESCRIPTION}. Default: all` }),
     enabled: FormBoolean({ description: 'Send events to it (default true); enabling clears disabled_reason' }),
+    prefinery_signature: FormBoolean({ description: `${PREFINERY_SIGNATURE} (default false)` }),
   }),
 );
 

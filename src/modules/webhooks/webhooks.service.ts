@@ -24,6 +24,8 @@ export interface WebhookInput {
   url?: string;
   events?: string[];
   enabled?: boolean;
+  /** Also send the original service's X-Prefinery-Signature (webhook-delivery.ts). */
+  prefinery_signature?: boolean;
 }
 
 /** A delivery attempt with the event it carried. */
@@ -76,6 +78,7 @@ function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets:
     // The reason the service switched it off no longer holds once someone switches it on.
     if (input.enabled) changes.disabled_reason = null;
   }
+  if (input.prefinery_signature !== undefined) changes.prefinery_signature = input.prefinery_signature ? 1 : 0;
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
   return changes;
 }
@@ -121,6 +124,7 @@ export class WebhooksService {
         secret: newSecret(),
         events: fields.events ?? null,
         enabled: fields.enabled ?? 1,
+        prefinery_signature: fields.prefinery_signature ?? 0,
         disabled_reason: null,
         created_at: now,
         updated_at: now,

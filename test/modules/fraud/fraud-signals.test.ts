@@ -253,6 +253,18 @@ describe('fraud signals', () => {
     assert.equal((await show(beta.id, referrer.id)).share_signups_count, 1);
   });
 
+  test('an accepted referral of a tester created invited is credited at once: invited has joined', async () => {
+    const beta = await ctx.createBeta();
+    const referrer = await createTester(ctx, beta.id, from('203.0.113.41', CHROME));
+    const invited = await createTester(ctx, beta.id, from('203.0.113.41', CHROME, { status: 'invited', referrer_id: referrer.id }));
+    assert.equal(invited.fraud.referral, 'held');
+    assert.equal((await show(beta.id, referrer.id)).share_signups_count, 0);
+    const accepted = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${invited.id}/accept_referral`);
+    assert.equal(accepted.status, 200);
+    assert.equal(accepted.body.fraud.referral, 'credited');
+    assert.equal((await show(beta.id, referrer.id)).share_signups_count, 1);
+  });
+
   test('accept_referral: 422 for a referral never held or no referral; 404s; 403 without testers:write', async () => {
     const beta = await ctx.createBeta();
     const referrer = await createTester(ctx, beta.id, from('203.0.113.50', CHROME));

@@ -463,14 +463,65 @@ describe('create tester', () => {
     assert.equal(referred.referred_by, null);
   });
 
-  test('referrer_id with a status other than applied or unconfirmed is refused', async () => {
+  test('referrer_id with status imported, invited or active is recorded; invited and active are credited at once, imported when it joins', async () => {
+    const beta = await ctx.createBeta({ signup_points: 1, referral_points: 5 });
+    // Someone listening, so the events are stored.
+    const hook = await ctx.request('POST', `/api/v2/betas/${beta.id}/webhooks`, { body: { url: 'https://hooks.example.com/prelaunch' } });
+    assert.equal(hook.status, 201);
+    const referrer = await createTester(ctx, beta.id);
+    const pointsOf = async (id: number) =>
+      (await ctx.database.db.selectFrom('points').select(['activity', 'quantity']).where('tester_id', '=', id).orderBy('id').execute()).map((r) => `${r.activity} ${r.quantity}`);
+    /** The referrer's tester_updated events: one per credit. */
+    const referrerUpdates = async () =>
+      (await ctx.database.db.selectFrom('webhook_events').select('payload').where('beta_id', '=', beta.id).where('type', '=', 'tester_updated').execute())
+        .filter((event) => JSON.parse(event.payload).data.id === referrer.id).length;
+    const credit = async () => ({
+      count: (await storedTester(ctx, referrer.id))?.share_signups_count,
+      beta: (await storedBeta(ctx, beta.id)).share_signups_count,
+      points: (await storedTester(ctx, referrer.id))?.points,
+      events: await referrerUpdates(),
+    });
+
+    const joined = [];
+    for (const [status, reference] of [['invited', referrer.referral_code], ['active', referrer.email]] as const) {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), status, referrer_id: reference } } });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      assert.deepEqual([response.body.status, response.body.referred_by, response.body.fraud.referral], [status, referrer.email, 'credited']);
+      const stored = await storedTester(ctx, response.body.id);
+      assert.equal(stored?.referrer_id, referrer.id);
+      assert.notEqual(stored?.referral_credited_at, null);
+      assert.deepEqual(await pointsOf(response.body.id), ['signup 1'], 'joined: its own signup points');
+      joined.push(response.body.id);
+    }
+    assert.deepEqual(await credit(), { count: 2, beta: 2, points: 1 + 2 * 5, events: 2 });
+    assert.deepEqual(await pointsOf(referrer.id), ['signup 1', 'referral 5', 'referral 5']);
+
+    const imported = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), status: 'imported', referrer_id: referrer.id } } });
+    assert.equal(imported.status, 201);
+    assert.deepEqual([imported.body.referred_by, imported.body.fraud.referral], [referrer.email, 'pending']);
+    assert.equal((await storedTester(ctx, imported.body.id))?.referrer_id, referrer.id);
+    assert.deepEqual(await pointsOf(imported.body.id), [], 'an imported tester has not joined');
+    assert.deepEqual(await credit(), { count: 2, beta: 2, points: 11, events: 2 }, 'not credited while imported');
+
+    // Moved into the campaign (here straight to active), it joins: the referral is credited then, once.
+    const activated = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${imported.body.id}`, { body: { tester: { status: 'active' } } });
+    assert.equal(activated.status, 200);
+    assert.equal(activated.body.fraud.referral, 'credited');
+    assert.deepEqual(await pointsOf(imported.body.id), ['signup 1']);
+    assert.deepEqual(await credit(), { count: 3, beta: 3, points: 16, events: 3 });
+    await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${imported.body.id}`, { body: { tester: { status: 'invited' } } });
+    await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${imported.body.id}/checkin`);
+    assert.deepEqual(await credit(), { count: 3, beta: 3, points: 16, events: 3 }, 'credited once');
+  });
+
+  test('an imported tester with a referrer joins by a checkin too', async () => {
     const beta = await ctx.createBeta();
     const referrer = await createTester(ctx, beta.id);
-    const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, {
-      body: { tester: { email: uniqueEmail(), status: 'imported', referrer_id: referrer.referral_code } },
-    });
-    assert.equal(response.status, 422);
-    assert.deepEqual(codes(response), [2301]);
+    const imported = await createTester(ctx, beta.id, { status: 'imported', referrer_id: referrer.referral_code });
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 0);
+    const checkin = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${imported.id}/checkin`);
+    assert.equal(checkin.status, 202);
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 1);
   });
 
   test('an unconfirmed referral is credited only when the tester is applied', async () => {

@@ -3,6 +3,7 @@
 import dns from 'node:dns';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';
 import { raiseEvent, raiseLateEvent } from '../../../src/modules/events/events.ts';
@@ -112,6 +113,27 @@ describe('webhook delivery', () => {
         created_at: `${ctx.clock.now().toISOString().slice(0, 19)}Z`,
       },
     ]);
+  });
+
+  test('prefinery_signature: X-Prefinery-Signature too, the hex HMAC of "<t>.<raw body>" keyed with the secret as shown', async () => {
+    const { ctx, receiver } = setup;
+    ctx.clock.set(new Date());
+    const { beta, endpoint } = await betaWithEndpoint({ prefinery_signature: true });
+    await createEndpoint(ctx, beta.id, { url: `${receiver.url}/plain` });
+    await raise(ctx, beta.id, 'tester_created', { id: 7, email: 'bo@example.com', name: 'Bö “quoted”' });
+    assert.equal(await ctx.runJobs(), 2);
+    const signed = receiver.received.find((request) => request.path === `/hooks/${beta.id}`)!;
+    const header = String(signed.headers['x-prefinery-signature']);
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+    assert.ok(match, header);
+    const [, t, v1] = match;
+    assert.equal(t, signed.headers['webhook-timestamp'], 'the attempt\'s time, as in the Standard Webhooks headers');
+    const hmac = (body: string) => createHmac('sha256', endpoint.secret).update(`${t}.${body}`).digest('hex');
+    assert.equal(v1, hmac(signed.body), 'verified against the body as received');
+    assert.notEqual(v1, hmac(signed.body.replace('7', '8')), 'another body does not verify');
+    assert.ok(new Webhook(endpoint.secret).verify(signed.body, signed.headers as Record<string, string>), 'the Standard Webhooks signature is still there');
+    const unsigned = receiver.received.find((request) => request.path === '/plain')!;
+    assert.equal(unsigned.headers['x-prefinery-signature'], undefined, 'only where the endpoint asks for it');
   });
 
   test('a failed attempt is retried 5 s + N⁴ s after attempt N, with the same webhook-id and body, until it succeeds', async () => {

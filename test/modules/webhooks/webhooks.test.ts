@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createEndpoint, raise, storedDeliveries, storedEndpoint } from './support.ts';
 
-const FIELDS = ['created_at', 'disabled_reason', 'enabled', 'events', 'id', 'updated_at', 'url'];
+const FIELDS = ['created_at', 'disabled_reason', 'enabled', 'events', 'id', 'prefinery_signature', 'updated_at', 'url'];
 const NOW = '2026-11-22T09:15:00Z';
 const LATER = '2026-11-22T10:15:00Z';
 const SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
@@ -54,6 +54,7 @@ describe('webhook endpoints API', () => {
       events: ['*'],
       enabled: true,
       disabled_reason: null,
+      prefinery_signature: false,
       created_at: NOW,
       updated_at: NOW,
       secret,
@@ -67,6 +68,7 @@ describe('webhook endpoints API', () => {
       events: null,
       enabled: 1,
       disabled_reason: null,
+      prefinery_signature: 0,
       created_at: '2026-11-22T09:15:00.000Z',
       updated_at: '2026-11-22T09:15:00.000Z',
     });
@@ -216,6 +218,7 @@ describe('webhook endpoints API', () => {
       events: ['tester_created'],
       enabled: true,
       disabled_reason: null,
+      prefinery_signature: false,
       created_at: NOW,
       updated_at: LATER,
     });
@@ -230,6 +233,26 @@ describe('webhook endpoints API', () => {
       [row!.url, row!.events, row!.enabled, row!.secret, row!.updated_at],
       ['https://hooks.example.com/b', null, 0, endpoint.secret, '2026-11-22T10:15:00.000Z'],
     );
+  });
+
+  test('prefinery_signature: set on create or update (JSON or form), stored, shown in every answer and list', async () => {
+    const beta = await ctx.createBeta();
+    const created = await post(beta.id, { webhook: { url: 'https://hooks.example.com/p', prefinery_signature: true } });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.prefinery_signature, true);
+    assert.equal((await rows(beta.id))[0].prefinery_signature, 1);
+    const off = await ctx.request('PATCH', path(beta.id, `/${created.body.id}`), { form: 'prefinery_signature=0' });
+    assert.deepEqual([off.status, off.body.prefinery_signature], [200, false]);
+    const unchanged = await patch(beta.id, created.body.id, { url: 'https://hooks.example.com/q' });
+    assert.equal(unchanged.body.prefinery_signature, false, 'a field not sent stays');
+    const on = await patch(beta.id, created.body.id, { prefinery_signature: true });
+    assert.deepEqual([on.status, on.body.prefinery_signature], [200, true]);
+    assert.equal((await rows(beta.id))[0].prefinery_signature, 1);
+    const listed = await ctx.request('GET', path(beta.id));
+    assert.deepEqual(listed.body.map((endpoint: { prefinery_signature: boolean }) => endpoint.prefinery_signature), [true]);
+    const wrong = await patch(beta.id, created.body.id, { prefinery_signature: 'yes' });
+    assert.deepEqual([wrong.status, wrong.body.errors[0].code], [422, 2201]);
+    assert.equal((await rows(beta.id))[0].prefinery_signature, 1, 'a refused update changes nothing');
   });
 
   test('update with nothing to change answers the endpoint as it is, updated_at untouched', async () => {
