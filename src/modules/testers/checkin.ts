@@ -51,9 +51,9 @@ export async function listCheckins(repo: TestersRepository, companyId: number, b
 }
 
 /**
- * Checkin: one a day is recorded; any status but suspended becomes active (spec 3.1). A tester
- * who had not joined yet (imported, unconfirmed) joins by checking in: signup points, and the
- * referral credit an unconfirmed tester was waiting for.
+ * Checkin: one a day is recorded; any status but suspended becomes active (docs/decisions.md,
+ * "Tester statuses"). A tester who had not joined yet (imported, unconfirmed) joins by checking
+ * in: signup points, and the referral credit an unconfirmed tester was waiting for.
  */
 async function recordCheckin(ctx: TestersContext, trx: Executor, beta: Beta, tester: TesterRow): Promise<void> {
   const { repo, events, emails } = ctx;

@@ -21,7 +21,7 @@ export async function deleteTester(ctx: TestersContext, companyId: number, betaI
   });
 }
 
-/** Queues the deletion (spec: 202, returns at once); a worker performs it. */
+/** Queues the deletion (answered 202 at once); a worker performs it. */
 export async function queueDelete(ctx: TestersContext, companyId: number, betaId: string, testerRef: string): Promise<void> {
   const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
