@@ -33,7 +33,7 @@ const H = 600;
 const PANEL = { top: 85, bottom: 470, width: 340 };
 const PANELS_X = [90, 520];
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Log ticks covering [lo, hi]: 1, 2, 5 × 10^k. */
 function logTicks(lo: number, hi: number): number[] {
@@ -94,7 +94,7 @@ function main(): void {
     const lo = 10 ** Math.floor(Math.log10(Math.min(...all)));
     const hi = 10 ** Math.ceil(Math.log10(Math.max(...all)));
     const yOf = (v: number) => PANEL.bottom - ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * (PANEL.bottom - PANEL.top);
-    out.push(`<text x="${x0 + PANEL.width / 2}" y="${PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escape(panel.title)}</text>`);
+    out.push(`<text x="${x0 + PANEL.width / 2}" y="${PANEL.top - 10}" text-anchor="middle" font-weight="bold">${escapeXml(panel.title)}</text>`);
     for (const t of logTicks(lo, hi)) {
       const y = yOf(t);
       out.push(`<line x1="${x0}" x2="${x0 + PANEL.width}" y1="${y}" y2="${y}" stroke="#e3e3e3"/>`);
@@ -130,7 +130,7 @@ function main(): void {
   let lx = 90;
   for (const { label, color } of MEASURES) {
     out.push(`<line x1="${lx}" x2="${lx + 26}" y1="${ly - 4}" y2="${ly - 4}" stroke="${color}" stroke-width="3"/>`);
-    out.push(`<text x="${lx + 32}" y="${ly}">${escape(label)}</text>`);
+    out.push(`<text x="${lx + 32}" y="${ly}">${escapeXml(label)}</text>`);
     lx += 230;
   }
   ly += 24;
@@ -138,7 +138,7 @@ function main(): void {
   setups.forEach((setup, s) => {
     out.push(`<line x1="${lx}" x2="${lx + 26}" y1="${ly - 4}" y2="${ly - 4}" stroke="#333" stroke-width="2.2"${DASHES[s % DASHES.length] ? ` stroke-dasharray="${DASHES[s % DASHES.length]}"` : ''}/>`);
     out.push(marker(MARKERS[s % MARKERS.length], lx + 13, ly - 4, '#333'));
-    out.push(`<text x="${lx + 32}" y="${ly}">${escape(setup)}</text>`);
+    out.push(`<text x="${lx + 32}" y="${ly}">${escapeXml(setup)}</text>`);
     lx += 345;
   });
   out.push('</svg>');

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on SQLite, then the same files on PostgreSQL when TEST_DATABASE_URL
 // is set. In CI (CI=true) PostgreSQL is not optional: a missing TEST_DATABASE_URL fails the run.
+// `npm run test:unit` (`--unit`): the in-process part, on SQLite only: every file but those that
+// start a process or a browser (they import test/support/bin.ts or test/support/browser.ts, or use
+// child_process's spawn, execFile or fork), so a new such file leaves it without being listed.
 // Arguments narrow the files: `npm test -- test/modules/betas`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+const STARTS_PROCESSES = /support\/(bin|browser)\.ts'|\b(spawn|execFile|fork)\b/;
 
 function testFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -14,10 +19,13 @@ function testFiles(dir) {
   });
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const unit = args.includes('--unit');
+const filters = args.filter((arg) => arg !== '--unit');
 const files = testFiles('test')
   .map((file) => relative('.', file))
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .filter((file) => !unit || !STARTS_PROCESSES.test(readFileSync(file, 'utf8')))
   .sort();
 if (files.length === 0) {
   console.error(`No test files match ${filters.join(' ')}`);
@@ -25,11 +33,11 @@ if (files.length === 0) {
 }
 
 const dialects = ['sqlite'];
-if (process.env.TEST_DATABASE_URL) dialects.push('postgres');
-else if (process.env.CI) {
+if (!unit && process.env.TEST_DATABASE_URL) dialects.push('postgres');
+else if (!unit && process.env.CI) {
   console.error('CI must run the suite on PostgreSQL too: set TEST_DATABASE_URL=postgres://…');
   process.exit(1);
-} else {
+} else if (!unit) {
   console.warn('TEST_DATABASE_URL is not set: running on SQLite only.');
 }
 

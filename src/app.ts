@@ -30,7 +30,8 @@ import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
 
 // ajv-formats is CommonJS: its plugin is the module itself or its default export, by loader.
-const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the plugin's type differs by loader; Fastify's ajv.plugins takes it as it is
+const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as any;
 import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';

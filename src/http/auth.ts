@@ -1,5 +1,6 @@
-// API key authentication, by the spec's three methods (section 5): HTTP Basic with the key as the
-// user name, a Bearer token, or the api_key query parameter. Then the route's permission.
+// API key authentication, by the v2 interface's three methods (README, "Authentication"): HTTP
+// Basic with the key as the user name, a Bearer token, or the api_key query parameter. Then the
+// route's permission.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../errors.ts';
 import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
@@ -10,7 +11,7 @@ const malformed = () =>
   Errors.unauthorized('Malformed Authorization header: send "Bearer KEY", or HTTP Basic with the key as user name and an empty password');
 
 /**
- * The one key the request presents, or null for none. A header that is not one of the spec's
+ * The one key the request presents, or null for none. A header that is not one of the interface's
  * schemes with one credential, or two different keys (header and api_key, or api_key twice), is
  * refused rather than guessed between. Accepted because clients of the original send them: the
  * same key given twice, and Basic's password empty or the original's placeholder "X".

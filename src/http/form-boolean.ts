@@ -22,7 +22,7 @@ export function addFormBooleanKeyword<T extends KeywordHost>(ajv: T): T {
     modifying: true,
     errors: false,
     schemaType: 'boolean',
-    validate(_schema: boolean, data: unknown, _parentSchema?: unknown, context?: { parentData: any; parentDataProperty: string | number }) {
+    validate(_schema: boolean, data: unknown, _parentSchema?: unknown, context?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) {
       const value = TRUE.has(data) ? true : FALSE.has(data) ? false : undefined;
       if (value === undefined) return false;
       if (context?.parentData) context.parentData[context.parentDataProperty] = value;

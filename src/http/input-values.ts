@@ -9,6 +9,7 @@
 // same answer on SQLite and PostgreSQL: 422 with the route's general code, like a schema error.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what it looks for (no store keeps it)
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const INEXACT = `is a number too large to keep exactly (beyond ±${Number.MAX_SAFE_INTEGER}): send long digit strings as text`;
 

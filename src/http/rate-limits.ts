@@ -1,4 +1,4 @@
-// Rate limits (spec section 8; docs/decisions.md, "Rate limits"). Each limit is a fixed window of
+// Rate limits (docs/decisions.md, "Rate limits"). Each limit is a fixed window of
 // rate-limiter-flexible, counted in this process's memory or, with REDIS_URL, in Redis shared by
 // every process, falling back to the memory limiter whenever Redis is unavailable (redis.ts decides
 // when). A route names its scope in `config.rateLimit`; every authenticated request also counts
@@ -13,7 +13,7 @@ import { RedisConnection, type RedisLog } from '../redis.ts';
 import { principalOf } from './auth.ts';
 import { parseId } from '../ids.ts';
 
-/** What a route may name in `config.rateLimit`: the spec's limited operations. */
+/** What a route may name in `config.rateLimit`: the operations the v2 interface limits. */
 export type RateLimitScope = 'listBetas' | 'showBeta' | 'listTesters' | 'listRewards' | 'listPoints';
 
 /** The limits a scope consumes from, besides the key's default: all must allow the request. */
@@ -26,8 +26,8 @@ const SCOPE_LIMITS: Record<RateLimitScope, RateLimitName[]> = {
 };
 
 /**
- * Whose requests each limit counts, and how the 429 message names it. The spec's limits belong
- * to the account (the company), per beta where the spec says per project; the default protects
+ * Whose requests each limit counts, and how the 429 message names it. The v2 interface's limits
+ * belong to the account (the company), per beta where it says per project; the default protects
  * the service from one runaway client, so it counts per key.
  */
 const COUNTING: Record<RateLimitName, { per: 'key' | 'company' | 'beta'; what: string }> = {

@@ -1,5 +1,5 @@
-// XML for the v1 interface (spec 9): request bodies read with fast-xml-parser, answers and errors
-// written with its builder. A body that declares a DOCTYPE is refused outright: v1 bodies never
+// XML for the v1 interface (docs/decisions.md, "v1 checkin"): request bodies read with
+// fast-xml-parser, answers and errors written with its builder. A body that declares a DOCTYPE is refused outright: v1 bodies never
 // need one, and refusing it closes off entity-expansion attacks whatever the parser's defaults.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';

@@ -23,6 +23,7 @@ import { isGone, newHolder } from './holders.ts';
  * early (a webhook delivery waiting for its receiver) throws then, and the job is given back as
  * if never attempted.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is done; one that returns a time is run again then
 export type JobHandler = (payload: unknown, job: OutboxJobRow, stop: AbortSignal) => Promise<void | { retryAt: Date }>;
 
 /**

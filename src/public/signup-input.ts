@@ -44,7 +44,7 @@ export function signupRouteOptions(limits: PageLimits) {
   };
 }
 
-/** The signup for TestersService: only the fields this form has, answers in the spec's encoding. */
+/** The signup for TestersService: only the fields this form has, answers in the interface's encoding. */
 export function signupInput(body: SignupBodyValues, form: SignupForm, referralCode: string | null): SignupInput {
   const values = body as Record<string, unknown>;
   const profile: Record<string, string> = {};
@@ -109,7 +109,7 @@ function fieldError({ code, message }: ErrorEntry): FieldError {
   return { code, field: FIELD_BY_CODE[code] ?? profileField?.[1] ?? null, message: READABLE[code] ?? message };
 }
 
-/** The service's refusal, field by field, with the spec's codes kept. */
+/** The service's refusal, field by field, with the interface's codes kept. */
 export function fieldErrors(error: ApiError): FieldError[] {
   return error.errors.map(fieldError);
 }

@@ -78,7 +78,7 @@ ${errorFor(state, key)}
 ${errorFor(state, key)}
 </div>`;
     default: {
-      // Choices are answered by index (spec 4.2); several for multiple_select.
+      // Choices are answered by index, as through the API; several for multiple_select.
       const multiple = question.kind === 'multiple_select';
       const options = question.choices.map(
         (choice, index) => html`<label class="check" for="${id}-${index}"><input id="${id}-${index}" type="${multiple ? 'checkbox' : 'radio'}" name="${multiple ? `${name}[]` : name}" value="${index}"${chosen.has(String(index)) ? html` checked` : nothing}${!multiple ? required : nothing}> <span>${choice}</span></label>`,

@@ -58,7 +58,9 @@ describe('/docs in a browser over plain HTTP', () => {
     await listBetas.locator('button.execute').click();
     const status = listBetas.locator('.live-responses-table tr.response .response-col_status').first();
     await status.waitFor(WAIT);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as a reader sees it
     assert.equal((await status.innerText()).trim(), '200');
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the text as a reader sees it
     assert.match(await listBetas.locator('.live-responses-table tr.response .response-col_description').first().innerText(), /"name": "Rocket"/);
 
     assert.deepEqual(failures, []);

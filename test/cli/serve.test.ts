@@ -60,7 +60,13 @@ describe('prelaunch serve --workers 2', () => {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no log line: ${what}`)), START_TIMEOUT_MS);
-      waiters.push({ match, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      waiters.push({
+        match,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
     });
   }
 

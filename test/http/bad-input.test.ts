@@ -706,7 +706,7 @@ describe('bad input is refused with the error body and changes nothing', () => {
       assert.equal(response.status, 201, response.text.slice(0, 300));
       assert.equal(response.body.profile.first_name, 'Proto');
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
-      assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+      assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
     });
 
     test('a body on a route that takes none is ignored when it is readable', async () => {

@@ -194,7 +194,7 @@ describe('Idempotency-Key', () => {
       assert.deepEqual(response.body, { errors: [{ code: 2301, message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' }] });
     }
     assert.deepEqual(await storedRows(ctx, tables), state);
-    const longest = await send('POST', `/api/v2/betas/${beta.id}/testers`, ' ~'.repeat(127) + '!', { body: { tester: { email: uniqueEmail() } } });
+    const longest = await send('POST', `/api/v2/betas/${beta.id}/testers`, `${' ~'.repeat(127)}!`, { body: { tester: { email: uniqueEmail() } } });
     assert.equal(longest.status, 201);
   });
 

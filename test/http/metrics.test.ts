@@ -28,7 +28,7 @@ function parse(text: string): Sample[] {
 }
 
 /** The value of the one sample with exactly these labels, or undefined. */
-function valueOf(samples: Sample[], name: string, labels: Record<string, string>): number | undefined {
+function sampleValue(samples: Sample[], name: string, labels: Record<string, string>): number | undefined {
   const found = samples.filter(
     (s) => s.name === name && Object.keys(s.labels).length === Object.keys(labels).length && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
   );
@@ -55,7 +55,7 @@ describe('/metrics', () => {
     const beta = await ctx.createBeta();
     const route = '/api/v2/betas/:beta_id/testers/:tester_id';
     const count = (samples: Sample[], labels: Record<string, string>) =>
-      valueOf(samples, 'prelaunch_http_request_duration_seconds_count', labels) ?? 0;
+      sampleValue(samples, 'prelaunch_http_request_duration_seconds_count', labels) ?? 0;
     const before = await scrape();
 
     const created = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: 'ann@example.com' } } });
@@ -96,49 +96,49 @@ describe('/metrics', () => {
     ctx.clock.advance(20_000);
 
     const waiting = await scrape();
-    assert.equal(valueOf(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'due' }), 2);
-    assert.equal(valueOf(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'scheduled' }), 1);
-    assert.equal(valueOf(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'parked' }), 0);
-    assert.equal(valueOf(waiting, 'prelaunch_outbox_jobs', { kind: EMAIL_SEND_JOB, state: 'due' }), 1);
-    assert.equal(valueOf(waiting, 'prelaunch_outbox_oldest_due_age_seconds', { kind: 'metrics.unknown' }), 20);
+    assert.equal(sampleValue(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'due' }), 2);
+    assert.equal(sampleValue(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'scheduled' }), 1);
+    assert.equal(sampleValue(waiting, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'parked' }), 0);
+    assert.equal(sampleValue(waiting, 'prelaunch_outbox_jobs', { kind: EMAIL_SEND_JOB, state: 'due' }), 1);
+    assert.equal(sampleValue(waiting, 'prelaunch_outbox_oldest_due_age_seconds', { kind: 'metrics.unknown' }), 20);
 
     assert.ok((await ctx.runJobs()) >= 3);
     const ran = await scrape();
     // The e-mail went (captured: no SMTP_URL) 20 s after it was due; the jobs of no known kind failed.
-    const latency = (kind: string, outcome: string, le: string) => valueOf(ran, 'prelaunch_outbox_job_latency_seconds_bucket', { kind, outcome, le });
-    assert.equal(valueOf(ran, 'prelaunch_outbox_job_latency_seconds_count', { kind: EMAIL_SEND_JOB, outcome: 'done' }), 1);
+    const latency = (kind: string, outcome: string, le: string) => sampleValue(ran, 'prelaunch_outbox_job_latency_seconds_bucket', { kind, outcome, le });
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_job_latency_seconds_count', { kind: EMAIL_SEND_JOB, outcome: 'done' }), 1);
     assert.equal(latency(EMAIL_SEND_JOB, 'done', '10'), 0);
     assert.equal(latency(EMAIL_SEND_JOB, 'done', '30'), 1);
-    assert.equal(valueOf(ran, 'prelaunch_outbox_job_latency_seconds_count', { kind: 'metrics.unknown', outcome: 'error' }), 2);
-    assert.equal(valueOf(ran, 'prelaunch_outbox_jobs', { kind: EMAIL_SEND_JOB, state: 'due' }), undefined, 'a kind with no job left is gone');
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_job_latency_seconds_count', { kind: 'metrics.unknown', outcome: 'error' }), 2);
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_jobs', { kind: EMAIL_SEND_JOB, state: 'due' }), undefined, 'a kind with no job left is gone');
     // Retried with backoff: scheduled now, none due.
-    assert.equal(valueOf(ran, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'due' }), 0);
-    assert.equal(valueOf(ran, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'scheduled' }), 3);
-    assert.equal(valueOf(ran, 'prelaunch_outbox_oldest_due_age_seconds', { kind: 'metrics.unknown' }), undefined);
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'due' }), 0);
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_jobs', { kind: 'metrics.unknown', state: 'scheduled' }), 3);
+    assert.equal(sampleValue(ran, 'prelaunch_outbox_oldest_due_age_seconds', { kind: 'metrics.unknown' }), undefined);
     const rows = await ctx.database.db.selectFrom('outbox_jobs').select(['kind', 'attempts']).where('kind', '=', 'metrics.unknown').execute();
     assert.deepEqual(rows.map((r) => r.attempts).sort(), [0, 1, 1]);
   });
 
   test('rate-limit refusals by the name of the limit', async () => {
     const beta = await ctx.createBeta();
-    const count = (samples: Sample[]) => valueOf(samples, 'prelaunch_rate_limit_rejections_total', { limiter: 'listPoints' }) ?? 0;
+    const count = (samples: Sample[]) => sampleValue(samples, 'prelaunch_rate_limit_rejections_total', { limiter: 'listPoints' }) ?? 0;
     const before = count(await scrape());
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/points`)).status, 200);
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/points`)).status, 429);
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/points`)).status, 429);
     const samples = await scrape();
     assert.equal(count(samples) - before, 2);
-    assert.equal(valueOf(samples, 'prelaunch_http_request_duration_seconds_count', { method: 'GET', route: '/api/v2/betas/:beta_id/points', status_class: '4xx' }), 2);
+    assert.equal(sampleValue(samples, 'prelaunch_http_request_duration_seconds_count', { method: 'GET', route: '/api/v2/betas/:beta_id/points', status_class: '4xx' }), 2);
   });
 
   test('the database pool and the process defaults', async () => {
     const samples = await scrape();
     if (dialect === 'postgres') {
-      assert.ok(valueOf(samples, 'prelaunch_db_pool_connections', { state: 'total' })! >= 1);
+      assert.ok(sampleValue(samples, 'prelaunch_db_pool_connections', { state: 'total' })! >= 1);
       // The scrape's own backlog query may be taking a connection or waiting for a new one.
-      for (const state of ['idle', 'waiting']) assert.ok(valueOf(samples, 'prelaunch_db_pool_connections', { state })! >= 0, state);
+      for (const state of ['idle', 'waiting']) assert.ok(sampleValue(samples, 'prelaunch_db_pool_connections', { state })! >= 0, state);
     } else {
-      assert.equal(valueOf(samples, 'prelaunch_db_pool_connections', { state: 'total' }), 1);
+      assert.equal(sampleValue(samples, 'prelaunch_db_pool_connections', { state: 'total' }), 1);
       assert.equal(samples.filter((s) => s.name === 'prelaunch_db_pool_connections').length, 1, 'SQLite: one connection, nothing else applies');
     }
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
 import { Errors } from '../../errors.ts';
-import { FormBoolean } from '../../http/form-boolean.ts';
 import { FraudModes } from '../fraud/fraud-signals.ts';
 
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
@@ -37,18 +36,8 @@ export const BetaSettingsSchema = Type.Object({
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
 
-/** The same keys, every one optional, booleans also as form text: what create and PATCH accept. */
-export const BetaSettingsPatchSchema = Type.Partial(
-  Type.Object({
-    ...BetaSettingsSchema.properties,
-    accepting_signups: FormBoolean(),
-    double_opt_in: FormBoolean(),
-    invite_a_friend_enabled: FormBoolean(),
-    vanity_referral_codes: FormBoolean(),
-    block_disposable_email_domains: FormBoolean(),
-  }),
-);
-export type BetaSettingsPatch = Static<typeof BetaSettingsPatchSchema>;
+/** What create and PATCH accept: the same keys, every one optional (betas.schemas.ts reads them). */
+export type BetaSettingsPatch = Partial<BetaSettings>;
 
 /** A new beta's settings, with a decoder key of its own. */
 export function defaultSettings(): BetaSettings {

@@ -1,6 +1,19 @@
 import Type from 'typebox';
+import { FormBoolean } from '../../http/form-boolean.ts';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
-import { BetaSettingsPatchSchema, BetaSettingsSchema } from './beta-settings.ts';
+import { BetaSettingsSchema } from './beta-settings.ts';
+
+/** A beta's settings as create and PATCH read them: every key optional, booleans also as form text. */
+const BetaSettingsPatchSchema = Type.Partial(
+  Type.Object({
+    ...BetaSettingsSchema.properties,
+    accepting_signups: FormBoolean(),
+    double_opt_in: FormBoolean(),
+    invite_a_friend_enabled: FormBoolean(),
+    vanity_referral_codes: FormBoolean(),
+    block_disposable_email_domains: FormBoolean(),
+  }),
+);
 
 export const BetaSchema = Type.Object(
   {

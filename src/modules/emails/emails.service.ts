@@ -16,7 +16,7 @@ import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-que
 import { TemplateError } from './email-rendering.ts';
 import { effectiveTemplate, occasionForStatus, renderEmail, type Occasion, type RenderedEmail } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
-import { MessageStatuses } from './emails.schemas.ts';
+import type { MessageStatuses } from './emails.schemas.ts';
 
 export const EMAIL_SEND_JOB = 'email.send';
 
@@ -194,7 +194,7 @@ export class EmailsService implements EmailQueue {
       .where('email_messages.id', '=', job.messageId)
       .executeTakeFirst();
     // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
-    if (!message || message.status !== 'queued') return;
+    if (message?.status !== 'queued') return;
     // Since it was queued the address may have been suppressed, or its tester unsubscribed or
     // deleted (tester_id is set on every message, and cleared only by a deletion).
     if (message.tester_id === null || message.unsubscribed_at !== null || (await isSuppressed(this.db, message.beta_id, message.to_address))) {

@@ -1,4 +1,4 @@
-// Events (spec 6; docs/decisions.md, "Events"): what happened to a tester, reward or point, raised in
+// Events (docs/decisions.md, "Events"): what happened to a tester, reward or point, raised in
 // the transaction of the change itself. Each enabled endpoint of the beta subscribed to the type
 // gets an outbox job for it, so a committed change always has its deliveries queued and a
 // rolled-back one has none. A transaction's events and jobs are written together just before it

@@ -5,7 +5,7 @@ import { TesterSchema } from '../testers/testers.schemas.ts';
 const { waitlist_position, waitlist_ahead, waitlist_behind, waitlist_length, friend_invitations_allowed, responses, ...reducedFields } =
   TesterSchema.properties;
 
-/** The tester objects of a friend invitation carry no waitlist fields and no friend_invitations_allowed (spec 2.2). */
+/** The v2 interface's tester objects of a friend invitation: no waitlist fields, no friend_invitations_allowed. */
 const ReducedTesterSchema = Type.Object(reducedFields);
 
 export const FriendInvitationSchema = Type.Object(

@@ -1,4 +1,4 @@
-// Friend invitations (spec 4.7): a tester whose status allows it invites a friend, who becomes a
+// Friend invitations: a tester whose status allows it invites a friend, who becomes a
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';

@@ -1,4 +1,4 @@
-// The points ledger (spec 2.5; docs/decisions.md, "Points"): every award is a row, and the tester's
+// The points ledger (docs/decisions.md, "Points"): every award is a row, and the tester's
 // `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
 import type { Executor } from '../../db/database.ts';

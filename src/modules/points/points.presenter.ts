@@ -1,9 +1,9 @@
-// Points as the API shows them (spec 2.5, 4.6): in lists and event bodies, and in the create answer.
+// Points as the API shows them: in lists and event bodies, and in the create answer.
 import type { PointRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import type { PointActivity } from './points.ledger.ts';
 
-/** A point as lists show it (spec 2.5, with the revoked_at extension). */
+/** A point as the v2 interface's lists show it, with the revoked_at extension. */
 export function presentPoint(row: PointRow) {
   return {
     id: row.id,
@@ -16,7 +16,7 @@ export function presentPoint(row: PointRow) {
   };
 }
 
-/** A point as the create answer shows it: the spec's five fields, no activity (spec 4.6). */
+/** A point as the create answer shows it: the v2 interface's five fields, no activity. */
 export function presentCreatedPoint(row: PointRow) {
   return {
     id: row.id,

@@ -6,7 +6,7 @@ import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { CreatedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
 import { presentCreatedPoint, presentPoint } from './points.presenter.ts';
-import { type PointInput, type PointsService } from './points.service.ts';
+import type { PointInput, PointsService } from './points.service.ts';
 
 /** `point` bodies are accepted wrapped or unwrapped. */
 function pointInput(body: ({ point?: PointInput } & PointInput) | undefined): PointInput {

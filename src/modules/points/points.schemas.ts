@@ -14,7 +14,7 @@ const pointFields = {
   created_at: Timestamp,
 };
 
-/** A point as lists show it (spec 2.5), with revoked_at (extension). */
+/** A point as the v2 interface's lists show it, with revoked_at (extension). */
 export const PointSchema = Type.Object(
   {
     id: pointFields.id,
@@ -28,7 +28,7 @@ export const PointSchema = Type.Object(
   { $id: 'Point' },
 );
 
-/** The create answer: the spec's five fields, no activity (spec 4.6). */
+/** The create answer: the v2 interface's five fields, no activity. */
 export const CreatedPointSchema = Type.Object(
   {
     id: pointFields.id,

@@ -1,4 +1,4 @@
-// Points (spec 2.5, 4.6; docs/decisions.md, "Points"): bonus points awarded by hand, the list of a
+// Points (docs/decisions.md, "Points"): bonus points awarded by hand, the list of a
 // beta's points, revocation (extension), and the share award the public share link makes. Every
 // award and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the
 // order of a points waitlist) in the same transaction.

@@ -1,5 +1,5 @@
-// Signup questions of a beta and the testers' answers to them (spec 4.2, "responses").
-// Answers arrive in the spec's encoding (choice indexes, 0/1 for agreement, typed text) and are
+// Signup questions of a beta and the testers' answers to them (a signup's "responses").
+// Answers arrive in the interface's encoding (choice indexes, 0/1 for agreement, typed text) and are
 // stored as the text a person reads: the chosen option, several joined by ", ", "Agree"/"Disagree",
 // or the typed text. That stored text is what a tester's responses[].answer shows.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
@@ -103,7 +103,7 @@ function answerText(value: unknown): string | null {
   return null;
 }
 
-/** Decodes one answer by the spec's encoding (section 4.2) into the text to store. */
+/** Decodes one answer by the interface's encoding (above) into the text to store. */
 function encode(question: QuestionRow, value: unknown): Encoded {
   const text = answerText(value);
   if (text === null) return { kind: 'invalid', why: 'the answer must be a string or a number' };

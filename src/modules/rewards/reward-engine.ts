@@ -1,4 +1,4 @@
-// The reward engine (spec 2.3, 3.2; docs/decisions.md, "Rewards"): issuing rewards from rules and
+// The reward engine (docs/decisions.md, "Rewards"): issuing rewards from rules and
 // milestones, and moving a reward's status. Every reward is created by `insertReward` and every
 // status change goes through `changeStatus`, so the side effects of either (points now, outbox
 // events later) live in one place each.

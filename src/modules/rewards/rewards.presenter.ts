@@ -1,11 +1,11 @@
-// Rewards as the API shows them: the reward object of spec 2.3 (in answers and event bodies), and
+// Rewards as the API shows them: the v2 interface's reward object (in answers and event bodies), and
 // the beta's reward definitions and rules (management extension).
 import type { RewardDefinitionRow, RewardRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import type { RewardRuleView } from './reward-definitions.service.ts';
 import type { RewardRole, RewardStatus, RewardType } from './reward-engine.ts';
 
-/** The reward object of spec 2.3: a whitelist of the row's fields. */
+/** The v2 interface's reward object: a whitelist of the row's fields. */
 export function presentReward(row: RewardRow) {
   return {
     id: row.id,

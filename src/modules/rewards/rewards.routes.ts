@@ -6,7 +6,7 @@ import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { RewardCreateBody, RewardListQuery, RewardParams, RewardSchema, RewardTriggerBody, RewardUpdateBody } from './rewards.schemas.ts';
 import { presentReward } from './rewards.presenter.ts';
-import { type RewardCreateInput, type RewardTriggerInput, type RewardsService } from './rewards.service.ts';
+import type { RewardCreateInput, RewardTriggerInput, RewardsService } from './rewards.service.ts';
 
 /** `reward` bodies are accepted wrapped or unwrapped. */
 function unwrapped<T extends object>(body: ({ reward?: T } & T) | undefined): T {

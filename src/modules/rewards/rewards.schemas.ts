@@ -5,7 +5,7 @@ import { BetaParams, NullableTimestamp, Timestamp } from '../../http/schemas.ts'
 import { RewardStatuses, RewardTypes } from './reward-engine.ts';
 import { MAX_DESCRIPTOR_LENGTH, MAX_EVENT_LENGTH } from './reward-definitions.schemas.ts';
 
-/** The reward object of spec 2.3, exactly. */
+/** The v2 interface's reward object, exactly. */
 export const RewardSchema = Type.Object(
   {
     id: Type.Integer({ description: 'Unique identifier of the issued reward' }),

@@ -1,6 +1,6 @@
-// Issued rewards (spec 2.3, 3.2, 4.4): list, show, manual issue, status changes and triggers.
+// Issued rewards: list, show, manual issue, status changes and triggers.
 // Issuing and status changes go through reward-engine.ts; this file finds the beta, the user and
-// the definition, and turns what is wrong with a request into the spec's reward codes.
+// the definition, and turns what is wrong with a request into the interface's reward codes.
 import { ApiError, Errors } from '../../errors.ts';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';

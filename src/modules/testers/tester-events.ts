@@ -84,7 +84,7 @@ export class TesterEvents {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
           const rendered = await this.views.of(this.db, toBeta(betaRow), visible, { responses: 'read' });
-          rendered.forEach((view, i) => views.set(visible[i].id, view));
+          for (const [i, view] of rendered.entries()) views.set(visible[i].id, view);
         }
       }
       await fillLateEvents(

@@ -1,4 +1,4 @@
-// Tester statuses and the moves between them (spec 3.1; docs/decisions.md, "Tester statuses").
+// Tester statuses and the moves between them (docs/decisions.md, "Tester statuses").
 import { Errors } from '../../errors.ts';
 
 export const TesterStatuses = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;

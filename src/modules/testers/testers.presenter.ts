@@ -1,4 +1,5 @@
-// The tester as the API shows it (spec 2.2): a whitelist built field by field from the row.
+// The tester as the API shows it (the v2 interface's tester object): a whitelist built field by
+// field from the row.
 import { apiTime } from '../../time.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
@@ -40,7 +41,7 @@ export interface TesterView {
   responses?: TesterResponse[];
 }
 
-/** The tester in friend invitations (spec 2.2: "lack waitlist fields and friend_invitations_allowed"). */
+/** The tester in friend invitations, as the v2 interface shows it: no waitlist fields, no friend_invitations_allowed. */
 export type ReducedTesterView = Omit<
   TesterView,
   'waitlist_position' | 'waitlist_ahead' | 'waitlist_behind' | 'waitlist_length' | 'friend_invitations_allowed'

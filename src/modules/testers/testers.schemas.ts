@@ -18,7 +18,7 @@ const ResponseSchema = Type.Object({
 
 const NullableInteger = Nullable(Type.Integer());
 
-/** The full tester object (spec 2.2) plus the extension fields uuid and fraud. */
+/** The v2 interface's full tester object plus the extension fields uuid and fraud. */
 export const TesterSchema = Type.Object(
   {
     id: Type.Integer(),

@@ -18,7 +18,8 @@ import { listQuestions, toQuestion, type Question } from '../questions/questions
 import type { TesterEvents } from '../testers/tester-events.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
-import type { CreateInput, TestersService } from '../testers/testers.service.ts';
+import type { CreateInput } from '../testers/signup.ts';
+import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
 

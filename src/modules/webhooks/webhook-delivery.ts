@@ -125,6 +125,7 @@ export class WebhookDeliverer {
    * Makes attempt `round` of the job; returns when to make the next, or nothing when there is none.
    * `stop` cuts the request short: this then rejects and logs nothing (the job is given back).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is done; one that returns a time is run again then
   async deliver(job: WebhookJob, round: number, stop?: AbortSignal): Promise<void | { retryAt: Date }> {
     const [endpoint, raised] = await Promise.all([this.endpointById(job.endpointId), this.eventById(job.eventId)]);
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.

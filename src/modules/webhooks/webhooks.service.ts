@@ -1,5 +1,5 @@
-// Webhook endpoints of a beta and their delivery log (docs/decisions.md, "Webhooks"; the spec
-// leaves webhook configuration to the web interface, Prelaunch offers it as a management
+// Webhook endpoints of a beta and their delivery log (docs/decisions.md, "Webhooks"; the v2
+// interface leaves webhook configuration to a web interface, Prelaunch offers it as a management
 // extension). Events are raised by the domain (modules/events) and delivered by the worker
 // (webhook-delivery.ts); this service manages where they go and shows what happened to them.
 import { randomBytes } from 'node:crypto';

@@ -112,8 +112,10 @@ button[disabled]{opacity:.6}
           const group = multiple ? {} : { role: 'radiogroup', 'aria-required': question.required && 'true' };
           const set = el('fieldset', { class: 'field', id: `field-${key}`, ...group }, el('legend', { text: question.prompt }, ...requiredMark(question.required)));
           // One required radio makes the group required; required checkboxes would each be.
-          question.choices.forEach((choice, index) => set.append(el('label', { class: 'check' },
-            el('input', { type: multiple ? 'checkbox' : 'radio', name: key, value: index, required: !multiple && question.required }), el('span', { text: choice }))));
+          for (const [index, choice] of question.choices.entries()) {
+            set.append(el('label', { class: 'check' },
+              el('input', { type: multiple ? 'checkbox' : 'radio', name: key, value: index, required: !multiple && question.required }), el('span', { text: choice })));
+          }
           form.append(slot(key, set));
         }
       }

@@ -370,6 +370,6 @@ describe('fraud signals', () => {
     assert.deepEqual(operation.tags, ['Testers']);
     assert.equal(operation['x-extension'], true);
     const text = JSON.stringify(response.body);
-    assert.match(text, /"fraud":\{[^]*?"description":"Extension: fraud signals that explain themselves"/);
+    assert.match(text, /"fraud":\{[\s\S]*?"description":"Extension: fraud signals that explain themselves"/);
   });
 });

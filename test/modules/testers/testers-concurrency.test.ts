@@ -129,7 +129,7 @@ describe('testers under concurrency', () => {
 
     /** A way to name a referrer: referral code, id or e-mail (all accepted: docs/decisions.md, "Referrals"). */
     const reference = (referrer: any, i: number) => [referrer.referral_code, String(referrer.id), referrer.email.toUpperCase()][i % 3];
-    const statusOps = (target: any, i: number, requested: string): Op => ({
+    const statusOps = (target: any, requested: string): Op => ({
       label: `PUT ${target.id} status ${requested}`,
       allowed: UPDATE,
       run: () => ctx.request('PUT', testerUrl(target.id), { body: { tester: { status: requested } } }),
@@ -166,8 +166,8 @@ describe('testers under concurrency', () => {
       if (i < 10) wave1.push({ label: `duplicate ${email}`, allowed: CREATE_OR_EXISTS, run: () => create(beta.id, { ...tester, email: email.toUpperCase() }) });
     });
     const requested1 = ['invited', 'rejected', 'suspended', 'active', 'applied', 'unsuspended'];
-    targets.forEach((target, i) => wave1.push(statusOps(target, i, requested1[i % requested1.length])));
-    targets.slice(0, 30).forEach((target, i) => wave1.push(checkinOps(target, i)));
+    wave1.push(...targets.map((target, i) => statusOps(target, requested1[i % requested1.length])));
+    wave1.push(...targets.slice(0, 30).map((target, i) => checkinOps(target, i)));
     const responses1 = await runWave(wave1);
     const created1 = responses1.filter((r) => r.status === 201).map((r) => r.body);
     assert.equal(new Set(created1.map((t) => t.email.toLowerCase())).size, 60, 'each e-mail created once');
@@ -186,19 +186,19 @@ describe('testers under concurrency', () => {
       const queued: Op = { label: `DELETE ${tester.id}?queue`, allowed: DELETE_QUEUED, run: () => ctx.request('DELETE', `${testerUrl(tester.id)}?queue=true`) };
       return i % 3 === 0 ? [now] : i % 3 === 1 ? [queued] : [now, queued];
     };
-    doomed.forEach((tester, i) => wave2.push(...deleteOps(tester, i)));
-    referredEarly.slice(0, 8).forEach((tester, i) => wave2.push(...deleteOps(tester, i)));
-    created1.filter((t) => t.referred_by).slice(0, 10).forEach((tester, i) => wave2.push(...deleteOps(tester, i + 1)));
+    wave2.push(...doomed.flatMap((tester, i) => deleteOps(tester, i)));
+    wave2.push(...referredEarly.slice(0, 8).flatMap((tester, i) => deleteOps(tester, i)));
+    wave2.push(...created1.filter((t) => t.referred_by).slice(0, 10).flatMap((tester, i) => deleteOps(tester, i + 1)));
     const doomedTargets = targets.slice(0, 10);
     doomedTargets.forEach((tester, i) => {
       wave2.push(...deleteOps(tester, i));
-      wave2.push(statusOps(tester, i, 'rejected'));
+      wave2.push(statusOps(tester, 'rejected'));
       wave2.push(checkinOps(tester, i));
     });
     const requested2 = ['unsuspended', 'active', 'rejected', 'invited', 'suspended'];
-    targets.slice(10).forEach((target, i) => wave2.push(statusOps(target, i, requested2[i % requested2.length])));
-    targets.slice(10).forEach((target, i) => wave2.push(checkinOps(target, i + 1)));
-    created1.slice(0, 20).forEach((tester, i) => wave2.push(checkinOps(tester, i)));
+    wave2.push(...targets.slice(10).map((target, i) => statusOps(target, requested2[i % requested2.length])));
+    wave2.push(...targets.slice(10).map((target, i) => checkinOps(target, i + 1)));
+    wave2.push(...created1.slice(0, 20).map((tester, i) => checkinOps(tester, i)));
     assert.ok(wave1.length + wave2.length >= 200, `${wave1.length + wave2.length} requests`);
     await runWave(wave2);
 

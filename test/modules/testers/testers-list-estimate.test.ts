@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
-import { COUNTED_MATCHES } from '../../../src/modules/testers/testers.service.ts';
+import { COUNTED_MATCHES } from '../../../src/modules/testers/queries.ts';
 
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));
 

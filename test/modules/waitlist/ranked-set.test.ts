@@ -62,7 +62,7 @@ function assertSame(set: RankedSet, model: Model): void {
   set.checkInvariants();
   assert.equal(set.size, model.keys.length);
   assert.deepEqual([...set.entries()], model.keys);
-  model.keys.forEach((key, index) => assert.equal(set.rank(...key), index));
+  for (const [index, key] of model.keys.entries()) assert.equal(set.rank(...key), index);
 }
 
 type Op =

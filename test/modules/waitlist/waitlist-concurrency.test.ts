@@ -42,7 +42,7 @@ describe('waitlist under concurrency', () => {
       const moving = referrers[round];
       requests.push([`suspend ${moving.id}`, ctx.request('PUT', `${base}/testers/${moving.id}`, { body: { tester: { status: 'suspended' } } }), 200]);
       const responses = await Promise.all(requests.map(([, request]) => request));
-      responses.forEach((response, i) => assert.equal(response.status, requests[i][2], `${requests[i][0]}: ${JSON.stringify(response.body)}`));
+      for (const [i, response] of responses.entries()) assert.equal(response.status, requests[i][2], `${requests[i][0]}: ${JSON.stringify(response.body)}`);
       const back = await ctx.request('PUT', `${base}/testers/${moving.id}`, { body: { tester: { status: 'unsuspended' } } });
       assert.equal(back.status, 200, JSON.stringify(back.body));
     }

@@ -1,0 +1,196 @@
+// Signing a tester up: through the API, a public page's form, or a friend invitation. Rules that
+// need no database are checked before the transaction opens, so a refused signup writes nothing.
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import { lockName, type Executor } from '../../db/database.ts';
+import type { NewTester, TesterRow } from '../../db/types.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { addSeconds, storedTime } from '../../time.ts';
+import { moveTesterCount } from '../betas/beta-counters.ts';
+import { blockedIpMatcher } from '../betas/beta-settings.ts';
+import type { Beta } from '../betas/betas.service.ts';
+import { emailAliasKey } from '../fraud/email-alias.ts';
+import {
+  disposableDomainOf,
+  MANY_SIGNUPS_FROM_ONE_IP,
+  refusedReferral,
+  signupFlags,
+  signupsFromIp,
+  SIGNUPS_FROM_IP_WINDOW_SECONDS,
+  storedFlags,
+} from '../fraud/fraud-signals.ts';
+import { redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
+import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
+import { unusedReferralCode } from '../referrals/referral-codes.ts';
+import { findReferrer, joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.service.ts';
+import { normalizeEmail } from './email-address.ts';
+import { nameSearch } from './name-search.ts';
+import { prepareProfile } from './profile.ts';
+import { emailProblems, JOINED_STATUSES, milestoneFor, normalizeGroups, requiredFieldProblems } from './tester-rules.ts';
+import type { TesterView } from './testers.presenter.ts';
+import type { TestersContext, TestersRepository } from './testers.repository.ts';
+import type { TesterCreateInput } from './testers.schemas.ts';
+
+export type CreateInput = Static<typeof TesterCreateInput>;
+
+
+function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {
+  const domain = normalizedEmail.slice(normalizedEmail.lastIndexOf('@') + 1);
+  return blocked.some((entry) => domain === entry || domain.endsWith(`.${entry}`));
+}
+
+export async function create(ctx: TestersContext, companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
+  return signUp(ctx, await ctx.repo.betas.require(companyId, betaId), input);
+}
+
+/**
+ * A visitor's signup on a public page or the embeddable form: the API's signup with every rule
+ * and side effect, the status the beta's double opt-in gives, and the ip and user agent of the
+ * request instead of any sent (an IPv6 address is not stored: the profile's ip is IPv4).
+ */
+export async function createForVisitor(
+  ctx: TestersContext,
+  beta: Beta,
+  input: Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>,
+  visitor: { ipv4: string | null; userAgent: string },
+): Promise<TesterView> {
+  const profile = { ...input.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
+  return signUp(ctx, beta, { ...input, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' });
+}
+
+async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined): Promise<TesterView> {
+  const { repo, events, emails } = ctx;
+  const companyId = beta.company_id;
+  if (!input) {
+    throw Errors.noDataReceived();
+  }
+  const settings = beta.settings;
+  const email = normalizeEmail(input.email);
+  const status = input.status ?? 'applied';
+  const errors: ErrorEntry[] = [];
+  if (!email) errors.push(Errors.testerEmailRequired.entry());
+  else errors.push(...emailProblems(email.email));
+  if (!settings.accepting_signups) errors.push(Errors.signupsClosed.entry());
+  if (status === 'unconfirmed' && !settings.double_opt_in) {
+    errors.push(Errors.testersGeneral.entry('Status unconfirmed needs double opt-in, which this beta has switched off'));
+  }
+  if (input.invitation_code && status !== 'active') {
+    errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
+  }
+  const disposable = settings.block_disposable_email_domains && email !== null && disposableDomainOf(email.normalized) !== undefined;
+  if (email && (emailDomainBlocked(email.normalized, settings.blocked_email_domains) || disposable)) {
+    errors.push(Errors.emailDomainBlocked.entry());
+  }
+  const profile = prepareProfile(input.profile ?? {}, { geo: ctx.geo });
+  errors.push(...profile.errors);
+  const ip = profile.values.ip ?? null;
+  if (ip && blockedIpMatcher(settings.blocked_ips)(ip)) errors.push(Errors.ipBlocked.entry());
+  errors.push(...requiredFieldProblems(settings, profile.values));
+  const questions = await listQuestions(repo.db, beta.id);
+  const answers = prepareAnswers(questions, input.responses?.response ?? [], new Set());
+  errors.push(...answers.errors);
+  if (errors.length > 0 || !email) throw ApiError.many(errors);
+
+  const created = await repo.transaction(async (trx) => {
+    const now = repo.now();
+    const hidden = await repo.beyondPlanLimit(trx, companyId);
+    // Reads that need no lock come before the beta's, which serialises the beta's signups on
+    // PostgreSQL: a referral code taken meanwhile fails the insert's unique index, a referrer
+    // deleted meanwhile its foreign key, and either runs the transaction again.
+    const referrer = input.referrer_id
+      ? await findReferrer(trx, repo.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
+      : undefined;
+    const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
+    const earlierFromIp = ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
+    const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
+    const userAgent = profile.values.user_agent ?? null;
+    const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, userAgent }, earlierFromIp, referrer);
+    const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
+    if (refusal) throw refusal;
+    // A flagged referral waits for the owner (acceptReferral) before it is credited.
+    const held = referrer !== undefined && flags.length > 0;
+    const joined = JOINED_STATUSES.includes(status);
+    const values: NewTester = {
+      ...profile.values,
+      uuid: randomUUID(),
+      beta_id: beta.id,
+      email: email.email,
+      email_normalized: email.normalized,
+      email_alias_key: emailAliasKey(email.normalized),
+      status,
+      hidden: hidden ? 1 : 0,
+      invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : redeemedCode,
+      referral_code: referralCode,
+      referrer_id: referrer?.id ?? null,
+      signup_ip: ip,
+      signup_user_agent: userAgent,
+      fraud_flags: storedFlags(flags),
+      referral_held: held ? 1 : 0,
+      friend_invitations_allowed: settings.friend_invitations_allowed,
+      groups: normalizeGroups(input.groups ?? ''),
+      name_search: nameSearch(profile.values.first_name, profile.values.last_name),
+      ...milestoneFor(status, {}, now),
+      ...(joined ? joinedAtInsert(beta, { referrerId: referrer?.id ?? null, held }, now) : {}),
+      created_at: now,
+      updated_at: now,
+    };
+    const row = await repo.insertTester(trx, values);
+    if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });
+    await saveAnswers(trx, row.id, answers.answers, now);
+    const credited = joined ? await recordCreatedSignup(trx, repo.dialect, beta, row, now) : null;
+    const rendered = await events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
+    if (credited !== null) await events.raise(trx, 'tester_updated', beta.id, [credited], now);
+    await emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
+    return { row, rendered };
+  });
+  if (created.row.hidden) throw Errors.testerHidden();
+  const rendered = created.rendered && (await created.rendered()).get(created.row.id);
+  // The beta as read before the transaction serves its view: a signup moves no counter that the
+  // view reads off the beta (a tester placed on the waitlist has its length counted afresh with
+  // its position), and a tester just created has no answers but those it gave.
+  return rendered ?? repo.viewAfterCommit(beta, created.row.id, answers.answers.length > 0 ? 'read' : 'none');
+}
+
+/**
+ * Creates the recipient of a friend invitation in the caller's transaction: invited at once with
+ * their invitation code, as if they had applied and been invited; not a referral. Hidden when the
+ * company's plan is full (the caller answers 2317 after commit).
+ */
+export async function insertInvitee(ctx: TestersContext, trx: Executor, companyId: number, beta: Beta, email: string, now: string): Promise<TesterRow> {
+  const { repo, events } = ctx;
+  const hidden = await repo.beyondPlanLimit(trx, companyId);
+  const row = await repo.insertTester(trx, {
+    uuid: randomUUID(),
+    beta_id: beta.id,
+    email,
+    email_normalized: email.toLowerCase(),
+    email_alias_key: emailAliasKey(email.toLowerCase()),
+    status: 'invited',
+    hidden: hidden ? 1 : 0,
+    invitation_code: uniqueInvitationCode(beta.settings.decoder_key, email),
+    referral_code: await unusedReferralCode(trx, { vanity: false }),
+    friend_invitations_allowed: beta.settings.friend_invitations_allowed,
+    groups: '',
+    name_search: '',
+    applied_at: now,
+    invited_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: 'invited' });
+  await events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
+  return row;
+}
+
+/**
+ * Signups from `ip` in the last day before this one, for the "many signups" flag; 2321 when the
+ * beta's max_signups_per_ip_per_day is reached. One indexed count serves both.
+ */
+async function earlierSignupsFromIp(repo: TestersRepository, trx: Executor, betaId: number, ip: string, limit: number | null): Promise<number> {
+  if (limit !== null) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
+  const since = storedTime(addSeconds(repo.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
+  const earlier = await signupsFromIp(trx, betaId, ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
+  if (limit !== null && earlier >= limit) throw Errors.tooManySignupsFromIp();
+  return earlier;
+}
+

@@ -1,0 +1,119 @@
+// What the testers' use cases share: the command transaction, the reads and locks of a tester row,
+// its writes (with the unique e-mail turned into the interface's error), and its views.
+import { forDelete, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
+import { Errors } from '../../errors.ts';
+import { parseId } from '../../ids.ts';
+import { storedTime, type Clock } from '../../time.ts';
+import { companyTesterCount } from '../betas/beta-counters.ts';
+import type { Beta, BetasService } from '../betas/betas.service.ts';
+import type { EmailQueue } from '../emails/email-queue.ts';
+import { referrerGone } from '../referrals/referrals.service.ts';
+import type { GeoLocator } from './geoip.ts';
+import type { RenderedViews, TesterEvents } from './tester-events.ts';
+import type { TesterViews } from './tester-views.ts';
+import type { TesterView } from './testers.presenter.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a testers use case works with: the shared data access, and where its side effects go. */
+export interface TestersContext {
+  readonly repo: TestersRepository;
+  readonly geo: GeoLocator;
+  readonly events: TesterEvents;
+  readonly emails: EmailQueue;
+}
+
+export class TestersRepository {
+  constructor(
+    readonly db: Db,
+    readonly dialect: DialectName,
+    readonly clock: Clock,
+    readonly betas: BetasService,
+    private readonly testerViews: TesterViews,
+  ) {}
+
+  now(): string {
+    return storedTime(this.clock.now());
+  }
+
+  /** A command's transaction; a freshly generated referral code or uuid that collided, or a referrer deleted since a signup looked it up, is retried too. */
+  transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, work, {
+      retryAlso: (error) => /referral_code|uuid/.test(uniqueViolation(error) ?? '') || referrerGone(error),
+    });
+  }
+
+  async insertTester(trx: Executor, values: NewTester): Promise<TesterRow> {
+    try {
+      return await trx.insertInto('testers').values(values).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('email_normalized')) throw Errors.testerExists();
+      throw error;
+    }
+  }
+
+  async updateTester(trx: Executor, id: number, changes: TesterUpdate): Promise<void> {
+    try {
+      await trx.updateTable('testers').set(changes).where('id', '=', id).execute();
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('email_normalized')) {
+        throw Errors.testerExists('update');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the company's plan is full, so a new tester must be hidden. Only a company with a
+   * limit serialises its signups (on its row); others pay one primary-key read.
+   */
+  async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
+    const limited = trx.selectFrom('companies').select('max_testers').where('id', '=', companyId);
+    if ((await limited.executeTakeFirstOrThrow()).max_testers === null) return false;
+    const company = await forUpdate(this.dialect, limited).executeTakeFirstOrThrow();
+    if (company.max_testers === null) return false;
+    // Read under the company's lock: the signup before this one has committed its counters.
+    return (await companyTesterCount(trx, companyId)) >= company.max_testers;
+  }
+
+  /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden. */
+  async requireVisible(
+    executor: Executor,
+    betaId: number,
+    ref: string,
+    options: { lock?: 'update' | 'delete' } = {},
+  ): Promise<TesterRow> {
+    const id = parseId(ref);
+    if (id === null && !UUID_PATTERN.test(ref)) throw Errors.notFound('Tester not found');
+    let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
+    query = id !== null ? query.where('id', '=', id) : query.where('uuid', '=', ref.toLowerCase());
+    const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
+    const tester = await locked.executeTakeFirst();
+    if (!tester) throw Errors.notFound('Tester not found');
+    if (tester.hidden) throw Errors.testerHidden();
+    return tester;
+  }
+
+  /**
+   * The tester as its change left it: the view rendered for the change's events, else read after
+   * commit, with the beta read afresh (the change may have moved its counters).
+   */
+  async committedView(companyId: number, betaId: number, testerId: number, rendered: RenderedViews | undefined): Promise<TesterView> {
+    const view = rendered && (await rendered()).get(testerId);
+    return view ?? this.viewAfterCommit(await this.betas.require(companyId, betaId), testerId, 'read');
+  }
+
+  async viewAfterCommit(beta: Beta, testerId: number, responses: 'read' | 'none'): Promise<TesterView> {
+    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
+    // Read after commit: a concurrent delete may have removed the tester since. It is gone now.
+    if (!row) throw Errors.notFound('Tester not found');
+    return (await this.views(this.db, beta, [row], { responses }))[0];
+  }
+
+  views(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
+    return this.testerViews.of(executor, beta, rows, options);
+  }
+}
