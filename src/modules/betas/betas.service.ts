@@ -16,6 +16,7 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { readCache } from '../../db/read-cache.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 
 /** The betas with their counters, read through `executor`. */
@@ -80,15 +81,24 @@ export class BetasService {
     private readonly clock: Clock,
   ) {}
 
-  /** The company's beta, or 404 when it does not exist or belongs to another company. */
+  /** Betas by id, as read outside a transaction: nearly every request of the API reads one. */
+  private get betasById() {
+    return readCache<number, Beta | undefined>(this.db, 'betas');
+  }
+
+  /**
+   * The company's beta, or 404 when it does not exist or belongs to another company. Read from
+   * memory unless `executor` is a transaction, which reads the row as it stands.
+   */
   async require(companyId: number, betaIdText: string | number, executor: Executor = this.db): Promise<Beta> {
     const id = typeof betaIdText === 'number' ? betaIdText : parseId(betaIdText);
-    const row =
-      id === null
-        ? undefined
-        : await executor.selectFrom('betas').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
-    if (!row) throw Errors.notFound('Beta not found');
-    return toBeta(row);
+    const read = async (betaId: number) => {
+      const row = await executor.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
+      return row && toBeta(row);
+    };
+    const beta = id === null ? undefined : executor === this.db ? await this.betasById.get(id, () => read(id)) : await read(id);
+    if (!beta || beta.company_id !== companyId) throw Errors.notFound('Beta not found');
+    return beta;
   }
 
   /** The company's beta with its counters (show beta); 404 as `require`. */
@@ -159,6 +169,7 @@ export class BetasService {
         .where('id', '=', beta.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      this.betasById.invalidateFor(trx, beta.id);
       return (await counted(trx, [toBeta(row)]))[0];
     });
     return slugChecked(updated, input.slug);
@@ -169,6 +180,7 @@ export class BetasService {
     return inTransaction(this.db, async (trx) => {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
+      this.betasById.invalidateFor(trx, beta.id);
       return beta;
     });
   }

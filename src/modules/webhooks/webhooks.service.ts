@@ -12,7 +12,7 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
+import { endpointsChanged, EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
@@ -113,7 +113,7 @@ export class WebhooksService {
     const beta = await this.betas.require(companyId, betaId);
     const fields = checkInput(input, true, this.options.allowPrivateTargets);
     const now = storedTime(this.clock.now());
-    return this.db
+    const row = await this.db
       .insertInto('webhook_endpoints')
       .values({
         beta_id: beta.id,
@@ -127,6 +127,8 @@ export class WebhooksService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    endpointsChanged(this.db, beta.id);
+    return row;
   }
 
   /** Changes the fields sent; the others stay. */
@@ -152,6 +154,7 @@ export class WebhooksService {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Webhook not found');
+    endpointsChanged(this.db, beta.id);
     return row;
   }
 
@@ -278,6 +281,7 @@ export class WebhooksService {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Webhook not found');
+    endpointsChanged(this.db, betaId);
     return row;
   }
 }
