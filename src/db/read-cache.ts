@@ -1,9 +1,11 @@
 // Rows nearly every request reads and almost nothing writes (an API key, a beta, a beta's webhook
-// endpoints and questions), kept in the process for at most READ_CACHE_TTL_MS. Writers in this
-// process drop what they change at once, so the process reads its own writes; another process's
-// change is seen within the TTL, inside the 1 s the consistency contract allows
-// (docs/architecture.md, "Consistency contract"; docs/decisions.md, "Configuration read from
-// memory").
+// endpoints), kept in the process for at most READ_CACHE_TTL_MS. Writers in this process drop what
+// they change at once, so a process reads its own writes. Another process's writes:
+// - on SQLite, are seen at once: every read first asks the connection whether any other
+//   connection has committed since (PRAGMA data_version, no I/O) and drops every cache if so;
+// - on PostgreSQL, within the TTL, inside the 1 s the consistency contract allows; rows that must
+//   change everywhere at once (a revoked API key) are not kept there at all.
+// docs/decisions.md, "Configuration read from memory".
 import type { Db, Executor } from './database.ts';
 import { afterCommit, isCommandTransaction } from './transaction.ts';
 
@@ -18,12 +20,18 @@ interface Entry<V> {
   expires: number;
 }
 
+/** How far a cache may trail another process's writes. */
+export type Staleness = 'none' | 'ttl';
+
 export class ReadCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   /** Bumped by every invalidation: a load that began before one is not kept. */
   private generation = 0;
+  private seenForeignWrites = 0;
 
   constructor(
+    /** The count of other connections' commits (data_version), where the database tells it. */
+    private readonly foreignWrites: (() => number) | null,
     private readonly ttlMs = READ_CACHE_TTL_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -33,6 +41,13 @@ export class ReadCache<K, V> {
    * undefined (no such row) is not kept: the row may be made any moment, by any process.
    */
   get(key: K, load: () => Promise<V>): Promise<V> {
+    if (this.foreignWrites) {
+      const seen = this.foreignWrites();
+      if (seen !== this.seenForeignWrites) {
+        this.seenForeignWrites = seen;
+        this.invalidate();
+      }
+    }
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && entry.expires > now) return entry.value;
@@ -71,13 +86,40 @@ export class ReadCache<K, V> {
   }
 }
 
-const cachesByDatabase = new WeakMap<Db, Map<string, ReadCache<unknown, unknown>>>();
+/** A cache that is never filled: each read goes to the database. */
+class NoCache<K, V> extends ReadCache<K, V> {
+  constructor() {
+    super(null, 0);
+  }
 
-/** The database's cache of one kind of row, shared by its readers and writers in this process. */
-export function readCache<K, V>(db: Db, name: string): ReadCache<K, V> {
+  override get(_key: K, load: () => Promise<V>): Promise<V> {
+    return load();
+  }
+}
+
+interface Caches {
+  foreignWrites: (() => number) | null;
+  byName: Map<string, ReadCache<unknown, unknown>>;
+}
+
+const cachesByDatabase = new WeakMap<Db, Caches>();
+
+/** Called as a SQLite database opens: how its caches learn of other connections' commits. */
+export function watchForeignWrites(db: Db, dataVersion: () => number): void {
+  cachesByDatabase.set(db, { foreignWrites: dataVersion, byName: new Map() });
+}
+
+/**
+ * The database's cache of one kind of row, shared by its readers and writers in this process.
+ * `staleness: 'none'` caches only where other processes' writes are seen at once (SQLite).
+ */
+export function readCache<K, V>(db: Db, name: string, staleness: Staleness): ReadCache<K, V> {
   let caches = cachesByDatabase.get(db);
-  if (!caches) cachesByDatabase.set(db, (caches = new Map()));
-  let cache = caches.get(name);
-  if (!cache) caches.set(name, (cache = new ReadCache()));
+  if (!caches) cachesByDatabase.set(db, (caches = { foreignWrites: null, byName: new Map() }));
+  let cache = caches.byName.get(name);
+  if (!cache) {
+    cache = staleness === 'none' && !caches.foreignWrites ? new NoCache() : new ReadCache(caches.foreignWrites);
+    caches.byName.set(name, cache);
+  }
   return cache as ReadCache<K, V>;
 }

@@ -86,7 +86,7 @@ export class AccountsService {
 
   /** Keys by hash: every authenticated request reads one. */
   private get keysByHash() {
-    return readCache<string, ApiKeyRow | undefined>(this.db, 'api-keys');
+    return readCache<string, ApiKeyRow | undefined>(this.db, 'api-keys', 'none');
   }
 
   async createCompany(input: { name: string; maxTesters?: number | null }): Promise<Company> {

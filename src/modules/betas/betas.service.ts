@@ -83,7 +83,7 @@ export class BetasService {
 
   /** Betas by id, as read outside a transaction: nearly every request of the API reads one. */
   private get betasById() {
-    return readCache<number, Beta | undefined>(this.db, 'betas');
+    return readCache<number, Beta | undefined>(this.db, 'betas', 'ttl');
   }
 
   /**
@@ -96,7 +96,13 @@ export class BetasService {
       const row = await executor.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
       return row && toBeta(row);
     };
-    const beta = id === null ? undefined : executor === this.db ? await this.betasById.get(id, () => read(id)) : await read(id);
+    const shared = async (betaId: number) => {
+      const beta = await read(betaId);
+      // Every request of the next moments gets this object: none may change it.
+      if (beta) Object.freeze(Object.freeze(beta).settings);
+      return beta;
+    };
+    const beta = id === null ? undefined : executor === this.db ? await this.betasById.get(id, () => shared(id)) : await read(id);
     if (!beta || beta.company_id !== companyId) throw Errors.notFound('Beta not found');
     return beta;
   }

@@ -84,7 +84,7 @@ const INSERT_CHUNK = 200;
 
 /** Each beta's enabled endpoints, read from memory (read-cache.ts): every event a signup raises needs them. */
 function endpointsCache(db: Db) {
-  return readCache<number, EndpointSubscription[]>(db, 'webhook-endpoints');
+  return readCache<number, EndpointSubscription[]>(db, 'webhook-endpoints', 'ttl');
 }
 
 /** To call once a change to a beta's endpoints has been written. */
