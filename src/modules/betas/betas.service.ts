@@ -75,16 +75,33 @@ function checkInput(input: BetaInput, creating: boolean): void {
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
 }
 
+async function readBetaRow(executor: Executor, id: number): Promise<Beta | undefined> {
+  const row = await executor.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toBeta(row);
+}
+
+/** Betas by id, as read outside a transaction: nearly every request of the API reads one. */
+function betasById(db: Db) {
+  return readCache<number, Beta | undefined>(db, 'betas', 'ttl');
+}
+
+/**
+ * The beta, whichever company it belongs to, from memory (db/read-cache.ts); undefined when there
+ * is none. Every caller of the next moments gets the same object: it is frozen.
+ */
+export function readBeta(db: Db, id: number): Promise<Beta | undefined> {
+  return betasById(db).get(id, async () => {
+    const beta = await readBetaRow(db, id);
+    if (beta) Object.freeze(Object.freeze(beta).settings);
+    return beta;
+  });
+}
+
 export class BetasService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
-
-  /** Betas by id, as read outside a transaction: nearly every request of the API reads one. */
-  private get betasById() {
-    return readCache<number, Beta | undefined>(this.db, 'betas', 'ttl');
-  }
 
   /**
    * The company's beta, or 404 when it does not exist or belongs to another company. Read from
@@ -92,17 +109,7 @@ export class BetasService {
    */
   async require(companyId: number, betaIdText: string | number, executor: Executor = this.db): Promise<Beta> {
     const id = typeof betaIdText === 'number' ? betaIdText : parseId(betaIdText);
-    const read = async (betaId: number) => {
-      const row = await executor.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
-      return row && toBeta(row);
-    };
-    const shared = async (betaId: number) => {
-      const beta = await read(betaId);
-      // Every request of the next moments gets this object: none may change it.
-      if (beta) Object.freeze(Object.freeze(beta).settings);
-      return beta;
-    };
-    const beta = id === null ? undefined : executor === this.db ? await this.betasById.get(id, () => shared(id)) : await read(id);
+    const beta = id === null ? undefined : executor === this.db ? await readBeta(this.db, id) : await readBetaRow(executor, id);
     if (!beta || beta.company_id !== companyId) throw Errors.notFound('Beta not found');
     return beta;
   }
@@ -175,7 +182,7 @@ export class BetasService {
         .where('id', '=', beta.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      this.betasById.invalidateFor(trx, beta.id);
+      betasById(this.db).invalidateFor(trx, beta.id);
       return (await counted(trx, [toBeta(row)]))[0];
     });
     return slugChecked(updated, input.slug);
@@ -186,7 +193,7 @@ export class BetasService {
     return inTransaction(this.db, async (trx) => {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
-      this.betasById.invalidateFor(trx, beta.id);
+      betasById(this.db).invalidateFor(trx, beta.id);
       return beta;
     });
   }
