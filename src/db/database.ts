@@ -8,6 +8,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DialectAdapter, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
+import { watchForeignWrites } from './read-cache.ts';
 import { groupCommits } from './transaction.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
@@ -164,6 +165,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const checkpointer = options.longRunning && file !== ':memory:' ? startCheckpointer(file) : null;
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+    watchForeignWrites(db, () => dataVersion.get() as number);
     // Commands run one at a time on the one connection: those queued behind an open one share its commit.
     groupCommits(db);
     // A beta that grows from nothing to a million testers in a day outgrows the statistics of the

@@ -15,6 +15,9 @@ interface TransactionEnd {
 
 const ends = new WeakMap<Executor, TransactionEnd>();
 
+/** The database each command's transaction runs on. */
+const databases = new WeakMap<Executor, Db>();
+
 /**
  * What runs after every command's commit on a database (the standings index reading its feed),
  * before the command's own afterCommit tasks and before inTransaction returns. It must not fail
@@ -46,6 +49,18 @@ function endOf(trx: Executor): TransactionEnd {
   const end = ends.get(trx);
   if (!end) throw new Error('This needs the transaction of a command: run it through inTransaction');
   return end;
+}
+
+/** Whether `executor` is the transaction of a command run through inTransaction. */
+export function isCommandTransaction(executor: Executor): boolean {
+  return ends.has(executor);
+}
+
+/** The database a command's transaction runs on. */
+export function databaseOf(trx: Executor): Db {
+  const db = databases.get(trx);
+  if (!db) throw new Error('This needs the transaction of a command: run it through inTransaction');
+  return db;
 }
 
 /**
@@ -82,6 +97,7 @@ export async function inTransaction<T>(
     const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
     const command = async (trx: Executor) => {
       ends.set(trx, end);
+      databases.set(trx, db);
       const value = await work(trx);
       // A task may schedule another (events raised while flushing): run until none is left.
       for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();

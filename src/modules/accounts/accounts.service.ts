@@ -2,6 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
+import { readCache } from '../../db/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';
@@ -83,6 +84,11 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
+  /** Keys by hash: every authenticated request reads one. */
+  private get keysByHash() {
+    return readCache<string, ApiKeyRow | undefined>(this.db, 'api-keys', 'none');
+  }
+
   async createCompany(input: { name: string; maxTesters?: number | null }): Promise<Company> {
     const name = input.name.trim();
     if (!name) throw new Error('Company name must not be empty');
@@ -153,13 +159,14 @@ export class AccountsService {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new Error(`API key ${id} not found`);
+    this.keysByHash.invalidate(row.key_hash);
     return toKeyInfo(row);
   }
 
   /** Resolves a presented key to its company and permissions, or throws 401. */
   async authenticate(presented: string): Promise<Principal> {
     const hash = hashKey(presented);
-    const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+    const row = await this.keysByHash.get(hash, () => this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst());
     // The lookup is by hash, so timing reveals nothing of the key; the comparison is belt and braces.
     if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) throw new KeyRefused('unknown', null);
     const now = this.clock.now();
@@ -167,6 +174,8 @@ export class AccountsService {
     if (row.expires_at && row.expires_at <= storedTime(now)) throw new KeyRefused('expired', row.id);
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
       await this.db.updateTable('api_keys').set({ last_used_at: storedTime(now) }).where('id', '=', row.id).execute();
+      // The cached row too, or each request would write again until it expires.
+      row.last_used_at = storedTime(now);
     }
     return {
       companyId: row.company_id,

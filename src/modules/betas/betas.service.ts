@@ -16,6 +16,7 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { readCache } from '../../db/read-cache.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 
 /** The betas with their counters, read through `executor`. */
@@ -74,21 +75,43 @@ function checkInput(input: BetaInput, creating: boolean): void {
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
 }
 
+async function readBetaRow(executor: Executor, id: number): Promise<Beta | undefined> {
+  const row = await executor.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toBeta(row);
+}
+
+/** Betas by id, as read outside a transaction: nearly every request of the API reads one. */
+function betasById(db: Db) {
+  return readCache<number, Beta | undefined>(db, 'betas', 'ttl');
+}
+
+/**
+ * The beta, whichever company it belongs to, from memory (db/read-cache.ts); undefined when there
+ * is none. Every caller of the next moments gets the same object: it is frozen.
+ */
+export function readBeta(db: Db, id: number): Promise<Beta | undefined> {
+  return betasById(db).get(id, async () => {
+    const beta = await readBetaRow(db, id);
+    if (beta) Object.freeze(Object.freeze(beta).settings);
+    return beta;
+  });
+}
+
 export class BetasService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  /** The company's beta, or 404 when it does not exist or belongs to another company. */
+  /**
+   * The company's beta, or 404 when it does not exist or belongs to another company. Read from
+   * memory unless `executor` is a transaction, which reads the row as it stands.
+   */
   async require(companyId: number, betaIdText: string | number, executor: Executor = this.db): Promise<Beta> {
     const id = typeof betaIdText === 'number' ? betaIdText : parseId(betaIdText);
-    const row =
-      id === null
-        ? undefined
-        : await executor.selectFrom('betas').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
-    if (!row) throw Errors.notFound('Beta not found');
-    return toBeta(row);
+    const beta = id === null ? undefined : executor === this.db ? await readBeta(this.db, id) : await readBetaRow(executor, id);
+    if (!beta || beta.company_id !== companyId) throw Errors.notFound('Beta not found');
+    return beta;
   }
 
   /** The company's beta with its counters (show beta); 404 as `require`. */
@@ -159,6 +182,7 @@ export class BetasService {
         .where('id', '=', beta.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      betasById(this.db).invalidateFor(trx, beta.id);
       return (await counted(trx, [toBeta(row)]))[0];
     });
     return slugChecked(updated, input.slug);
@@ -169,6 +193,7 @@ export class BetasService {
     return inTransaction(this.db, async (trx) => {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
+      betasById(this.db).invalidateFor(trx, beta.id);
       return beta;
     });
   }

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
-import { beforeCommit } from '../../db/transaction.ts';
+import { readCache } from '../../db/read-cache.ts';
+import { beforeCommit, databaseOf } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
 import { enqueueJobs } from '../../jobs/outbox.ts';
 import { apiTime } from '../../time.ts';
@@ -81,6 +82,16 @@ const queuedByTransaction = new WeakMap<Executor, QueuedEvent[]>();
 /** Rows per insert: far below either database's limit on bound parameters. */
 const INSERT_CHUNK = 200;
 
+/** Each beta's enabled endpoints, read from memory (read-cache.ts): every event a signup raises needs them. */
+function endpointsCache(db: Db) {
+  return readCache<number, EndpointSubscription[]>(db, 'webhook-endpoints', 'ttl');
+}
+
+/** To call once a change to a beta's endpoints has been written. */
+export function endpointsChanged(db: Db, betaId: number): void {
+  endpointsCache(db).invalidate(betaId);
+}
+
 function enabledEndpoints(trx: Executor, betaId: number): Promise<EndpointSubscription[]> {
   // Events are written as the transaction ends: one run outside inTransaction would lose them.
   if (!trx.isTransaction) throw new Error('Events are raised inside a command transaction (inTransaction)');
@@ -88,7 +99,9 @@ function enabledEndpoints(trx: Executor, betaId: number): Promise<EndpointSubscr
   if (!byBeta) endpointsByTransaction.set(trx, (byBeta = new Map()));
   let endpoints = byBeta.get(betaId);
   if (!endpoints) {
-    endpoints = trx.selectFrom('webhook_endpoints').select(['id', 'events']).where('beta_id', '=', betaId).where('enabled', '=', 1).execute();
+    endpoints = endpointsCache(databaseOf(trx)).get(betaId, () =>
+      trx.selectFrom('webhook_endpoints').select(['id', 'events']).where('beta_id', '=', betaId).where('enabled', '=', 1).execute(),
+    );
     byBeta.set(betaId, endpoints);
   }
   return endpoints;

@@ -4,6 +4,7 @@
 // or the typed text. That stored text is what a tester's responses[].answer shows.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { readCache } from '../../db/read-cache.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
@@ -70,9 +71,16 @@ function choicesOf(row: QuestionRow): string[] {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-/** Every question of the beta, by id. */
-export async function listQuestions(executor: Executor, betaId: number): Promise<QuestionRow[]> {
-  return executor.selectFrom('questions').selectAll().where('beta_id', '=', betaId).orderBy('id').execute();
+/** Each beta's questions, kept in memory (db/read-cache.ts): every signup checks its answers against them. */
+function questionsCache(db: Db) {
+  return readCache<number, readonly QuestionRow[]>(db, 'questions', 'ttl');
+}
+
+/** Every question of the beta, by id; outside a transaction, from memory (frozen: shared by every caller). */
+export async function listQuestions(executor: Executor, betaId: number): Promise<readonly QuestionRow[]> {
+  const read = () => executor.selectFrom('questions').selectAll().where('beta_id', '=', betaId).orderBy('id').execute();
+  if (executor.isTransaction) return read();
+  return questionsCache(executor as Db).get(betaId, async () => Object.freeze((await read()).map((row) => Object.freeze(row))));
 }
 
 /** "question 3: How did you hear about us?" — enough to find the question, never a page of text. */
@@ -157,7 +165,7 @@ function encode(question: QuestionRow, value: unknown): Encoded {
  * Several entries for one question: the last wins. `answers` are ordered by question id.
  */
 export function prepareAnswers(
-  questions: QuestionRow[],
+  questions: readonly QuestionRow[],
   input: AnswerInput[],
   answered: ReadonlySet<number>,
 ): { answers: PreparedAnswer[]; errors: ErrorEntry[] } {
@@ -296,6 +304,7 @@ export class QuestionsService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    questionsCache(this.db).invalidate(betaId);
     return toQuestion(row);
   }
 
@@ -307,6 +316,7 @@ export class QuestionsService {
         ? undefined
         : await this.db.deleteFrom('questions').where('id', '=', id).where('beta_id', '=', betaId).returningAll().executeTakeFirst();
     if (!row) throw Errors.notFound('Question not found');
+    questionsCache(this.db).invalidate(betaId);
     return toQuestion(row);
   }
 }

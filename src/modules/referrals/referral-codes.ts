@@ -27,13 +27,21 @@ export function candidateReferralCode(options: { vanity: boolean; firstName?: st
 }
 
 /**
- * A code no tester holds yet. The unique index is the final guard: the caller retries its
- * transaction on the rare collision between this check and its insert.
+ * A code no tester holds yet, as far as can be told before the insert; the unique index is the
+ * final guard. A plain code is drawn from 62^5 (about 916 million): at a million testers one draw
+ * in a thousand collides, so when the caller's transaction is retried on that collision
+ * (`retriedOnCollision`, as TestersRepository.transaction does) a plain code is not looked up. A
+ * vanity stem is crowded (every "sarah"): its codes are always looked up first.
  */
-export async function unusedReferralCode(executor: Executor, options: { vanity: boolean; firstName?: string | null }): Promise<string> {
+export async function unusedReferralCode(
+  executor: Executor,
+  options: { vanity: boolean; firstName?: string | null; retriedOnCollision?: boolean },
+): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     // After a few collisions on a crowded vanity stem, fall back to plain codes.
-    const code = candidateReferralCode(attempt < 5 ? options : { vanity: false });
+    const vanity = attempt < 5 && options.vanity && vanityStem(options.firstName) !== '';
+    const code = candidateReferralCode(vanity ? options : { vanity: false });
+    if (!vanity && options.retriedOnCollision) return code;
     const taken = await executor.selectFrom('testers').select('id').where('referral_code', '=', code).executeTakeFirst();
     if (!taken) return code;
   }

@@ -100,7 +100,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const referrer = input.referrer_id
       ? await findReferrer(trx, repo.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
       : undefined;
-    const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name });
+    const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
     const earlierFromIp = ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
     const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
     const userAgent = profile.values.user_agent ?? null;

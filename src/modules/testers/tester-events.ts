@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
 import { completeLateEvent, fillLateEvents, raiseEvent, raiseLateEvent, type LateEvent } from '../events/events.ts';
-import { toBeta } from '../betas/betas.service.ts';
+import { readBeta } from '../betas/betas.service.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { TesterView } from './testers.presenter.ts';
 
@@ -77,13 +77,13 @@ export class TesterEvents {
     const views = new Map<number, TesterView>();
     try {
       for (const betaId of new Set(events.map(({ event }) => event.betaId))) {
-        const betaRow = await this.db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
-        if (!betaRow) continue;
+        const beta = await readBeta(this.db, betaId);
+        if (!beta) continue;
         const ids = [...new Set(events.filter(({ event }) => event.betaId === betaId).map(({ event }) => event.testerId))];
         for (let start = 0; start < ids.length; start += RENDER_CHUNK) {
           const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', ids.slice(start, start + RENDER_CHUNK)).execute();
           const visible = rows.filter((row) => !row.hidden);
-          const rendered = await this.views.of(this.db, toBeta(betaRow), visible, { responses: 'read' });
+          const rendered = await this.views.of(this.db, beta, visible, { responses: 'read' });
           for (const [i, view] of rendered.entries()) views.set(visible[i].id, view);
         }
       }

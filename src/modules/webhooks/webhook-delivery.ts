@@ -12,7 +12,7 @@ import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookE
 import { batched, batchedById } from '../../db/batched.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
-import { WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';
+import { endpointsChanged, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';
 import type { Answer, WebhookSender } from './webhook-sender.ts';
 
 /** Attempts of one delivery in all, the first included. */
@@ -161,6 +161,7 @@ export class WebhookDeliverer {
         .set({ enabled: 0, disabled_reason: `The receiver answered 410 Gone at ${apiTime(now)}`, updated_at: now })
         .where('id', '=', endpoint.id)
         .execute();
+      endpointsChanged(this.db, endpoint.beta_id);
     }
     return retryAt ? { retryAt } : undefined;
   }

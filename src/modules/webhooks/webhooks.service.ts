@@ -12,7 +12,7 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
+import { endpointsChanged, EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
@@ -116,7 +116,7 @@ export class WebhooksService {
     const beta = await this.betas.require(companyId, betaId);
     const fields = checkInput(input, true, this.options.allowPrivateTargets);
     const now = storedTime(this.clock.now());
-    return this.db
+    const row = await this.db
       .insertInto('webhook_endpoints')
       .values({
         beta_id: beta.id,
@@ -131,6 +131,8 @@ export class WebhooksService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    endpointsChanged(this.db, beta.id);
+    return row;
   }
 
   /** Changes the fields sent; the others stay. */
@@ -156,6 +158,7 @@ export class WebhooksService {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Webhook not found');
+    endpointsChanged(this.db, beta.id);
     return row;
   }
 
@@ -282,6 +285,7 @@ export class WebhooksService {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Webhook not found');
+    endpointsChanged(this.db, betaId);
     return row;
   }
 }

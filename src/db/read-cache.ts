@@ -1,0 +1,125 @@
+// Rows nearly every request reads and almost nothing writes (an API key, a beta, a beta's webhook
+// endpoints), kept in the process for at most READ_CACHE_TTL_MS. Writers in this process drop what
+// they change at once, so a process reads its own writes. Another process's writes:
+// - on SQLite, are seen at once: every read first asks the connection whether any other
+//   connection has committed since (PRAGMA data_version, no I/O) and drops every cache if so;
+// - on PostgreSQL, within the TTL, inside the 1 s the consistency contract allows; rows that must
+//   change everywhere at once (a revoked API key) are not kept there at all.
+// docs/decisions.md, "Configuration read from memory".
+import type { Db, Executor } from './database.ts';
+import { afterCommit, isCommandTransaction } from './transaction.ts';
+
+/** How long a row read from the database may be served from memory. */
+export const READ_CACHE_TTL_MS = 500;
+
+/** Entries per cache: far more betas and keys than one process serves at once. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry<V> {
+  value: Promise<V>;
+  expires: number;
+}
+
+/** How far a cache may trail another process's writes. */
+export type Staleness = 'none' | 'ttl';
+
+export class ReadCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+  /** Bumped by every invalidation: a load that began before one is not kept. */
+  private generation = 0;
+  private seenForeignWrites = 0;
+
+  constructor(
+    /** The count of other connections' commits (data_version), where the database tells it. */
+    private readonly foreignWrites: (() => number) | null,
+    private readonly ttlMs = READ_CACHE_TTL_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * The cached value, or `load()`'s, shared by the callers that ask while it loads. A value of
+   * undefined (no such row) is not kept: the row may be made any moment, by any process.
+   */
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    if (this.foreignWrites) {
+      const seen = this.foreignWrites();
+      if (seen !== this.seenForeignWrites) {
+        this.seenForeignWrites = seen;
+        this.invalidate();
+      }
+    }
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > now) return entry.value;
+    const generation = this.generation;
+    const value = load();
+    const loading: Entry<V> = { value, expires: now + this.ttlMs };
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, loading);
+    value.then(
+      (loaded) => {
+        if ((loaded === undefined || this.generation !== generation) && this.entries.get(key) === loading) this.entries.delete(key);
+      },
+      () => {
+        if (this.entries.get(key) === loading) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  /** Forgets `key` (or everything): the next read goes to the database. */
+  invalidate(key?: K): void {
+    this.generation += 1;
+    if (key === undefined) this.entries.clear();
+    else this.entries.delete(key);
+  }
+
+  /**
+   * For a write made through `executor`: forgets `key` now and, when the write is part of a
+   * command's transaction, again once it commits — a read on another connection between the two
+   * would have cached the row as it was before the commit.
+   */
+  invalidateFor(executor: Executor, key?: K): void {
+    this.invalidate(key);
+    if (isCommandTransaction(executor)) afterCommit(executor, async () => this.invalidate(key));
+  }
+}
+
+/** A cache that is never filled: each read goes to the database. */
+class NoCache<K, V> extends ReadCache<K, V> {
+  constructor() {
+    super(null, 0);
+  }
+
+  override get(_key: K, load: () => Promise<V>): Promise<V> {
+    return load();
+  }
+}
+
+interface Caches {
+  foreignWrites: (() => number) | null;
+  byName: Map<string, ReadCache<unknown, unknown>>;
+}
+
+const cachesByDatabase = new WeakMap<Db, Caches>();
+
+/** Called as a SQLite database opens: how its caches learn of other connections' commits. */
+export function watchForeignWrites(db: Db, dataVersion: () => number): void {
+  cachesByDatabase.set(db, { foreignWrites: dataVersion, byName: new Map() });
+}
+
+/**
+ * The database's cache of one kind of row, shared by its readers and writers in this process.
+ * `staleness: 'none'` caches only where other processes' writes are seen at once (SQLite).
+ */
+export function readCache<K, V>(db: Db, name: string, staleness: Staleness): ReadCache<K, V> {
+  let caches = cachesByDatabase.get(db);
+  if (!caches) cachesByDatabase.set(db, (caches = { foreignWrites: null, byName: new Map() }));
+  let cache = caches.byName.get(name);
+  if (!cache) {
+    cache = staleness === 'none' && !caches.foreignWrites ? new NoCache() : new ReadCache(caches.foreignWrites);
+    caches.byName.set(name, cache);
+  }
+  return cache as ReadCache<K, V>;
+}

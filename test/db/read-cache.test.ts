@@ -1,0 +1,110 @@
+// ReadCache (db/read-cache.ts): rows kept in memory for a moment, dropped by this process's writes at
+// once and, on SQLite, by any other connection's commit at once; on PostgreSQL another process's
+// change is seen within the TTL, and API keys are never kept.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { READ_CACHE_TTL_MS, ReadCache } from '../../src/db/read-cache.ts';
+import { AccountsService, KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
+import { BetasService } from '../../src/modules/betas/betas.service.ts';
+import { systemClock } from '../../src/time.ts';
+import { createTestDatabase, dialect } from '../support/context.ts';
+
+let here: DatabaseHandle;
+let there: DatabaseHandle;
+let drop: () => Promise<void>;
+
+before(async () => {
+  const created = await createTestDatabase();
+  drop = created.drop;
+  // Two handles on one database: this process's and, for the test, another process's.
+  here = openDatabase(created.url);
+  await migrateToLatest(here);
+  there = openDatabase(created.url);
+});
+
+after(async () => {
+  await there.close();
+  await here.close();
+  await drop();
+});
+
+test('a value is loaded once while fresh, again once the TTL has passed', async () => {
+  let now = 0;
+  const cache = new ReadCache<number, string>(null, 100, () => now);
+  let loads = 0;
+  const load = async () => `value ${(loads += 1)}`;
+  assert.equal(await cache.get(1, load), 'value 1');
+  now = 99;
+  assert.equal(await cache.get(1, load), 'value 1');
+  now = 100;
+  assert.equal(await cache.get(1, load), 'value 2');
+  assert.equal(loads, 2);
+});
+
+test('callers asking while a value loads share the load; a failed load is not kept', async () => {
+  const cache = new ReadCache<number, string>(null);
+  let loads = 0;
+  const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(`value ${(loads += 1)}`), 10));
+  assert.deepEqual(await Promise.all([cache.get(1, slow), cache.get(1, slow)]), ['value 1', 'value 1']);
+  await assert.rejects(cache.get(2, () => Promise.reject(new Error('database gone'))));
+  assert.equal(await cache.get(2, async () => 'loaded again'), 'loaded again');
+});
+
+test('a missing row is not kept: it may be made any moment', async () => {
+  const cache = new ReadCache<number, string | undefined>(null);
+  assert.equal(await cache.get(1, async () => undefined), undefined);
+  assert.equal(await cache.get(1, async () => 'made'), 'made');
+});
+
+test('a load that began before an invalidation is not kept', async () => {
+  const cache = new ReadCache<number, string>(null);
+  let release!: (value: string) => void;
+  const before = cache.get(1, () => new Promise((resolve) => (release = resolve)));
+  cache.invalidate(1);
+  release('as it was');
+  assert.equal(await before, 'as it was');
+  assert.equal(await cache.get(1, async () => 'as it is'), 'as it is');
+});
+
+test("another connection's change is seen at once on SQLite, within the TTL on PostgreSQL", async () => {
+  const company = await new AccountsService(here.db, systemClock).createCompany({ name: 'Acme' });
+  const betasHere = new BetasService(here.db, systemClock);
+  const betasThere = new BetasService(there.db, systemClock);
+  const beta = await betasHere.create(company.id, { name: 'Before', homepage_url: 'https://example.com/' });
+  assert.equal((await betasHere.require(company.id, beta.id)).name, 'Before');
+
+  await betasThere.update(company.id, String(beta.id), { name: 'After' });
+  if (dialect === 'sqlite') {
+    assert.equal((await betasHere.require(company.id, beta.id)).name, 'After');
+  } else {
+    assert.equal((await betasHere.require(company.id, beta.id)).name, 'Before', 'kept for the TTL');
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_TTL_MS + 50));
+    assert.equal((await betasHere.require(company.id, beta.id)).name, 'After');
+  }
+  // This process's own change is seen at once on both.
+  await betasHere.update(company.id, String(beta.id), { name: 'Mine' });
+  assert.equal((await betasHere.require(company.id, beta.id)).name, 'Mine');
+});
+
+test('a key revoked by another process is refused at once on both databases', async () => {
+  const accountsHere = new AccountsService(here.db, systemClock);
+  const company = await accountsHere.createCompany({ name: 'Keys' });
+  const key = await accountsHere.createApiKey({ companyId: company.id });
+  assert.equal((await accountsHere.authenticate(key.key)).keyId, key.id);
+  await new AccountsService(there.db, systemClock).revokeApiKey(key.id);
+  await assert.rejects(accountsHere.authenticate(key.key), (error: unknown) => error instanceof KeyRefused && error.reason === 'revoked');
+  const stored = await here.db.selectFrom('api_keys').select('revoked_at').where('id', '=', key.id).executeTakeFirstOrThrow();
+  assert.notEqual(stored.revoked_at, null);
+});
+
+test('a cached beta cannot be changed by its reader', async () => {
+  const company = await new AccountsService(here.db, systemClock).createCompany({ name: 'Frozen' });
+  const betas = new BetasService(here.db, systemClock);
+  const created = await betas.create(company.id, { name: 'Frozen', homepage_url: 'https://example.com/' });
+  const beta = await betas.require(company.id, created.id);
+  assert.throws(() => Object.assign(beta, { name: 'changed' }), TypeError);
+  assert.throws(() => Object.assign(beta.settings, { accepting_signups: false }), TypeError);
+  assert.equal((await betas.require(company.id, created.id)).name, 'Frozen');
+});
