@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on SQLite, then the same files on PostgreSQL when TEST_DATABASE_URL
 // is set. In CI (CI=true) PostgreSQL is not optional: a missing TEST_DATABASE_URL fails the run.
-// `npm run test:unit` (`--unit`): the in-process part, on SQLite only: every file but those that
-// start a process or a browser (they import test/support/bin.ts or test/support/browser.ts, or use
-// child_process's spawn, execFile or fork), so a new such file leaves it without being listed.
+// `npm run test:unit` (`--unit`): the files that start no service, on SQLite only: every file but
+// those that start the app or a test database (startTestContext, createTestDatabase, or a module's
+// ./support.ts, which does), a process or a browser (test/support/bin.ts or browser.ts, child_process's
+// spawn, execFile or fork), so a new file is placed by what it does, without being listed.
 // Arguments narrow the files: `npm test -- test/modules/betas`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const STARTS_PROCESSES = /support\/(bin|browser)\.ts'|\b(spawn|execFile|fork)\b/;
+const STARTS_A_SERVICE = /\b(startTestContext|createTestDatabase)\b|from '\.\/support\.ts'|support\/(bin|browser)\.ts'|\b(spawn|execFile|fork)\b/;
 
 function testFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -25,7 +26,7 @@ const filters = args.filter((arg) => arg !== '--unit');
 const files = testFiles('test')
   .map((file) => relative('.', file))
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
-  .filter((file) => !unit || !STARTS_PROCESSES.test(readFileSync(file, 'utf8')))
+  .filter((file) => !unit || !STARTS_A_SERVICE.test(readFileSync(file, 'utf8')))
   .sort();
 if (files.length === 0) {
   console.error(`No test files match ${filters.join(' ')}`);
