@@ -29,9 +29,14 @@ export function foreignKeyViolation(error: unknown): string | null {
   return null;
 }
 
-/** PostgreSQL serialization failures and deadlocks, and SQLite's busy database (any SQLITE_BUSY_*): safe to retry. */
-export function isTransient(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+/**
+ * A conflict after which the transaction may simply run again, by its kind: PostgreSQL's deadlock
+ * or serialization failure, SQLite's busy database (any SQLITE_BUSY_*). Null for anything else.
+ */
+export function transientConflict(error: unknown): 'deadlock' | 'serialization' | 'busy' | null {
+  if (typeof error !== 'object' || error === null) return null;
   const code = (error as { code?: unknown }).code;
-  return code === '40001' || code === '40P01' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
+  if (code === '40P01') return 'deadlock';
+  if (code === '40001') return 'serialization';
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? 'busy' : null;
 }
