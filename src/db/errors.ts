@@ -1,4 +1,5 @@
 // Driver errors translated into facts the repositories can act on, for both drivers.
+import { NoResultError } from 'kysely';
 
 /**
  * When `error` is a unique-constraint violation, returns what it names: PostgreSQL's constraint
@@ -27,6 +28,16 @@ export function foreignKeyViolation(error: unknown): string | null {
   if (e.code === '23503') return typeof e.constraint === 'string' ? e.constraint : '';
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return '';
   return null;
+}
+
+/**
+ * Whether `error` says a row the statement needed is not there (any more): a foreign key naming a
+ * row that is gone, or Kysely's NoResultError for a statement that had to find one. A service
+ * turns it into its not-found error when the row's parent was deleted under the command
+ * (docs/architecture.md, "Lock order").
+ */
+export function missingRow(error: unknown): boolean {
+  return foreignKeyViolation(error) !== null || error instanceof NoResultError;
 }
 
 /**

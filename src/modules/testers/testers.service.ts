@@ -279,10 +279,10 @@ export class TestersService {
 
     const created = await this.transaction(async (trx) => {
       const now = this.now();
+      await this.betas.hold(trx, beta.id);
       const hidden = await this.beyondPlanLimit(trx, companyId);
-      // Reads that need no lock come before the beta's, which serialises the beta's signups on
-      // PostgreSQL: a referral code taken meanwhile fails the insert's unique index, a referrer
-      // deleted meanwhile its foreign key, and either runs the transaction again.
+      // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
+      // referrer deleted meanwhile its foreign key, and either runs the transaction again.
       const referrer = input.referrer_id
         ? await findReferrer(trx, this.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
         : undefined;
@@ -356,6 +356,7 @@ export class TestersService {
 
     const updated = await this.transaction(async (trx) => {
       const now = this.now();
+      await this.betas.hold(trx, beta.id);
       const current = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       const profile = input.profile ? prepareProfile(input.profile, { geo: this.geo, storedCountry: current.country }) : null;
       const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
@@ -437,6 +438,7 @@ export class TestersService {
     const beta = await this.betas.require(companyId, betaId);
     const accepted = await this.transaction(async (trx) => {
       const now = this.now();
+      await this.betas.hold(trx, beta.id);
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
       if (tester.referrer_id === null) throw Errors.testersGeneral('This tester has no referrer (none was given, or the referrer was deleted)');
       if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
@@ -455,6 +457,7 @@ export class TestersService {
   async delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     const beta = await this.betas.require(companyId, betaId);
     return this.transaction(async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const tester = await this.requireVisible(trx, beta.id, testerRef, { lock: 'delete' });
       const [view] = await this.views(trx, beta, [tester]);
       await this.deleteRow(trx, tester);
@@ -475,7 +478,8 @@ export class TestersService {
     if (typeof testerId !== 'number') throw new Error('tester.delete job without a testerId');
     await this.transaction(async (trx) => {
       const found = await trx.selectFrom('testers').select('beta_id').where('id', '=', testerId).executeTakeFirst();
-      if (!found) return;
+      // Gone with its beta, or deleted already.
+      if (!found || !(await this.betas.holds(trx, found.beta_id))) return;
       const tester = await forDelete(this.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
       if (tester) await this.deleteRow(trx, tester);
     });
@@ -490,10 +494,9 @@ export class TestersService {
   /**
    * Creates the recipient of a friend invitation in the caller's transaction: invited at once with
    * their invitation code, as if they had applied and been invited; not a referral. Hidden when the
-   * company's plan is full (the caller answers 2317 after commit).
+   * company's plan is full (`beyondPlanLimit`, asked first: the caller answers 2317 after commit).
    */
-  async insertInvitee(trx: Executor, companyId: number, beta: Beta, email: string, now: string): Promise<TesterRow> {
-    const hidden = await this.beyondPlanLimit(trx, companyId);
+  async insertInvitee(trx: Executor, beta: Beta, email: string, hidden: boolean, now: string): Promise<TesterRow> {
     const row = await this.insertTester(trx, {
       uuid: randomUUID(),
       beta_id: beta.id,
@@ -528,6 +531,7 @@ export class TestersService {
   async checkin(companyId: number, betaId: string, testerRef: string): Promise<void> {
     const beta = await this.betas.require(companyId, betaId);
     await this.transaction(async (trx) => {
+      await this.betas.hold(trx, beta.id);
       await this.recordCheckin(trx, beta, await this.requireVisible(trx, beta.id, testerRef, { lock: 'update' }));
     });
   }
@@ -537,6 +541,7 @@ export class TestersService {
     const email = normalizeEmail(emailText);
     if (!email) throw Errors.testerEmailRequired();
     await this.transaction(async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const tester = await forUpdate(
         this.dialect,
         trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),
@@ -581,6 +586,7 @@ export class TestersService {
       if (!idleDays) continue;
       const cutoff = storedTime(addSeconds(this.clock.now(), -idleDays * 86_400));
       changed += await this.transaction(async (trx) => {
+        if (!(await this.betas.holds(trx, id))) return 0; // deleted since the list was read
         const now = this.now();
         const result = await trx
           .updateTable('testers')
@@ -641,9 +647,10 @@ export class TestersService {
 
   /**
    * Whether the company's plan is full, so a new tester must be hidden. Only a company with a
-   * limit serialises its signups (on its row); others pay one primary-key read.
+   * limit serialises its signups (on its row); others pay one primary-key read. Asked after the
+   * beta is held and before any tester is locked (docs/architecture.md, "Lock order").
    */
-  private async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
+  async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
     const limited = trx.selectFrom('companies').select('max_testers').where('id', '=', companyId);
     if ((await limited.executeTakeFirstOrThrow()).max_testers === null) return false;
     const company = await forUpdate(this.dialect, limited).executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } fr
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
@@ -113,20 +113,22 @@ export class WebhooksService {
     const beta = await this.betas.require(companyId, betaId);
     const fields = checkInput(input, true, this.options.allowPrivateTargets);
     const now = storedTime(this.clock.now());
-    return this.db
-      .insertInto('webhook_endpoints')
-      .values({
-        beta_id: beta.id,
-        url: fields.url as string,
-        secret: newSecret(),
-        events: fields.events ?? null,
-        enabled: fields.enabled ?? 1,
-        disabled_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return heldBy(
+      this.db
+        .insertInto('webhook_endpoints')
+        .values({
+          beta_id: beta.id,
+          url: fields.url as string,
+          secret: newSecret(),
+          events: fields.events ?? null,
+          enabled: fields.enabled ?? 1,
+          disabled_reason: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /** Changes the fields sent; the others stay. */
