@@ -429,7 +429,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     const accounts = new AccountsService(db, systemClock);
     const company = (await accounts.listCompanies()).find((c) => c.name === BENCH_COMPANY) ?? (await accounts.createCompany({ name: BENCH_COMPANY }));
     const key = await accounts.createApiKey({ companyId: company.id, name: 'bench' });
-    const beta = await new BetasService(db, systemClock).create(company.id, {
+    const beta = await new BetasService(db, dialect, systemClock).create(company.id, {
       name: options.betaName ?? `Bench ${options.testers.toLocaleString('en')} testers`,
       homepage_url: 'https://bench.example.com/',
     });

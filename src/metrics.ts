@@ -1,9 +1,11 @@
 // Prometheus metrics of one process (served at /metrics, docs/operations.md lists them): HTTP
 // requests by route pattern, outbox jobs, rate-limit refusals, Redis's breaker and failures, the
-// database pool, and prom-client's process defaults. Each Metrics has a registry of its own, so several apps in one process (tests)
-// never share series. Under `serve --workers N` the primary adds up every process's registry.
+// database pool and retried transactions, and prom-client's process defaults. Each Metrics has a
+// registry of its own, so several apps in one process (tests) never share series. Under `serve
+// --workers N` the primary adds up every process's registry.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from './db/database.ts';
+import { transactionRetries } from './db/transaction.ts';
 import type { JobObserver, JobOutcome } from './jobs/outbox.ts';
 import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
@@ -125,6 +127,18 @@ export class Metrics implements JobObserver, MetricsEndpoint {
         },
       });
     }
+    new Counter({
+      name: 'prelaunch_db_transaction_retries_total',
+      help:
+        'Transactions run again, by reason: deadlock (PostgreSQL; two commands took locks in different orders), ' +
+        'serialization (PostgreSQL), busy (SQLite: another process held the write lock too long), other (a generated code collided, a referrer was deleted meanwhile)',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, count] of Object.entries(transactionRetries(sources.database.db))) this.inc({ reason }, count);
+      },
+    });
     new Gauge({
       name: 'prelaunch_db_pool_connections',
       help: "Database connections of this process's pool: total, idle, and requests waiting for one (PostgreSQL); SQLite: one connection",

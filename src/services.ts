@@ -69,13 +69,13 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const { db, dialect } = database;
   const clock = options.clock ?? systemClock;
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
-  const betas = new BetasService(db, clock);
+  const betas = new BetasService(db, dialect, clock);
   const standings = new Standings(db, dialect, options.log);
   observeCommits(db, standings.afterCommit);
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
-  const emails = new EmailsService(db, clock, suppressions, {
+  const emails = new EmailsService(db, dialect, clock, betas, suppressions, {
     publicUrl: config.publicUrl,
     views,
     emailFrom: config.emailFrom,
@@ -91,7 +91,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     questions: new QuestionsService(db, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,
-    friendInvitations: new FriendInvitationsService(db, clock, betas, testers, testerEvents, emails),
+    friendInvitations: new FriendInvitationsService(db, dialect, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
     suppressions,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),

@@ -1,4 +1,5 @@
 // Driver errors translated into facts the repositories can act on, for both drivers.
+import { NoResultError } from 'kysely';
 
 /**
  * When `error` is a unique-constraint violation, returns what it names: PostgreSQL's constraint
@@ -29,9 +30,24 @@ export function foreignKeyViolation(error: unknown): string | null {
   return null;
 }
 
-/** PostgreSQL serialization failures and deadlocks, and SQLite's busy database (any SQLITE_BUSY_*): safe to retry. */
-export function isTransient(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+/**
+ * Whether `error` says a row the statement needed is not there (any more): a foreign key naming a
+ * row that is gone, or Kysely's NoResultError for a statement that had to find one. A service
+ * turns it into its not-found error when the row's parent was deleted under the command
+ * (docs/architecture.md, "Lock order").
+ */
+export function missingRow(error: unknown): boolean {
+  return foreignKeyViolation(error) !== null || error instanceof NoResultError;
+}
+
+/**
+ * A conflict after which the transaction may simply run again, by its kind: PostgreSQL's deadlock
+ * or serialization failure, SQLite's busy database (any SQLITE_BUSY_*). Null for anything else.
+ */
+export function transientConflict(error: unknown): 'deadlock' | 'serialization' | 'busy' | null {
+  if (typeof error !== 'object' || error === null) return null;
   const code = (error as { code?: unknown }).code;
-  return code === '40001' || code === '40P01' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
+  if (code === '40P01') return 'deadlock';
+  if (code === '40001') return 'serialization';
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? 'busy' : null;
 }

@@ -1,9 +1,30 @@
 // One transaction per command, retried when the database says a conflict was transient.
 import { CommitGroups, type GroupLimits } from './commit-groups.ts';
 import type { Db, Executor } from './database.ts';
-import { isTransient } from './errors.ts';
+import { transientConflict } from './errors.ts';
 
 const MAX_ATTEMPTS = 5;
+
+/** Why a command's transaction ran again: a transient conflict, or `other` (an error its retryAlso accepted). */
+export type RetryReason = NonNullable<ReturnType<typeof transientConflict>> | 'other';
+
+const retries = new WeakMap<Db, Record<RetryReason, number>>();
+const noRetries = (): Record<RetryReason, number> => ({ deadlock: 0, serialization: 0, busy: 0, other: 0 });
+
+/**
+ * How many times commands on `db` ran their transaction again since it was opened, by reason (for
+ * /metrics). Deadlocks mean two commands took locks in different orders (docs/architecture.md,
+ * "Lock order").
+ */
+export function transactionRetries(db: Db): Readonly<Record<RetryReason, number>> {
+  return { ...(retries.get(db) ?? noRetries()) };
+}
+
+function countRetry(db: Db, reason: RetryReason): void {
+  const counts = retries.get(db) ?? noRetries();
+  counts[reason] += 1;
+  retries.set(db, counts);
+}
 
 type Task = () => Promise<void>;
 
@@ -107,8 +128,9 @@ export async function inTransaction<T>(
     try {
       result = groups ? await groups.run(command) : await db.transaction().execute(command);
     } catch (error) {
-      const retryable = isTransient(error) || (options.retryAlso?.(error) ?? false);
-      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      const reason = transientConflict(error) ?? (options.retryAlso?.(error) ? 'other' : null);
+      if (reason === null || attempt >= MAX_ATTEMPTS) throw error;
+      countRetry(db, reason);
       continue;
     }
     // Outside the retry: the command has committed and must not run again. A group has told the

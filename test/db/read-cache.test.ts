@@ -70,8 +70,8 @@ test('a load that began before an invalidation is not kept', async () => {
 
 test("another connection's change is seen at once on SQLite, within the TTL on PostgreSQL", async () => {
   const company = await new AccountsService(here.db, systemClock).createCompany({ name: 'Acme' });
-  const betasHere = new BetasService(here.db, systemClock);
-  const betasThere = new BetasService(there.db, systemClock);
+  const betasHere = new BetasService(here.db, here.dialect, systemClock);
+  const betasThere = new BetasService(there.db, there.dialect, systemClock);
   const beta = await betasHere.create(company.id, { name: 'Before', homepage_url: 'https://example.com/' });
   assert.equal((await betasHere.require(company.id, beta.id)).name, 'Before');
 
@@ -101,7 +101,7 @@ test('a key revoked by another process is refused at once on both databases', as
 
 test('a cached beta cannot be changed by its reader', async () => {
   const company = await new AccountsService(here.db, systemClock).createCompany({ name: 'Frozen' });
-  const betas = new BetasService(here.db, systemClock);
+  const betas = new BetasService(here.db, here.dialect, systemClock);
   const created = await betas.create(company.id, { name: 'Frozen', homepage_url: 'https://example.com/' });
   const beta = await betas.require(company.id, created.id);
   assert.throws(() => Object.assign(beta, { name: 'changed' }), TypeError);

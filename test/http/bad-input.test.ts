@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { storedBeta, storedTester, uniqueEmail } from '../modules/testers/support.ts';
 import { storedRows, tableNames, type StoredRows } from '../support/stored-rows.ts';
+import { registeredRoutes } from '../support/routes.ts';
 
 /** What an error message must never show: stack frames, SQL, driver or constraint text. */
 const LEAK = /at .*\.ts|SELECT|INSERT|sqlite|postgres|constraint/i;
@@ -46,24 +47,6 @@ interface Answer {
 interface Case extends Sent {
   name: string;
   status?: number;
-}
-
-/** Routes as Fastify has them, parsed from printRoutes (HEAD left out: it mirrors GET). */
-function registeredRoutes(ctx: TestContext): { method: string; path: string }[] {
-  const stack: string[] = [];
-  const routes: { method: string; path: string }[] = [];
-  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    const path = (depth > 0 ? stack[depth - 1] : '') + match[2];
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push({ method, path });
-    }
-  }
-  return routes;
 }
 
 /** A copy of `base` with `value` at the dotted `path` (numeric segments index arrays). */
@@ -185,7 +168,7 @@ describe('bad input is refused with the error body and changes nothing', () => {
   after(() => ctx.close());
 
   test('every route: hostile path ids, unreadable bodies and NUL in the query', async () => {
-    const routes = registeredRoutes(ctx).filter((r) => r.path.startsWith('/api/v2/'));
+    const routes = registeredRoutes(ctx.app).filter((r) => r.path.startsWith('/api/v2/'));
     const expected = [
       'GET /api/v2/betas', 'POST /api/v2/betas', 'GET /api/v2/betas/:beta_id', 'PATCH /api/v2/betas/:beta_id', 'DELETE /api/v2/betas/:beta_id',
       'GET /api/v2/betas/:beta_id/testers', 'POST /api/v2/betas/:beta_id/testers', 'GET /api/v2/betas/:beta_id/testers/:tester_id',

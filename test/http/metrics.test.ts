@@ -1,9 +1,11 @@
 // /metrics: Prometheus text with requests by route pattern, the outbox backlog and job latencies,
-// rate-limit refusals, the database pool and the process defaults; open or behind METRICS_TOKEN.
+// rate-limit refusals, the database pool, retried transactions and the process defaults; open or
+// behind METRICS_TOKEN.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
+import { inTransaction } from '../../src/db/transaction.ts';
 import { enqueueJob } from '../../src/jobs/outbox.ts';
 import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
@@ -144,6 +146,29 @@ describe('/metrics', () => {
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       assert.ok(samples.some((s) => s.name === name), `${name} is exposed`);
     }
+  });
+
+  test('transactions run again, by reason', async () => {
+    const count = (samples: Sample[], reason: string) => sampleValue(samples, 'prelaunch_db_transaction_retries_total', { reason });
+    const before = await scrape();
+    for (const reason of ['deadlock', 'serialization', 'busy', 'other']) assert.equal(typeof count(before, reason), 'number', `${reason} is exposed`);
+    // A command whose first attempt fails with an error it may retry (as a colliding generated code).
+    const collided = new Error('a generated code collided');
+    let attempts = 0;
+    await inTransaction(
+      ctx.database.db,
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw collided;
+      },
+      { retryAlso: (error) => error === collided },
+    );
+    assert.equal(attempts, 2);
+    const after = await scrape();
+    assert.deepEqual(
+      ['deadlock', 'serialization', 'busy', 'other'].map((reason) => count(after, reason)! - count(before, reason)!),
+      [0, 0, 0, 1],
+    );
   });
 
   describe('access', () => {

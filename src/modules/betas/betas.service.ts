@@ -1,6 +1,6 @@
 // Betas (projects): the company's campaigns, their counters and settings.
 import { ApiError, Errors } from '../../errors.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { BetaRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import {
@@ -14,10 +14,27 @@ import {
 } from './beta-settings.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
-import { uniqueViolation } from '../../db/errors.ts';
+import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/read-cache.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
+
+const betaNotFound = () => Errors.notFound('Beta not found');
+
+/**
+ * A command of one statement that writes into one of the beta's tables: the statement's
+ * foreign-key check holds the beta while it runs (what BetasService.hold does for a longer
+ * command), and a beta deleted since it was read answers 404, not 500 (docs/architecture.md,
+ * "Lock order").
+ */
+export async function heldBy<T>(statement: Promise<T>): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if (missingRow(error)) throw betaNotFound();
+    throw error;
+  }
+}
 
 /** The betas with their counters, read through `executor`. */
 async function counted(executor: Executor, betas: Beta[]): Promise<CountedBeta[]> {
@@ -100,18 +117,49 @@ export function readBeta(db: Db, id: number): Promise<Beta | undefined> {
 export class BetasService {
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
   ) {}
 
   /**
    * The company's beta, or 404 when it does not exist or belongs to another company. Read from
-   * memory unless `executor` is a transaction, which reads the row as it stands.
+   * memory unless `executor` is a transaction, which reads the row as it stands, locked for a change
+   * of the beta itself (`update`) or its deletion (`delete`).
    */
-  async require(companyId: number, betaIdText: string | number, executor: Executor = this.db): Promise<Beta> {
+  async require(
+    companyId: number,
+    betaIdText: string | number,
+    executor: Executor = this.db,
+    options: { lock?: 'update' | 'delete' } = {},
+  ): Promise<Beta> {
     const id = typeof betaIdText === 'number' ? betaIdText : parseId(betaIdText);
-    const beta = id === null ? undefined : executor === this.db ? await readBeta(this.db, id) : await readBetaRow(executor, id);
-    if (!beta || beta.company_id !== companyId) throw Errors.notFound('Beta not found');
-    return beta;
+    if (id === null) throw betaNotFound();
+    if (executor === this.db && !options.lock) {
+      const beta = await readBeta(this.db, id);
+      if (!beta || beta.company_id !== companyId) throw betaNotFound();
+      return beta;
+    }
+    const query = executor.selectFrom('betas').selectAll().where('id', '=', id).where('company_id', '=', companyId);
+    const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
+    const row = await locked.executeTakeFirst();
+    if (!row) throw betaNotFound();
+    return toBeta(row);
+  }
+
+  /**
+   * Holds the beta until the command's transaction ends: the first thing every write command of
+   * more than one statement does (docs/architecture.md, "Lock order"). PostgreSQL locks its row
+   * FOR KEY SHARE, which conflicts with nothing but the beta's deletion: a DELETE of the beta then
+   * waits for this command, or came first and the beta is gone. SQLite runs one transaction at a
+   * time, so reading the row is enough. Whether the beta is there.
+   */
+  async holds(trx: Executor, betaId: number): Promise<boolean> {
+    return (await forKeyShare(this.dialect, trx.selectFrom('betas').select('id').where('id', '=', betaId)).executeTakeFirst()) !== undefined;
+  }
+
+  /** `holds`, for a command of the API: 404 when the beta is gone. */
+  async hold(trx: Executor, betaId: number): Promise<void> {
+    if (!(await this.holds(trx, betaId))) throw betaNotFound();
   }
 
   /** The company's beta with its counters (show beta); 404 as `require`. */
@@ -169,7 +217,7 @@ export class BetasService {
   async update(companyId: number, betaId: string, input: BetaInput): Promise<CountedBeta> {
     checkInput(input, false);
     const updated = inTransaction(this.db, async (trx) => {
-      const beta = await this.require(companyId, betaId, trx);
+      const beta = await this.require(companyId, betaId, trx, { lock: 'update' });
       const row = await trx
         .updateTable('betas')
         .set({
@@ -191,7 +239,7 @@ export class BetasService {
   /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */
   async delete(companyId: number, betaId: string): Promise<CountedBeta> {
     return inTransaction(this.db, async (trx) => {
-      const [beta] = await counted(trx, [await this.require(companyId, betaId, trx)]);
+      const [beta] = await counted(trx, [await this.require(companyId, betaId, trx, { lock: 'delete' })]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
       betasById(this.db).invalidateFor(trx, beta.id);
       return beta;

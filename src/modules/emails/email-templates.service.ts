@@ -2,7 +2,7 @@
 // them, over the built-in defaults (email-templates.ts), which sending reads the same way.
 import type { Db } from '../../db/database.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { Occasions, checkTemplateInput, effectiveTemplate, requireOccasion, type EffectiveTemplate, type TemplateInput } from './email-templates.ts';
 
 export class EmailTemplatesService {
@@ -47,12 +47,14 @@ export class EmailTemplatesService {
     if (input.body !== undefined) changes.body = input.body;
     if (input.html_body !== undefined) changes.html_body = input.html_body;
     if (input.enabled !== undefined) changes.enabled = input.enabled ? 1 : 0;
-    const row = await this.db
-      .insertInto('email_templates')
-      .values({ beta_id: beta.id, occasion, subject: null, body: null, html_body: null, enabled: null, created_at: now, ...changes })
-      .onConflict((oc) => oc.columns(['beta_id', 'occasion']).doUpdateSet(changes))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await heldBy(
+      this.db
+        .insertInto('email_templates')
+        .values({ beta_id: beta.id, occasion, subject: null, body: null, html_body: null, enabled: null, created_at: now, ...changes })
+        .onConflict((oc) => oc.columns(['beta_id', 'occasion']).doUpdateSet(changes))
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return effectiveTemplate(occasion, row);
   }
 

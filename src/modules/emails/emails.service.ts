@@ -5,11 +5,12 @@
 // 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
-import type { Db, Executor } from '../../db/database.ts';
+import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import type { BetasService } from '../betas/betas.service.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
@@ -25,7 +26,7 @@ export type MessageStatus = (typeof MessageStatuses)[number];
 /** How long a double opt-in confirmation link works. */
 const CONFIRMATION_SECONDS = 7 * 86_400;
 /** How soon a visitor may ask for another confirmation link for the same tester. */
-const RESEND_INTERVAL_SECONDS = 10 * 60;
+export const RESEND_INTERVAL_SECONDS = 10 * 60;
 /** 256 random bits, base64url: what unsubscribe and confirmation links carry. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -72,7 +73,9 @@ export class EmailsService implements EmailQueue {
 
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
+    private readonly betas: BetasService,
     private readonly suppressions: SuppressionsService,
     private readonly options: EmailsOptions,
   ) {
@@ -228,6 +231,8 @@ export class EmailsService implements EmailQueue {
   private async notSent(message: EmailMessageRow, failure: SmtpFailure, attempts: number): Promise<void> {
     if (failure.kind === 'bounce') {
       await inTransaction(this.db, async (trx) => {
+        // A message whose beta is gone went with it: nothing to settle or suppress.
+        if (!(await this.betas.holds(trx, message.beta_id))) return;
         await this.settle(trx, message.id, { status: 'failed', error: failure.description });
         await this.suppressions.suppress(trx, message.beta_id, message.to_address, 'HardBounce', this.now());
       });
@@ -256,11 +261,12 @@ export class EmailsService implements EmailQueue {
     return this.findTarget(this.db, token);
   }
 
-  /** Records the Unsubscribe suppression (which also unsubscribes the tester); idempotent. */
+  /** Records the Unsubscribe suppression (which also unsubscribes the tester); idempotent. Undefined as unsubscribeTarget, or when the beta is deleted meanwhile. */
   async unsubscribe(token: string): Promise<UnsubscribeTarget | undefined> {
     return inTransaction(this.db, async (trx) => {
       const target = await this.findTarget(trx, token);
-      if (target) await this.suppressions.suppress(trx, target.betaId, target.email, 'Unsubscribe', this.now());
+      if (!target || !(await this.betas.holds(trx, target.betaId))) return undefined;
+      await this.suppressions.suppress(trx, target.betaId, target.email, 'Unsubscribe', this.now());
       return target;
     });
   }
@@ -292,7 +298,12 @@ export class EmailsService implements EmailQueue {
    */
   async resendConfirmation(testerId: number): Promise<ResendOutcome> {
     return inTransaction(this.db, async (trx) => {
-      const tester = await trx.selectFrom('testers').select(['beta_id', 'status', 'hidden']).where('id', '=', testerId).executeTakeFirst();
+      const found = await trx.selectFrom('testers').select('beta_id').where('id', '=', testerId).executeTakeFirst();
+      // Its beta, then the tester, held until the message is recorded (docs/architecture.md, "Lock order").
+      const tester =
+        found && (await this.betas.holds(trx, found.beta_id))
+          ? await forKeyShare(this.dialect, trx.selectFrom('testers').select(['beta_id', 'status', 'hidden']).where('id', '=', testerId)).executeTakeFirst()
+          : undefined;
       if (!tester || tester.hidden || tester.status !== 'unconfirmed') return 'not_needed';
       const now = this.now();
       const recent = await trx

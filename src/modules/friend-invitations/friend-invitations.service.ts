@@ -2,7 +2,7 @@
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
+import { forUpdate, type DialectName, type Db } from '../../db/database.ts';
 import type { FriendInvitationRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -32,6 +32,7 @@ const SENDER_STATUSES = new Set(['invited', 'active', 'idle']);
 export class FriendInvitationsService {
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly testers: TestersService,
@@ -53,13 +54,14 @@ export class FriendInvitationsService {
 
     const created = await inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
-      const inviter = await trx
-        .selectFrom('testers')
-        .selectAll()
-        .where('beta_id', '=', beta.id)
-        .where('email_normalized', '=', sender.normalized)
-        .where('hidden', '=', 0)
-        .executeTakeFirst();
+      // The beta, the company's plan, then the sender (docs/architecture.md, "Lock order"): a sender
+      // deleted meanwhile is not found, rather than found without invitations left by the update below.
+      await this.betas.hold(trx, beta.id);
+      const hidden = await this.testers.beyondPlanLimit(trx, companyId);
+      const inviter = await forUpdate(
+        this.dialect,
+        trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', sender.normalized).where('hidden', '=', 0),
+      ).executeTakeFirst();
       if (!inviter) throw Errors.senderNotFound();
       if (!SENDER_STATUSES.has(inviter.status)) {
         throw Errors.senderNotAllowed(inviter.status);
@@ -78,7 +80,7 @@ export class FriendInvitationsService {
         .where((eb) => eb('friend_invitations_count', '<', eb.ref('friend_invitations_allowed')))
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) throw Errors.noInvitationsLeft();
-      const invitee = await this.testers.insertInvitee(trx, companyId, beta, recipient.email, now).catch((error: unknown) => {
+      const invitee = await this.testers.insertInvitee(trx, beta, recipient.email, hidden, now).catch((error: unknown) => {
         // A concurrent signup took the address between the check above and this insert.
         if (error instanceof ApiError && error.is(Errors.testerExists)) throw Errors.recipientAlreadyInvited();
         throw error;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { heldBy } from '../betas/betas.service.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
@@ -124,18 +125,20 @@ export class InvitationCodesService {
     }
     if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
     try {
-      return await this.db
-        .insertInto('invitation_codes')
-        .values({
-          beta_id: betaId,
-          code,
-          code_normalized: normalized(code),
-          max_uses: input.max_uses ?? null,
-          expires_at: expiresAt,
-          created_at: storedTime(now),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await heldBy(
+        this.db
+          .insertInto('invitation_codes')
+          .values({
+            beta_id: betaId,
+            code,
+            code_normalized: normalized(code),
+            max_uses: input.max_uses ?? null,
+            expires_at: expiresAt,
+            created_at: storedTime(now),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
     } catch (error) {
       if (uniqueViolation(error)?.includes('code_normalized')) throw Errors.betasGeneral('Invitation code already exists');
       throw error;

@@ -3,7 +3,7 @@
 // award and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the
 // order of a points waitlist) in the same transaction.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
-import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
@@ -98,6 +98,7 @@ export class PointsService {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       // Kept from deletion until the award is recorded (the points row references the tester).
       const tester = await forKeyShare(
         this.dialect,
@@ -128,6 +129,11 @@ export class PointsService {
     const pointId = parseId(pointIdText);
     if (pointId === null) throw Errors.notFound('Point not found');
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
+      // Its tester before the point (docs/architecture.md, "Lock order"): revoking moves the
+      // tester's points. A tester deleted meanwhile took the point with it.
+      const owner = await trx.selectFrom('points').select('tester_id').where('id', '=', pointId).where('beta_id', '=', beta.id).executeTakeFirst();
+      if (owner) await forUpdate(this.dialect, trx.selectFrom('testers').select('id').where('id', '=', owner.tester_id)).execute();
       const point = await trx
         .selectFrom('points')
         .innerJoin('testers', 'testers.id', 'points.tester_id')

@@ -3,6 +3,7 @@
 // stored as the text a person reads: the chosen option, several joined by ", ", "Agree"/"Disagree",
 // or the typed text. That stored text is what a tester's responses[].answer shows.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { heldBy } from '../betas/betas.service.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
 import type { QuestionRow } from '../../db/types.ts';
@@ -292,18 +293,20 @@ export class QuestionsService {
 
   async create(betaId: number, input: QuestionInput): Promise<Question> {
     const checked = checkInput(input);
-    const row = await this.db
-      .insertInto('questions')
-      .values({
-        beta_id: betaId,
-        kind: checked.kind,
-        prompt: checked.prompt,
-        choices: JSON.stringify(checked.choices),
-        required: checked.required ? 1 : 0,
-        created_at: storedTime(this.clock.now()),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await heldBy(
+      this.db
+        .insertInto('questions')
+        .values({
+          beta_id: betaId,
+          kind: checked.kind,
+          prompt: checked.prompt,
+          choices: JSON.stringify(checked.choices),
+          required: checked.required ? 1 : 0,
+          created_at: storedTime(this.clock.now()),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     questionsCache(this.db).invalidate(betaId);
     return toQuestion(row);
   }

@@ -8,7 +8,7 @@ import type { RewardDefinitionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 
@@ -122,11 +122,13 @@ export class RewardDefinitionsService {
     const values = checkDefinition(input, null);
     const now = this.now();
     try {
-      return await this.db
-        .insertInto('reward_definitions')
-        .values({ beta_id: beta.id, ...values, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await heldBy(
+        this.db
+          .insertInto('reward_definitions')
+          .values({ beta_id: beta.id, ...values, created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
     } catch (error) {
       throw translateDescriptorClash(error, values.descriptor);
     }
@@ -141,6 +143,7 @@ export class RewardDefinitionsService {
     const beta = await this.betas.require(companyId, betaIdText);
     try {
       return await inTransaction(this.db, async (trx) => {
+        await this.betas.hold(trx, beta.id);
         const current = await this.requireDefinition(trx, beta.id, definitionIdText, { lock: true });
         const values = checkDefinition(input, current);
         if (values.type === 'Milestone' && current.type !== 'Milestone') {
@@ -196,6 +199,7 @@ export class RewardDefinitionsService {
     if (problems.length > 0) throw invalid(problems);
     try {
       return await inTransaction(this.db, async (trx) => {
+        await this.betas.hold(trx, beta.id);
         // Locked: the definition can neither be deleted nor become a Milestone before the rule is in.
         const definition = await forUpdate(
           this.dialect,
@@ -225,6 +229,7 @@ export class RewardDefinitionsService {
     const beta = await this.betas.require(companyId, betaIdText);
     const id = parseId(ruleIdText);
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const rule = id === null ? undefined : await this.rules(trx, beta.id).where('reward_rules.id', '=', id).executeTakeFirst();
       if (!rule) throw Errors.notFound('Reward rule not found');
       await trx.deleteFrom('reward_rules').where('id', '=', rule.id).execute();

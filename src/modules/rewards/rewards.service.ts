@@ -9,7 +9,7 @@ import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward } from './reward-engine.ts';
+import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward, lockTester } from './reward-engine.ts';
 
 
 export interface RewardFilters {
@@ -74,6 +74,7 @@ export class RewardsService {
     const missing = [...(email ? [] : [Errors.rewardEmailRequired.entry()]), ...(descriptor ? [] : [Errors.descriptorRequired.entry()])];
     if (missing.length > 0) throw ApiError.many(missing);
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const now = this.now();
       // The user's row lock (findTester): concurrent issues to one user count one after another.
       const tester = await this.findTester(trx, beta.id, email);
@@ -109,11 +110,16 @@ export class RewardsService {
     const beta = await this.betas.require(companyId, betaIdText);
     const status = statusText?.trim() ?? '';
     return inTransaction(this.db, async (trx) => {
-      const reward = await this.requireReward(trx, beta.id, rewardIdText);
+      await this.betas.hold(trx, beta.id);
+      const found = await this.requireReward(trx, beta.id, rewardIdText);
       if (!(StatusTargets as readonly string[]).includes(status)) {
         const shown = status ? JSON.stringify(status) : 'none given';
         throw Errors.rewardStatusInvalid(shown);
       }
+      // Its tester before the reward (docs/architecture.md, "Lock order"): revoking moves the
+      // tester's points. A tester deleted meanwhile took the reward with it.
+      await lockTester(trx, this.dialect, found.tester_id);
+      const reward = await this.requireReward(trx, beta.id, rewardIdText);
       const target = status as 'delivered' | 'revoked';
       const changed = reward.status === 'earned' ? await changeStatus(trx, reward, target, this.now()) : null;
       if (changed) return changed;
@@ -134,6 +140,7 @@ export class RewardsService {
       throw Errors.rewardsGeneral('The event signup is reserved: it fires by itself when a referral is credited');
     }
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const actor = await this.findTester(trx, beta.id, email);
       if (!actor) throw Errors.rewardEmailNotFound();
       return fireRewardEvent(trx, this.dialect, beta, event, actor, this.now());

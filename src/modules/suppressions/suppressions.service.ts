@@ -144,6 +144,7 @@ export class SuppressionsService {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const now = storedTime(this.clock.now());
       let row: SuppressionRow;
       try {
@@ -177,6 +178,7 @@ export class SuppressionsService {
     const id = parseId(suppressionIdText);
     if (id === null) throw Errors.notFound('Suppression not found');
     return inTransaction(this.db, async (trx) => {
+      await this.betas.hold(trx, beta.id);
       const deleted = await trx
         .deleteFrom('suppressions')
         .where('id', '=', id)
@@ -197,7 +199,7 @@ export class SuppressionsService {
    * Records, in the caller's transaction, a suppression the service itself learned (HardBounce,
    * SpamComplaint, or an Unsubscribe from a one-click link); an existing suppression of the
    * address is kept as it is. Unsubscribe also sets the tester's unsubscribed_at; HardBounce
-   * suspends the tester. Returns the suppression row.
+   * suspends the tester. Returns the suppression row. The caller holds the beta (BetasService.hold).
    */
   async suppress(
     trx: Executor,

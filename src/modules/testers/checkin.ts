@@ -18,6 +18,7 @@ export async function checkin(ctx: TestersContext, companyId: number, betaId: st
   const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   await repo.transaction(async (trx) => {
+    await repo.betas.hold(trx, beta.id);
     await recordCheckin(ctx, trx, beta, await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' }));
   });
 }
@@ -28,6 +29,7 @@ export async function checkinByEmail(ctx: TestersContext, companyId: number, bet
   const email = normalizeEmail(emailText);
   if (!email) throw Errors.testerEmailRequired();
   await repo.transaction(async (trx) => {
+    await repo.betas.hold(trx, beta.id);
     const tester = await forUpdate(
       repo.dialect,
       trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', email.normalized),

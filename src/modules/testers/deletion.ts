@@ -14,6 +14,7 @@ export async function deleteTester(ctx: TestersContext, companyId: number, betaI
   const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   return repo.transaction(async (trx) => {
+    await repo.betas.hold(trx, beta.id);
     const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'delete' });
     const [view] = await repo.views(trx, beta, [tester]);
     await deleteRow(ctx, trx, tester);
@@ -36,7 +37,8 @@ export async function performQueuedDeletion(ctx: TestersContext, payload: unknow
   if (typeof testerId !== 'number') throw new Error('tester.delete job without a testerId');
   await repo.transaction(async (trx) => {
     const found = await trx.selectFrom('testers').select('beta_id').where('id', '=', testerId).executeTakeFirst();
-    if (!found) return;
+    // Gone with its beta, or deleted already.
+    if (!found || !(await repo.betas.holds(trx, found.beta_id))) return;
     const tester = await forDelete(repo.dialect, trx.selectFrom('testers').selectAll().where('id', '=', testerId)).executeTakeFirst();
     if (tester) await deleteRow(ctx, trx, tester);
   });

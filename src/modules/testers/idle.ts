@@ -17,6 +17,7 @@ export async function markIdleTesters(ctx: TestersContext): Promise<number> {
     if (!idleDays) continue;
     const cutoff = storedTime(addSeconds(repo.clock.now(), -idleDays * 86_400));
     changed += await repo.transaction(async (trx) => {
+      if (!(await repo.betas.holds(trx, id))) return 0; // deleted since the list was read
       const now = repo.now();
       const result = await trx
         .updateTable('testers')

@@ -93,10 +93,10 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
 
   const created = await repo.transaction(async (trx) => {
     const now = repo.now();
+    await repo.betas.hold(trx, beta.id);
     const hidden = await repo.beyondPlanLimit(trx, companyId);
-    // Reads that need no lock come before the beta's, which serialises the beta's signups on
-    // PostgreSQL: a referral code taken meanwhile fails the insert's unique index, a referrer
-    // deleted meanwhile its foreign key, and either runs the transaction again.
+    // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
+    // referrer deleted meanwhile its foreign key, and either runs the transaction again.
     const referrer = input.referrer_id
       ? await findReferrer(trx, repo.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
       : undefined;
@@ -154,11 +154,10 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
 /**
  * Creates the recipient of a friend invitation in the caller's transaction: invited at once with
  * their invitation code, as if they had applied and been invited; not a referral. Hidden when the
- * company's plan is full (the caller answers 2317 after commit).
+ * company's plan is full (`beyondPlanLimit`, asked first: the caller answers 2317 after commit).
  */
-export async function insertInvitee(ctx: TestersContext, trx: Executor, companyId: number, beta: Beta, email: string, now: string): Promise<TesterRow> {
+export async function insertInvitee(ctx: TestersContext, trx: Executor, beta: Beta, email: string, hidden: boolean, now: string): Promise<TesterRow> {
   const { repo, events } = ctx;
-  const hidden = await repo.beyondPlanLimit(trx, companyId);
   const row = await repo.insertTester(trx, {
     uuid: randomUUID(),
     beta_id: beta.id,

@@ -68,7 +68,8 @@ export class TestersRepository {
 
   /**
    * Whether the company's plan is full, so a new tester must be hidden. Only a company with a
-   * limit serialises its signups (on its row); others pay one primary-key read.
+   * limit serialises its signups (on its row); others pay one primary-key read. Asked after the
+   * beta is held and before any tester is locked (docs/architecture.md, "Lock order").
    */
   async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
     const limited = trx.selectFrom('companies').select('max_testers').where('id', '=', companyId);

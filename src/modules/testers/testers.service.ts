@@ -90,8 +90,13 @@ export class TestersService {
   }
 
   /** The recipient of a friend invitation, created in the caller's transaction (signup.ts). */
-  insertInvitee(trx: Executor, companyId: number, beta: Beta, email: string, now: string): Promise<TesterRow> {
-    return insertInvitee(this.ctx, trx, companyId, beta, email, now);
+  insertInvitee(trx: Executor, beta: Beta, email: string, hidden: boolean, now: string): Promise<TesterRow> {
+    return insertInvitee(this.ctx, trx, beta, email, hidden, now);
+  }
+
+  /** Whether the company's plan is full: a friend invitation asks before it locks its sender. */
+  beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
+    return this.ctx.repo.beyondPlanLimit(trx, companyId);
   }
 
   reducedViews(executor: Executor, beta: Beta, rows: TesterRow[]): Promise<ReducedTesterView[]> {

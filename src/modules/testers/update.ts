@@ -56,6 +56,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
 
   const updated = await repo.transaction(async (trx) => {
     const now = repo.now();
+    await repo.betas.hold(trx, beta.id);
     const current = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
     const profile = input.profile ? prepareProfile(input.profile, { geo: ctx.geo, storedCountry: current.country }) : null;
     const ruleErrors: ErrorEntry[] = [...(profile?.errors ?? [])];
@@ -139,6 +140,7 @@ export async function acceptReferral(ctx: TestersContext, companyId: number, bet
   const beta = await repo.betas.require(companyId, betaId);
   const accepted = await repo.transaction(async (trx) => {
     const now = repo.now();
+    await repo.betas.hold(trx, beta.id);
     const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
     if (tester.referrer_id === null) throw Errors.testersGeneral('This tester has no referrer (none was given, or the referrer was deleted)');
     if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };

@@ -104,6 +104,8 @@ export class VisitorsService {
     if (!isPerson(visitor)) return false;
     const { day, key } = await this.#keys.daily(visitor);
     return inTransaction(this.db, async (trx) => {
+      // Deleted since the page was read: nothing left to count in.
+      if (!(await this.betas.holds(trx, beta.id))) return false;
       const counted = await firstVisitToday(trx, { kind: 'impression', target_id: beta.id, day, visitor: key, beta_id: beta.id });
       if (counted) addToBetaCounter(trx, beta.id, 'impressions_count', 1);
       return counted;
@@ -148,6 +150,7 @@ export class VisitorsService {
     const [{ day, key }, network] = await Promise.all([this.#keys.daily(visitor), this.#keys.network(visitor)]);
     return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
+      if (!(await this.betas.holds(trx, beta.id))) return false;
       if (!(await firstVisitToday(trx, { kind: 'click', target_id: tester.id, day, visitor: key, beta_id: beta.id }))) return false;
       const updated = await trx
         .updateTable('testers')
@@ -183,7 +186,7 @@ export class VisitorsService {
     const beta = await this.betas.findPublic(target.betaId);
     const tester = await this.db.selectFrom('testers').select(['status', 'email']).where('id', '=', target.testerId).executeTakeFirst();
     if (!beta || !tester) return { state: 'unknown' };
-    if (tester.status !== 'unconfirmed') return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
+    if (tester.status !== 'unconfirmed') return this.confirmed(beta.id, target.testerId);
     if (target.expired) return { state: 'expired', beta };
     return { state: 'pending', beta, email: tester.email };
   }
@@ -196,12 +199,13 @@ export class VisitorsService {
   async confirm(token: string): Promise<Confirmation> {
     const found = await this.confirmation(token);
     if (found.state !== 'pending') return found;
-    const target = (await this.emails.confirmationTarget(token))!;
+    const target = await this.emails.confirmationTarget(token);
+    if (!target) return { state: 'unknown' }; // its tester deleted since
     const { beta } = found;
     // A second, concurrent confirmation finds the tester applied already: the same status is a no-op.
     await this.testers.update(beta.company_id, String(beta.id), String(target.testerId), { status: 'applied' });
     await this.emails.markConfirmationUsed(target.confirmationId);
-    return { state: 'confirmed', standing: await this.standingOf(beta.id, target.testerId) };
+    return this.confirmed(beta.id, target.testerId);
   }
 
   /** A new link for the tester of a (typically expired) confirmation link. */
@@ -230,10 +234,16 @@ export class VisitorsService {
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  /** Read afresh, beta included: its counters give waitlist_length, which a change just moved. */
-  private async standingOf(betaId: number, testerId: number): Promise<Standing> {
-    const beta = (await this.betas.findPublic(betaId))!;
-    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
+  /**
+   * Read afresh, beta included: its counters give waitlist_length, which a change just moved.
+   * Undefined when the tester or its beta is gone (deleted since the link was read).
+   */
+  private async standingOf(betaId: number, testerId: number): Promise<Standing | undefined> {
+    const [beta, row] = await Promise.all([
+      this.betas.findPublic(betaId),
+      this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst(),
+    ]);
+    if (!beta || !row) return undefined;
     const [[tester], rewards] = await Promise.all([
       this.views.of(this.db, beta, [row]),
       this.db
@@ -245,5 +255,11 @@ export class VisitorsService {
         .execute(),
     ]);
     return { beta, tester, points: row.points, rewards };
+  }
+
+  /** The confirmed link's standing; a link to a tester deleted meanwhile leads nowhere any more. */
+  private async confirmed(betaId: number, testerId: number): Promise<Confirmation> {
+    const standing = await this.standingOf(betaId, testerId);
+    return standing ? { state: 'confirmed', standing } : { state: 'unknown' };
   }
 }

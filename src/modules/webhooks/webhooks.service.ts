@@ -11,7 +11,7 @@ import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } fr
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { endpointsChanged, EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
@@ -116,21 +116,23 @@ export class WebhooksService {
     const beta = await this.betas.require(companyId, betaId);
     const fields = checkInput(input, true, this.options.allowPrivateTargets);
     const now = storedTime(this.clock.now());
-    const row = await this.db
-      .insertInto('webhook_endpoints')
-      .values({
-        beta_id: beta.id,
-        url: fields.url as string,
-        secret: newSecret(),
-        events: fields.events ?? null,
-        enabled: fields.enabled ?? 1,
-        prefinery_signature: fields.prefinery_signature ?? 0,
-        disabled_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await heldBy(
+      this.db
+        .insertInto('webhook_endpoints')
+        .values({
+          beta_id: beta.id,
+          url: fields.url as string,
+          secret: newSecret(),
+          events: fields.events ?? null,
+          enabled: fields.enabled ?? 1,
+          prefinery_signature: fields.prefinery_signature ?? 0,
+          disabled_reason: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     endpointsChanged(this.db, beta.id);
     return row;
   }

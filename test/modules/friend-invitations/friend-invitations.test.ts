@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { transactionRetries } from '../../../src/db/transaction.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, testerCount } from '../testers/support.ts';
 
@@ -128,5 +129,31 @@ describe('friend invitations', () => {
     assert.equal((await storedTester(ctx, sender.id))?.friend_invitations_count, 5);
     assert.equal(await testerCount(ctx, generous.id), 6);
     await assertCountersExact(ctx, generous.id, assert);
+  });
+
+  test('a sender deleted while sending: the deletion and each invitation either way, never a deadlock or a 500', async () => {
+    const roomy = await ctx.createBeta({ invite_a_friend_enabled: true, friend_invitations_allowed: 100 });
+    const deadlocksBefore = transactionRetries(ctx.database.db).deadlock;
+    for (let round = 0; round < 8; round++) {
+      const sender = await createTester(ctx, roomy.id, { status: 'active' });
+      const recipients = Array.from({ length: 5 }, (_, i) => `race-${round}-${i}@example.com`);
+      const send = (recipient_email: string) => invite({ sender_email: sender.email, recipient_email }, roomy.id);
+      // The deletion starts after a different number of invitations each round.
+      const early = recipients.slice(0, round % (recipients.length + 1)).map(send);
+      const deletion = ctx.request('DELETE', `/api/v2/betas/${roomy.id}/testers/${sender.id}`);
+      const late = recipients.slice(early.length).map(send);
+      const [deleted, ...answers] = await Promise.all([deletion, ...early, ...late]);
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      assert.deepEqual(answers.filter((a) => a.status !== 201 && codes(a).join() !== '2504').map((a) => [a.status, a.body]), [], 'sent, or the sender not found');
+      assert.equal(await storedTester(ctx, sender.id), undefined, 'the sender is deleted');
+      const sent = answers.filter((a) => a.status === 201);
+      const invited = await ctx.database.db.selectFrom('testers').select('email').where('email', 'in', recipients).execute();
+      assert.deepEqual(invited.map((t) => t.email).sort(), sent.map((a) => a.body.invitee.email).sort(), 'an invitee for each invitation sent, and only those');
+      const kept = await ctx.database.db.selectFrom('friend_invitations').select(['id', 'inviter_id']).where('beta_id', '=', roomy.id).execute();
+      const ofRound = kept.filter((row) => sent.some((a) => a.body.id === row.id));
+      assert.deepEqual(ofRound.map((row) => row.inviter_id), sent.map(() => null), 'each sent invitation stays, without its deleted sender');
+    }
+    assert.equal(transactionRetries(ctx.database.db).deadlock - deadlocksBefore, 0, 'one lock order: no deadlock to retry');
+    await assertCountersExact(ctx, roomy.id, assert);
   });
 });
