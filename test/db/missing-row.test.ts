@@ -76,7 +76,7 @@ test('heldBy: a write whose beta is gone is the beta\'s 404; anything else fails
   const gone = await failureOf(heldBy(insertQuestion(betaId + 1000)));
   assert.ok(gone instanceof ApiError, String(gone));
   assert.equal(gone.statusCode, 404);
-  assert.deepEqual(gone.errors, [{ code: 1404, message: 'Beta not found' }]);
+  assert.deepEqual(gone.errors, [{ code: Errors.notFound.code, message: 'Beta not found' }]);
   const question = await heldBy(insertQuestion(betaId));
   assert.equal(question.beta_id, betaId);
   const duplicate = await failureOf(heldBy(insertQuestion(betaId, question.id)));

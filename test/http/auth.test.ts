@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../src/http/app-type.ts';
 import { appWithLog, startTestContext, type TestContext } from '../support/context.ts';
+import { Errors } from '../../src/errors.ts';
 
 describe('authentication', () => {
   let ctx: TestContext;
@@ -38,20 +39,20 @@ describe('authentication', () => {
     const other = (await ctx.services.accounts.createApiKey({ companyId: ctx.companyId })).key;
     const conflicting = await ctx.request('GET', `/api/v2/betas.json?api_key=${key}&api_key=${encodeURIComponent(other)}`, { key: null });
     assert.equal(conflicting.status, 401);
-    assert.deepEqual(conflicting.body, { errors: [{ code: 1401, message: 'Conflicting API keys: send one key, in the Authorization header or as api_key' }] });
+    assert.deepEqual(conflicting.body, { errors: [{ code: Errors.unauthorized.code, message: 'Conflicting API keys: send one key, in the Authorization header or as api_key' }] });
   });
 
   test('a missing key is 401 with a challenge and the error body', async () => {
     const response = await ctx.request('GET', '/api/v2/betas', { key: null });
     assert.equal(response.status, 401);
     assert.match(String(response.headers['www-authenticate']), /Basic realm="Prelaunch"/);
-    assert.equal(response.body.errors[0].code, 1401);
+    assert.equal(response.body.errors[0].code, Errors.unauthorized.code);
   });
 
   test('an unknown key is 401', async () => {
     const response = await ctx.request('GET', '/api/v2/betas', { key: 'pl_not-a-real-key' });
     assert.equal(response.status, 401);
-    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] });
+    assert.deepEqual(response.body, { errors: [{ code: Errors.unauthorized.code, message: 'Invalid API key' }] });
   });
 
   test('a revoked key is 401 and stays revoked', async () => {
@@ -60,7 +61,7 @@ describe('authentication', () => {
     await ctx.services.accounts.revokeApiKey(created.id);
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 401);
-    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] }, 'answered as an unknown key');
+    assert.deepEqual(response.body, { errors: [{ code: Errors.unauthorized.code, message: 'Invalid API key' }] }, 'answered as an unknown key');
     const [stored] = (await ctx.services.accounts.listApiKeys(ctx.companyId)).filter((k) => k.id === created.id);
     assert.ok(stored.revoked_at);
   });
@@ -70,7 +71,7 @@ describe('authentication', () => {
     const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: past });
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 401);
-    assert.deepEqual(response.body, { errors: [{ code: 1401, message: 'Invalid API key' }] }, 'answered as an unknown key');
+    assert.deepEqual(response.body, { errors: [{ code: Errors.unauthorized.code, message: 'Invalid API key' }] }, 'answered as an unknown key');
   });
 
   test('malformed and conflicting credentials are 401; the forms clients of the original send are accepted', async () => {
@@ -89,7 +90,7 @@ describe('authentication', () => {
     ] as const) {
       const response = await attempt(headers, query);
       assert.equal(response.status, 401, what);
-      assert.deepEqual(response.body, { errors: [{ code: 1401, message }] }, what);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.unauthorized.code, message }] }, what);
       assert.match(String(response.headers['www-authenticate']), /Bearer realm/, what);
     }
     for (const [what, headers, query] of [
@@ -106,7 +107,7 @@ describe('authentication', () => {
     const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 403);
-    assert.deepEqual(response.body, { errors: [{ code: 1403, message: 'This API key lacks the betas:read permission' }] });
+    assert.deepEqual(response.body, { errors: [{ code: Errors.forbidden.code, message: 'This API key lacks the betas:read permission' }] });
   });
 
   test('using a key records last_used_at', async () => {
@@ -130,7 +131,7 @@ describe('authentication', () => {
   test('an unknown route is 404 with the error body', async () => {
     const response = await ctx.request('GET', '/api/v2/nothing-here');
     assert.equal(response.status, 404);
-    assert.equal(response.body.errors[0].code, 1404);
+    assert.equal(response.body.errors[0].code, Errors.notFound.code);
   });
 });
 

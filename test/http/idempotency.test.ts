@@ -10,9 +10,10 @@ import { uniqueEmail } from '../modules/testers/support.ts';
 import { CLAIM_SECONDS, KEY_LIFETIME_SECONDS } from '../../src/modules/idempotency/idempotency-keys.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
 import { createLogger } from '../../src/logging.ts';
+import { Errors } from '../../src/errors.ts';
 
-const REUSED = { code: 1422, message: 'This Idempotency-Key was used for a different request; send a new key for a new request' };
-const IN_FLIGHT = { code: 1409, message: 'A request with this Idempotency-Key is still being processed; retry once it has been answered' };
+const REUSED = { code: Errors.idempotencyKeyReused.code, message: 'This Idempotency-Key was used for a different request; send a new key for a new request' };
+const IN_FLIGHT = { code: Errors.idempotencyKeyInUse.code, message: 'A request with this Idempotency-Key is still being processed; retry once it has been answered' };
 
 let keys = 0;
 function newKey(): string {
@@ -191,7 +192,7 @@ describe('Idempotency-Key', () => {
     for (const key of ['', 'x'.repeat(256), 'tab\there', 'caf\u00e9']) {
       const response = await send('POST', `/api/v2/betas/${beta.id}/testers`, key, { body: { tester: { email: uniqueEmail() } } });
       assert.equal(response.status, 422, JSON.stringify(key));
-      assert.deepEqual(response.body, { errors: [{ code: 2301, message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.testersGeneral.code, message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' }] });
     }
     assert.deepEqual(await storedRows(ctx, tables), state);
     const longest = await send('POST', `/api/v2/betas/${beta.id}/testers`, `${' ~'.repeat(127)}!`, { body: { tester: { email: uniqueEmail() } } });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../support/context.ts';
 import { storedRows, tableNames } from '../support/stored-rows.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
+import { Errors } from '../../src/errors.ts';
 
 const TOO_LARGE = 'is a number too large to keep exactly (beyond ±9007199254740991): send long digit strings as text';
 
@@ -125,7 +126,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/testers`,
       body: () => ({ tester: { email: uniqueEmail('typed'), groups: 'g', profile: { age: '30' }, responses: { response: [{ question_id: questionId, answer: 'x' }] } } }),
-      code: 2301,
+      code: Errors.testersGeneral.code,
       fields: [
         ['tester.email', 'string'],
         ['tester.groups', 'nullable string'],
@@ -139,7 +140,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'PUT',
       url: () => `${beta()}/testers/${tester.id}`,
       body: () => ({ tester: { email: uniqueEmail('renamed'), groups: 'g', profile: { custom_var1: 'v' } } }),
-      code: 2301,
+      code: Errors.testersGeneral.code,
       fields: [
         ['tester.email', 'string'],
         ['tester.groups', 'nullable string'],
@@ -151,7 +152,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => '/api/v2/betas',
       body: () => ({ name: 'Typed', homepage_url: 'https://example.com/typed', settings: { signup_points: 2, accepting_signups: true, blocked_email_domains: [] } }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['name', 'string'],
         ['homepage_url', 'string'],
@@ -165,7 +166,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'PATCH',
       url: () => beta(),
       body: () => ({ beta: { name: 'Renamed', settings: { signup_points: 3, idle_days: 30 } } }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['beta.name', 'string'],
         ['beta.settings.signup_points', 'setting integer'],
@@ -177,7 +178,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/webhooks`,
       body: () => ({ webhook: { url: 'https://hooks.example.com/typed', events: ['tester_created'], enabled: true } }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['webhook.url', 'string'],
         ['webhook.events', 'array'],
@@ -189,7 +190,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'PATCH',
       url: () => `${beta()}/webhooks/${webhookId}`,
       body: () => ({ url: 'https://hooks.example.com/moved', events: ['point_earned'], enabled: false }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['url', 'string'],
         ['events', 'array'],
@@ -201,7 +202,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/questions`,
       body: () => ({ question: { kind: 'multiple_choice', prompt: 'Pick', choices: ['a', 'b'], required: false } }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['question.prompt', 'string'],
         ['question.choices', 'array'],
@@ -213,7 +214,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/points`,
       body: () => ({ email: awardee.email, quantity: 5, reason: 'Thanks' }),
-      code: 2801,
+      code: Errors.pointsGeneral.code,
       fields: [
         ['email', 'string'],
         ['quantity', 'integer'],
@@ -225,7 +226,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/suppressions`,
       body: () => ({ suppression: { email: uniqueEmail('suppressed'), reason: 'Manual' } }),
-      code: 2701,
+      code: Errors.suppressionsGeneral.code,
       fields: [
         ['suppression.email', 'string'],
         ['suppression.reason', 'string'],
@@ -236,7 +237,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/friend_invitations`,
       body: () => ({ friend_invitation: { sender_email: sender.email, recipient_email: uniqueEmail('friend'), message: 'Hi' } }),
-      code: 2501,
+      code: Errors.friendInvitationsGeneral.code,
       fields: [
         ['friend_invitation.recipient_email', 'string'],
         ['friend_invitation.message', 'string'],
@@ -247,7 +248,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
       method: 'POST',
       url: () => `${beta()}/invitation_codes`,
       body: () => ({ code: `TYPED-${++codeCount}`, max_uses: 5 }),
-      code: 2201,
+      code: Errors.betasGeneral.code,
       fields: [
         ['code', 'string'],
         ['max_uses', 'integer'],
@@ -286,7 +287,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
     for (const [body, message] of cases) {
       const response = await ctx.request('POST', `${beta()}/testers`, { body });
       assert.equal(response.status, 422, body);
-      assert.deepEqual(response.body, { errors: [{ code: 2301, message }] }, body);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.testersGeneral.code, message }] }, body);
     }
     assert.deepEqual(await storedRows(ctx, tables), before);
     // As text the digits are kept exactly.
@@ -343,7 +344,7 @@ describe('JSON bodies are taken as typed; form bodies and query strings are read
     const before = await storedRows(ctx, tables);
     const response = await ctx.request('POST', `${beta()}/points`, { form: `email=${encodeURIComponent(awardee.email)}&quantity=9007199254740993` });
     assert.equal(response.status, 422);
-    assert.deepEqual(response.body, { errors: [{ code: 2801, message: 'quantity must be <= 1000000' }] });
+    assert.deepEqual(response.body, { errors: [{ code: Errors.pointsGeneral.code, message: 'quantity must be <= 1000000' }] });
     assert.deepEqual(await storedRows(ctx, tables), before);
   });
 

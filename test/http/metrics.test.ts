@@ -9,6 +9,7 @@ import { inTransaction } from '../../src/db/transaction.ts';
 import { enqueueJob } from '../../src/jobs/outbox.ts';
 import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
+import { Errors } from '../../src/errors.ts';
 
 interface Sample {
   name: string;
@@ -192,7 +193,7 @@ describe('/metrics', () => {
           const refused = await app.inject({ method: 'GET', url: '/metrics', headers });
           assert.equal(refused.statusCode, 401);
           assert.equal(refused.headers['www-authenticate'], 'Bearer realm="Prelaunch metrics"');
-          assert.equal(refused.json().errors[0].code, 1401);
+          assert.equal(refused.json().errors[0].code, Errors.unauthorized.code);
           assert.doesNotMatch(refused.body, /prelaunch_|s3cret/);
         }
         const bearer = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer s3cret-token' } });
@@ -210,7 +211,7 @@ describe('/metrics', () => {
       try {
         const response = await app.inject({ method: 'GET', url: '/metrics' });
         assert.equal(response.statusCode, 404);
-        assert.equal(response.json().errors[0].code, 1404);
+        assert.equal(response.json().errors[0].code, Errors.notFound.code);
       } finally {
         await app.close();
       }

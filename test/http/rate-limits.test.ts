@@ -8,6 +8,7 @@ import { registerErrorHandling } from '../../src/http/error-handler.ts';
 import { openRateLimits, RateLimits } from '../../src/http/rate-limits.ts';
 import { isReachable } from '../../src/db/migrate.ts';
 import { logLines, startTestContext, type TestContext, type TestResponse } from '../support/context.ts';
+import { Errors } from '../../src/errors.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -34,7 +35,7 @@ function limitHeaders(response: TestResponse): { limit: number; remaining: numbe
 function assertRefused(response: TestResponse, message: RegExp): string {
   assert.equal(response.status, 429, JSON.stringify(response.body));
   assert.equal(response.body.errors.length, 1);
-  assert.equal(response.body.errors[0].code, 1429);
+  assert.equal(response.body.errors[0].code, Errors.rateLimited.code);
   assert.match(response.body.errors[0].message, message);
   const retryAfter = Number(response.headers['retry-after']);
   assert.ok(retryAfter >= 1, `Retry-After ${response.headers['retry-after']}`);

@@ -5,6 +5,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
 import { betaRow, BROWSER, DESKTOP, formOf, testerByEmail, testersOf, visit } from './support.ts';
+import { Errors } from '../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
@@ -110,12 +111,12 @@ describe('the embeddable form and its public endpoints', () => {
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body, {
       errors: [
-        { code: 2303, field: 'first_name', message: 'Please enter your name.' },
-        { code: 2309, field: `q${question}`, message: 'Please agree to continue.' },
+        { code: Errors.nameRequired.code, field: 'first_name', message: 'Please enter your name.' },
+        { code: Errors.mustAgree.code, field: `q${question}`, message: 'Please agree to continue.' },
       ],
     });
     const taken = await visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { json: { email: referrer.email, first_name: 'X', answers: { [`q${question}`]: 1 } } });
-    assert.deepEqual(taken.body, { errors: [{ code: 2310, field: 'email', message: 'This e-mail address has already signed up.' }] });
+    assert.deepEqual(taken.body, { errors: [{ code: Errors.testerExists.code, field: 'email', message: 'This e-mail address has already signed up.' }] });
     const malformed = await visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { headers: { 'content-type': 'application/json' }, json: undefined, form: '{"email":' });
     assert.equal(malformed.status, 400);
     assert.equal((await testersOf(ctx, beta.id)).length, 2);
@@ -126,7 +127,7 @@ describe('the embeddable form and its public endpoints', () => {
     const beta = await ctx.createBeta({}, 'Rocket');
     const response = await visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { json: { email: uniqueEmail(), utm_term: 'x'.repeat(17 * 1024) } });
     assert.equal(response.status, 413);
-    assert.deepEqual(response.body, { errors: [{ code: 1413, message: 'Request body is too large (at most 16384 bytes)' }] });
+    assert.deepEqual(response.body, { errors: [{ code: Errors.bodyTooLarge.code, message: 'Request body is too large (at most 16384 bytes)' }] });
     assert.equal((await testersOf(ctx, beta.id)).length, 0);
   });
 
@@ -163,7 +164,7 @@ describe('the embeddable form and its public endpoints', () => {
       assert.equal((await post('2001:db8:1:2::11')).status, 201);
       const refused = await post('2001:db8:1:2:ffff::1');
       assert.equal(refused.status, 429);
-      assert.equal(refused.body.errors[0].code, 1429);
+      assert.equal(refused.body.errors[0].code, Errors.rateLimited.code);
       assert.match(refused.body.errors[0].message, /^Rate limit exceeded: 2 requests per minute from one network to sign up or confirm; try again in \d+ s$/);
       assert.ok(Number(refused.headers['retry-after']) > 0);
       assert.equal((await testersOf(limited, beta.id)).length, 2);

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const BETA_FIELDS = [
   'id', 'name', 'homepage_url', 'slug', 'testers_count', 'impressions_count', 'share_clicks_count', 'share_signups_count',
@@ -49,7 +50,7 @@ describe('betas', () => {
     }
     const wrong = await ctx.request('POST', '/api/v2/betas', { form: 'name=B&homepage_url=https%3A%2F%2Fb.example&settings[double_opt_in]=yes' });
     assert.equal(wrong.status, 422);
-    assert.deepEqual(wrong.body.errors, [{ code: 2201, message: 'settings.double_opt_in must be true, false, 1 or 0' }]);
+    assert.deepEqual(wrong.body.errors, [{ code: Errors.betasGeneral.code, message: 'settings.double_opt_in must be true, false, 1 or 0' }]);
     const json = await ctx.request('POST', '/api/v2/betas', { body: { name: 'J', homepage_url: 'https://j.example', settings: { vanity_referral_codes: true } } });
     assert.equal(json.body.settings.vanity_referral_codes, true);
     const stored = await ctx.database.db.selectFrom('betas').select('settings').where('id', '=', json.body.id).executeTakeFirstOrThrow();
@@ -70,7 +71,7 @@ describe('betas', () => {
       body: { name: 'X', homepage_url: 'https://x.example', settings: { blocked_ips: ['1.2.3.4/99'], waitlist_order: 'random' } },
     });
     assert.equal(response.status, 422);
-    assert.equal(response.body.errors[0].code, 2201);
+    assert.equal(response.body.errors[0].code, Errors.betasGeneral.code);
     assert.match(response.body.errors.map((e: { message: string }) => e.message).join(' '), /waitlist_order/);
   });
 
@@ -102,7 +103,7 @@ describe('betas', () => {
     for (const id of ['999999', 'abc', '0', '-1']) {
       const response = await ctx.request('GET', `/api/v2/betas/${id}`);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Beta not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
     }
   });
 
@@ -146,7 +147,7 @@ describe('betas', () => {
   test('per_page above 100 is refused', async () => {
     const response = await ctx.request('GET', '/api/v2/betas?per_page=101');
     assert.equal(response.status, 422);
-    assert.equal(response.body.errors[0].code, 2201);
+    assert.equal(response.body.errors[0].code, Errors.betasGeneral.code);
   });
 
   test('delete answers 200 with the beta and removes it', async () => {
@@ -162,9 +163,9 @@ describe('betas', () => {
   test('malformed JSON is 400 and a huge body is 413', async () => {
     const malformed = await ctx.request('POST', '/api/v2/betas', { body: '{"name":' });
     assert.equal(malformed.status, 400);
-    assert.equal(malformed.body.errors[0].code, 1400);
+    assert.equal(malformed.body.errors[0].code, Errors.malformedRequest.code);
     const huge = await ctx.request('POST', '/api/v2/betas', { body: JSON.stringify({ name: 'x'.repeat(3_000_000) }) });
     assert.equal(huge.status, 413);
-    assert.equal(huge.body.errors[0].code, 1413);
+    assert.equal(huge.body.errors[0].code, Errors.bodyTooLarge.code);
   });
 });

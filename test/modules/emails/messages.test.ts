@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, uniqueEmail } from '../testers/support.ts';
 import { setTemplate, storedMessages } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const LIST_FIELDS = ['created_at', 'error', 'id', 'occasion', 'sent_at', 'status', 'subject', 'to', 'user_id'];
 
@@ -118,7 +119,7 @@ describe('e-mail messages API', () => {
     for (const id of ['999999', 'abc', '-1']) {
       const response = await ctx.request('GET', `/api/v2/betas/${betaId}/emails/${id}`);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body.errors, [{ code: 1404, message: 'E-mail message not found' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'E-mail message not found' }]);
     }
     const otherBeta = await ctx.createBeta({}, 'Other');
     assert.equal((await ctx.request('GET', `/api/v2/betas/${otherBeta.id}/emails/${message.id}`)).status, 404);
@@ -128,7 +129,7 @@ describe('e-mail messages API', () => {
     for (const url of [`/api/v2/betas/${betaId}/emails`, `/api/v2/betas/${betaId}/emails/${message.id}`]) {
       const response = await ctx.request('GET', url, { key });
       assert.equal(response.status, 404, url);
-      assert.deepEqual(response.body.errors, [{ code: 1404, message: 'Beta not found' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'Beta not found' }]);
     }
     const { key: noRead } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });
     assert.equal((await list('', noRead)).status, 403);

@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes } from '../testers/support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended'];
@@ -113,20 +114,20 @@ describe('e-mail templates API', () => {
     const empty = await put(beta.id, 'applied', { subject: '  ', body: '' });
     assert.equal(empty.status, 422);
     assert.deepEqual(empty.body.errors, [
-      { code: 2201, message: 'subject must not be empty (send null to go back to the default)' },
-      { code: 2201, message: 'body must not be empty (send null to go back to the default)' },
+      { code: Errors.betasGeneral.code, message: 'subject must not be empty (send null to go back to the default)' },
+      { code: Errors.betasGeneral.code, message: 'body must not be empty (send null to go back to the default)' },
     ]);
     const nothing = await put(beta.id, 'applied', { email_template: {} });
     assert.equal(nothing.status, 422);
     assert.deepEqual(nothing.body.errors, [
-      { code: 2201, message: 'No template fields received: send subject, body, html_body or enabled, wrapped in "email_template" or not' },
+      { code: Errors.betasGeneral.code, message: 'No template fields received: send subject, body, html_body or enabled, wrapped in "email_template" or not' },
     ]);
     const badBoolean = await put(beta.id, 'applied', { enabled: 'maybe' });
     assert.equal(badBoolean.status, 422);
-    assert.deepEqual(badBoolean.body.errors, [{ code: 2201, message: 'enabled must be true, false, 1 or 0' }]);
+    assert.deepEqual(badBoolean.body.errors, [{ code: Errors.betasGeneral.code, message: 'enabled must be true, false, 1 or 0' }]);
     const long = await put(beta.id, 'applied', { subject: 'x'.repeat(999) });
     assert.equal(long.status, 422);
-    assert.deepEqual(long.body.errors, [{ code: 2201, message: 'subject must NOT have more than 998 characters' }]);
+    assert.deepEqual(long.body.errors, [{ code: Errors.betasGeneral.code, message: 'subject must NOT have more than 998 characters' }]);
     assert.deepEqual(await storedRows(beta.id), []);
   });
 
@@ -148,7 +149,7 @@ describe('e-mail templates API', () => {
     const unknown = await put(beta.id, 'birthday', { subject: 'Hi' });
     assert.equal(unknown.status, 404);
     assert.deepEqual(unknown.body.errors, [
-      { code: 1404, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended' },
+      { code: Errors.notFound.code, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended' },
     ]);
     assert.equal((await ctx.request('GET', path(beta.id, 'birthday'))).status, 404);
     assert.equal((await ctx.request('DELETE', path(beta.id, 'birthday'))).status, 404);
@@ -159,7 +160,7 @@ describe('e-mail templates API', () => {
     for (const [method, url] of [['GET', path(beta.id)], ['GET', path(beta.id, 'applied')], ['DELETE', path(beta.id, 'applied')]] as const) {
       const response = await ctx.request(method, url, { key });
       assert.equal(response.status, 404, `${method} ${url}`);
-      assert.deepEqual(response.body.errors, [{ code: 1404, message: 'Beta not found' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'Beta not found' }]);
     }
     assert.equal((await put(beta.id, 'applied', { enabled: true }, key)).status, 404);
 

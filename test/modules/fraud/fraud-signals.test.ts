@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, storedBeta, storedTester, testerCount, uniqueEmail } from '../testers/support.ts';
 import { createDefinition, createRule, otherCompany, storedRewards } from '../rewards/support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -131,7 +132,7 @@ describe('fraud signals', () => {
     for (const email of ['temp@mailinator.com', 'Temp@GuerrillaMail.com']) {
       const refused = await signup(strict.id, { email });
       assert.equal(refused.status, 422, email);
-      assert.deepEqual(refused.body.errors, [{ code: 2319, message: 'Fraud protection: e-mail domain blacklisted' }]);
+      assert.deepEqual(refused.body.errors, [{ code: Errors.emailDomainBlocked.code, message: 'Fraud protection: e-mail domain blacklisted' }]);
     }
     assert.equal(await testerCount(ctx, strict.id), 0);
     const both = await ctx.createBeta({ block_disposable_email_domains: true, blocked_email_domains: ['mailinator.com'] });
@@ -174,11 +175,11 @@ describe('fraud signals', () => {
 
     const device = await signup(beta.id, from('203.0.113.20', CHROME, { referrer_id: referrer.referral_code }));
     assert.equal(device.status, 422);
-    assert.deepEqual(device.body.errors, [{ code: 2326, message: 'Fraud protection: referral refused (signed up from the same device as the referrer)' }]);
+    assert.deepEqual(device.body.errors, [{ code: Errors.referralRefused.code, message: 'Fraud protection: referral refused (signed up from the same device as the referrer)' }]);
     const alias = await signup(beta.id, { email: 'samlee+2@gmail.com', referrer_id: referrer.referral_code });
     assert.equal(alias.status, 422);
     assert.deepEqual(alias.body.errors, [
-      { code: 2326, message: 'Fraud protection: referral refused (the address reaches the same mailbox as a tester already signed up)' },
+      { code: Errors.referralRefused.code, message: 'Fraud protection: referral refused (the address reaches the same mailbox as a tester already signed up)' },
     ]);
 
     assert.equal(await testerCount(ctx, beta.id), before.testers);
@@ -274,11 +275,11 @@ describe('fraud signals', () => {
     const unflagged = await accept(clean.id);
     assert.equal(unflagged.status, 422);
     assert.deepEqual(unflagged.body.errors, [
-      { code: 2301, message: "This tester's referral is not held: it had no fraud flags, so it is credited without acceptance" },
+      { code: Errors.testersGeneral.code, message: "This tester's referral is not held: it had no fraud flags, so it is credited without acceptance" },
     ]);
     const unreferred = await accept(referrer.id);
     assert.equal(unreferred.status, 422);
-    assert.deepEqual(unreferred.body.errors, [{ code: 2301, message: 'This tester has no referrer (none was given, or the referrer was deleted)' }]);
+    assert.deepEqual(unreferred.body.errors, [{ code: Errors.testersGeneral.code, message: 'This tester has no referrer (none was given, or the referrer was deleted)' }]);
     assert.equal((await show(beta.id, referrer.id)).share_signups_count, 1, 'nothing changed');
 
     const held = await createTester(ctx, beta.id, from('203.0.113.50', FIREFOX, { referrer_id: referrer.referral_code }));
@@ -294,7 +295,7 @@ describe('fraud signals', () => {
     const other = await otherCompany(ctx);
     const foreign = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${held.id}/accept_referral`, { key: other.key });
     assert.equal(foreign.status, 404, "another company's key");
-    assert.deepEqual(foreign.body.errors.map((e: { code: number }) => e.code), [1404]);
+    assert.deepEqual(foreign.body.errors.map((e: { code: number }) => e.code), [Errors.notFound.code]);
     assert.equal((await storedTester(ctx, held.id))?.referral_held, 1, 'still held');
   });
 

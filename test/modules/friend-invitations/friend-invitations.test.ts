@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { transactionRetries } from '../../../src/db/transaction.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, testerCount } from '../testers/support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const REDUCED_FIELDS = TESTER_FIELDS.filter(
   (field) => !['waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'friend_invitations_allowed'].includes(field),
@@ -62,7 +63,7 @@ describe('friend invitations', () => {
     const sender = await createTester(ctx, closed.id, { status: 'active' });
     const response = await invite({ sender_email: sender.email, recipient_email: 'x@example.com' }, closed.id);
     assert.equal(response.status, 422);
-    assert.deepEqual(response.body.errors, [{ code: 2502, message: 'Invite-a-friend system disabled for the project' }]);
+    assert.deepEqual(response.body.errors, [{ code: Errors.inviteAFriendDisabled.code, message: 'Invite-a-friend system disabled for the project' }]);
     assert.equal(await testerCount(ctx, closed.id), 1);
   });
 
@@ -79,7 +80,7 @@ describe('friend invitations', () => {
     for (const sender_email of ['nobody@example.com', outsider.email]) {
       const response = await invite({ sender_email, recipient_email: 'friend-2504@example.com' });
       assert.equal(response.status, 422);
-      assert.deepEqual(response.body.errors, [{ code: 2504, message: 'No tester record for the sender email in this project' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.senderNotFound.code, message: 'No tester record for the sender email in this project' }]);
     }
   });
 
@@ -100,13 +101,13 @@ describe('friend invitations', () => {
     const sender = await createTester(ctx, beta.id, { status: 'active' });
     const existing = await createTester(ctx, beta.id);
     const taken = await invite({ sender_email: sender.email, recipient_email: existing.email.toUpperCase() });
-    assert.deepEqual(taken.body.errors, [{ code: 2509, message: 'Recipient already invited' }]);
+    assert.deepEqual(taken.body.errors, [{ code: Errors.recipientAlreadyInvited.code, message: 'Recipient already invited' }]);
     assert.equal((await storedTester(ctx, sender.id))?.friend_invitations_count, 0, 'a refused invitation uses none');
     assert.equal((await invite({ sender_email: sender.email, recipient_email: 'one-2508@example.com' })).status, 201);
     assert.equal((await invite({ sender_email: sender.email, recipient_email: 'two-2508@example.com' })).status, 201);
     const third = await invite({ sender_email: sender.email, recipient_email: 'three-2508@example.com' });
     assert.equal(third.status, 422);
-    assert.deepEqual(third.body.errors, [{ code: 2508, message: 'Sender has no invitations left' }]);
+    assert.deepEqual(third.body.errors, [{ code: Errors.noInvitationsLeft.code, message: 'Sender has no invitations left' }]);
     const stored = await ctx.database.db.selectFrom('testers').select('id').where('email_normalized', '=', 'three-2508@example.com').execute();
     assert.deepEqual(stored, []);
   });

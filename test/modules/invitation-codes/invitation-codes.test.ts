@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const CODE_FIELDS = ['id', 'code', 'max_uses', 'uses', 'expires_at', 'created_at'];
 
@@ -51,7 +52,7 @@ describe('invitation codes (management routes)', () => {
     const beta = await ctx.createBeta();
     const response = await ctx.request('POST', path(beta.id), { body: { code: 'FOREVER' } });
     assert.equal(response.status, 422);
-    assert.equal(response.body.errors[0].code, 2201);
+    assert.equal(response.body.errors[0].code, Errors.betasGeneral.code);
     assert.match(response.body.errors[0].message, /max_uses or expires_at is required/);
   });
 
@@ -71,7 +72,7 @@ describe('invitation codes (management routes)', () => {
     for (const [body, message] of cases) {
       const response = await ctx.request('POST', path(beta.id), { body });
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.ok(response.body.errors.every((e: { code: number }) => e.code === 2201), JSON.stringify(response.body));
+      assert.ok(response.body.errors.every((e: { code: number }) => e.code === Errors.betasGeneral.code), JSON.stringify(response.body));
       assert.match(response.body.errors.map((e: { message: string }) => e.message).join(' | '), message, JSON.stringify(body));
     }
     const stored = await ctx.database.db.selectFrom('invitation_codes').select('id').where('beta_id', '=', beta.id).execute();
@@ -84,7 +85,7 @@ describe('invitation codes (management routes)', () => {
     assert.equal((await ctx.request('POST', path(beta.id), { body: { code: 'Spring', max_uses: 1 } })).status, 201);
     const duplicate = await ctx.request('POST', path(beta.id), { body: { code: 'SPRING', max_uses: 2 } });
     assert.equal(duplicate.status, 422);
-    assert.deepEqual(duplicate.body, { errors: [{ code: 2201, message: 'Invitation code already exists' }] });
+    assert.deepEqual(duplicate.body, { errors: [{ code: Errors.betasGeneral.code, message: 'Invitation code already exists' }] });
     // The same code in another beta is fine.
     assert.equal((await ctx.request('POST', path(other.id), { body: { code: 'spring', max_uses: 1 } })).status, 201);
     const stored = await ctx.database.db.selectFrom('invitation_codes').select('code').where('beta_id', '=', beta.id).execute();
@@ -115,7 +116,7 @@ describe('invitation codes (management routes)', () => {
     assert.equal(stored, undefined);
     const again = await ctx.request('DELETE', `${path(beta.id)}/${code.id}`);
     assert.equal(again.status, 404);
-    assert.deepEqual(again.body, { errors: [{ code: 1404, message: 'Invitation code not found' }] });
+    assert.deepEqual(again.body, { errors: [{ code: Errors.notFound.code, message: 'Invitation code not found' }] });
     // After deletion the code can be created again.
     assert.equal((await ctx.request('POST', path(beta.id), { body: { code: 'gone', max_uses: 1 } })).status, 201);
   });
@@ -127,7 +128,7 @@ describe('invitation codes (management routes)', () => {
     for (const id of [String(code.id), 'abc', '0', '999999']) {
       const response = await ctx.request('DELETE', `${path(beta.id)}/${id}`);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Invitation code not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Invitation code not found' }] });
     }
     assert.ok(await ctx.database.db.selectFrom('invitation_codes').select('id').where('id', '=', code.id).executeTakeFirst());
   });
@@ -144,7 +145,7 @@ describe('invitation codes (management routes)', () => {
     for (const [method, url, body] of requests) {
       const response = await ctx.request(method, url, { body });
       assert.equal(response.status, 404, `${method} ${url}`);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Beta not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
     }
     const stored = await ctx.database.db.selectFrom('invitation_codes').select('code').where('beta_id', '=', foreign.id).execute();
     assert.deepEqual(stored, [{ code: 'SECRET' }]);
@@ -156,7 +157,7 @@ describe('invitation codes (management routes)', () => {
     assert.equal((await ctx.request('GET', path(beta.id), { key: readOnly })).status, 200);
     const create = await ctx.request('POST', path(beta.id), { key: readOnly, body: { code: 'NOPE', max_uses: 1 } });
     assert.equal(create.status, 403);
-    assert.equal(create.body.errors[0].code, 1403);
+    assert.equal(create.body.errors[0].code, Errors.forbidden.code);
     assert.equal((await ctx.request('DELETE', `${path(beta.id)}/1`, { key: readOnly })).status, 403);
     const { key: testersOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:write'] });
     assert.equal((await ctx.request('GET', path(beta.id), { key: testersOnly })).status, 403);

@@ -8,6 +8,7 @@ import {
   redeemInvitationCode,
   uniqueInvitationCode,
 } from '../../../src/modules/invitation-codes/invitation-codes.service.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
@@ -89,7 +90,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'ann@example.com', '', NOW), false);
     for (const code of ['NOSUCH', '', '6210ede5e4']) {
       const error = await redeemError(redeemInvitationCode(ctx.database.db, beta, 'ann@example.com', code, NOW));
-      assert.equal(error.code, 2313);
+      assert.equal(error.code, Errors.invitationCodeInvalid.code);
       assert.equal(error.statusCode, 422);
       assert.equal(error.message, 'Invitation code is invalid');
     }
@@ -101,7 +102,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     await insertCode(other.id, 'ELSEWHERE', { max_uses: 5 });
     assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'ann@example.com', 'ELSEWHERE', NOW), false);
     const error = await redeemError(redeemInvitationCode(ctx.database.db, beta, 'ann@example.com', 'ELSEWHERE', NOW));
-    assert.equal(error.code, 2313);
+    assert.equal(error.code, Errors.invitationCodeInvalid.code);
   });
 
   test('a custom code with uses left is valid for anyone, case-insensitively, and redeeming counts a use', async () => {
@@ -115,7 +116,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     assert.equal(await usesOf(code.id), 2);
     assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'cat@example.com', 'friends', NOW), false);
     const error = await redeemError(redeemInvitationCode(ctx.database.db, beta, 'cat@example.com', 'friends', NOW));
-    assert.equal(error.code, 2312);
+    assert.equal(error.code, Errors.invitationCodeExpired.code);
     assert.equal(error.message, 'Invitation code is invalid or expired');
     assert.equal(await usesOf(code.id), 2);
   });
@@ -128,7 +129,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     await redeemInvitationCode(ctx.database.db, beta, 'a@example.com', 'until', '2026-11-22T09:59:59.999Z');
     assert.equal(await usesOf(code.id), 1, 'uses are counted for time-limited codes too');
     const error = await redeemError(redeemInvitationCode(ctx.database.db, beta, 'b@example.com', 'until', '2026-11-22T10:00:00.001Z'));
-    assert.equal(error.code, 2312);
+    assert.equal(error.code, Errors.invitationCodeExpired.code);
     assert.equal(await usesOf(code.id), 1);
   });
 
@@ -139,7 +140,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     await insertCode(beta.id, 'BOTH3', { max_uses: 5, uses: 4, expires_at: '2030-01-01T00:00:00.000Z' });
     for (const code of ['both', 'both2']) {
       assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'a@example.com', code, NOW), false, code);
-      assert.equal((await redeemError(redeemInvitationCode(ctx.database.db, beta, 'a@example.com', code, NOW))).code, 2312, code);
+      assert.equal((await redeemError(redeemInvitationCode(ctx.database.db, beta, 'a@example.com', code, NOW))).code, Errors.invitationCodeExpired.code, code);
     }
     assert.equal(await isInvitationCodeValid(ctx.database.db, beta, 'a@example.com', 'both3', NOW), true);
     await redeemInvitationCode(ctx.database.db, beta, 'a@example.com', 'both3', NOW);
@@ -172,7 +173,7 @@ describe('isInvitationCodeValid and redeemInvitationCode', () => {
     assert.equal(failed.length, 40);
     for (const failure of failed) {
       assert.ok(failure.reason instanceof ApiError, String(failure.reason));
-      assert.equal(failure.reason.code, 2312);
+      assert.equal(failure.reason.code, Errors.invitationCodeExpired.code);
     }
     assert.equal(await usesOf(code.id), 10);
   });

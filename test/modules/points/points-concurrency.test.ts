@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createTester, storedTester } from '../testers/support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('points under concurrency', () => {
   let ctx: TestContext;
@@ -61,7 +62,7 @@ describe('points under concurrency', () => {
     }
     const refused = revocations.filter((r) => r.status !== 200);
     assert.equal(refused.length, 10);
-    for (const response of refused) assert.deepEqual([response.status, response.body], [422, { errors: [{ code: 2801, message: 'Point already revoked' }] }]);
+    for (const response of refused) assert.deepEqual([response.status, response.body], [422, { errors: [{ code: Errors.pointsGeneral.code, message: 'Point already revoked' }] }]);
     for (const response of responses.slice(20)) assert.equal(response.status, 201, JSON.stringify(response.body));
     const revokedRows = await ctx.database.db.selectFrom('points').select('id').where('tester_id', '=', tester.id).where('revoked_at', 'is not', null).execute();
     assert.deepEqual(revokedRows.map((r) => r.id).sort((a, b) => a - b), toRevoke.map((p) => p.id).sort((a, b) => a - b));

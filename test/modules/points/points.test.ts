@@ -5,6 +5,7 @@ import { codes, createTester, storedTester, uniqueEmail } from '../testers/suppo
 import { awardPoints } from '../../../src/modules/points/points.ledger.ts';
 import { awardSharePoints } from '../../../src/modules/points/points.service.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const CREATED_FIELDS = ['created_at', 'id', 'quantity', 'reason', 'user_id'];
 const LISTED_FIELDS = ['activity', 'created_at', 'id', 'quantity', 'reason', 'revoked_at', 'user_id'];
@@ -106,11 +107,11 @@ describe('points', () => {
     for (const body of [{ quantity: 5 }, { email: '   ', quantity: 5 }, { point: { email: '', quantity: 5 } }]) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body, { errors: [{ code: 2802, message: 'Email is required' }] }, JSON.stringify(body));
+      assert.deepEqual(response.body, { errors: [{ code: Errors.pointsEmailRequired.code, message: 'Email is required' }] }, JSON.stringify(body));
     }
     const form = await postForm(beta.id, 'email=&quantity=5');
     assert.equal(form.status, 422);
-    assert.deepEqual(form.body, { errors: [{ code: 2802, message: 'Email is required' }] });
+    assert.deepEqual(form.body, { errors: [{ code: Errors.pointsEmailRequired.code, message: 'Email is required' }] });
     assert.deepEqual(await pointRows(beta.id), []);
   });
 
@@ -121,16 +122,16 @@ describe('points', () => {
     for (const body of [{ email: tester.email }, { email: tester.email, quantity: null }, { point: { email: tester.email, quantity: ' ' } }]) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body, { errors: [{ code: 2804, message: 'Quantity is required' }] }, JSON.stringify(body));
+      assert.deepEqual(response.body, { errors: [{ code: Errors.quantityRequired.code, message: 'Quantity is required' }] }, JSON.stringify(body));
     }
     const form = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=`);
-    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: 2804, message: 'Quantity is required' }] }]);
+    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: Errors.quantityRequired.code, message: 'Quantity is required' }] }]);
     const none = await post(beta.id, {});
     assert.equal(none.status, 422);
     assert.deepEqual(none.body, {
       errors: [
-        { code: 2802, message: 'Email is required' },
-        { code: 2804, message: 'Quantity is required' },
+        { code: Errors.pointsEmailRequired.code, message: 'Email is required' },
+        { code: Errors.quantityRequired.code, message: 'Quantity is required' },
       ],
     });
     assert.deepEqual(await pointRows(beta.id), []);
@@ -153,10 +154,10 @@ describe('points', () => {
     for (const [body, message] of cases) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body).slice(0, 100));
-      assert.deepEqual(response.body, { errors: [{ code: 2801, message }] }, JSON.stringify(body).slice(0, 100));
+      assert.deepEqual(response.body, { errors: [{ code: Errors.pointsGeneral.code, message }] }, JSON.stringify(body).slice(0, 100));
     }
     const form = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=1.5`);
-    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: 2801, message: 'quantity must be an integer' }] }]);
+    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: Errors.pointsGeneral.code, message: 'quantity must be an integer' }] }]);
     const zeroForm = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=0`);
     assert.deepEqual([zeroForm.status, codes(zeroForm)], [422, [2801]]);
     assert.deepEqual(await pointRows(beta.id), []);
@@ -172,7 +173,7 @@ describe('points', () => {
     for (const email of ['nobody@example.com', elsewhere.email]) {
       const response = await post(beta.id, { email, quantity: 3 });
       assert.equal(response.status, 422, email);
-      assert.deepEqual(response.body, { errors: [{ code: 2803, message: 'Email not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.pointsEmailNotFound.code, message: 'Email not found' }] });
     }
     assert.deepEqual(await pointRows(beta.id), []);
     assert.deepEqual(await pointRows(other.id), []);
@@ -186,7 +187,7 @@ describe('points', () => {
     assert.equal((await createHidden('hidden@example.com')).status, 403);
     const hidden = await post(small.body.id, { email: 'hidden@example.com', quantity: 3 }, key);
     assert.equal(hidden.status, 422);
-    assert.deepEqual(hidden.body, { errors: [{ code: 2803, message: 'Email not found' }] });
+    assert.deepEqual(hidden.body, { errors: [{ code: Errors.pointsEmailNotFound.code, message: 'Email not found' }] });
     assert.equal((await post(small.body.id, { email: 'visible@example.com', quantity: 3 }, key)).status, 201);
     assert.equal((await pointRows(small.body.id)).length, 1);
   });
@@ -200,12 +201,12 @@ describe('points', () => {
       for (const [method, path] of [['POST', ''], ['GET', ''], ['DELETE', '/1']] as const) {
         const response = await ctx.request(method, `/api/v2/betas/${betaId}/points${path}`, { key, body: method === 'POST' ? { email: tester.email, quantity: 1 } : undefined });
         assert.equal(response.status, 404, `${method} ${path}`);
-        assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Beta not found' }] });
+        assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
       }
     }
     const { key: readOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['points:read'] });
     const denied = await post(beta.id, { email: tester.email, quantity: 1 }, readOnly);
-    assert.deepEqual([denied.status, denied.body], [403, { errors: [{ code: 1403, message: 'This API key lacks the points:write permission' }] }]);
+    assert.deepEqual([denied.status, denied.body], [403, { errors: [{ code: Errors.forbidden.code, message: 'This API key lacks the points:write permission' }] }]);
     const revokeDenied = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/1`, { key: readOnly });
     assert.equal(revokeDenied.status, 403);
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/points`, { key: readOnly })).status, 200);
@@ -289,7 +290,7 @@ describe('points', () => {
     assert.ok(list.body.some((p: { id: number }) => p.id === seen.body.id));
     assert.ok(!list.body.some((p: { user_id: number }) => p.user_id === hidden.id));
     const revoke = await ctx.request('DELETE', `/api/v2/betas/${betaId}/points/${hiddenPoint!.id}`, { key });
-    assert.deepEqual([revoke.status, revoke.body], [404, { errors: [{ code: 1404, message: 'Point not found' }] }]);
+    assert.deepEqual([revoke.status, revoke.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Point not found' }] }]);
   });
 
   // ---- revoke (extension) ----------------------------------------------------------------------
@@ -336,7 +337,7 @@ describe('points', () => {
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${point.id}`)).status, 200);
     const again = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${point.id}`);
     assert.equal(again.status, 422);
-    assert.deepEqual(again.body, { errors: [{ code: 2801, message: 'Point already revoked' }] });
+    assert.deepEqual(again.body, { errors: [{ code: Errors.pointsGeneral.code, message: 'Point already revoked' }] });
     assert.equal(await testerPoints(tester.id), before);
     await assertPointsExact(tester.id);
   });
@@ -349,7 +350,7 @@ describe('points', () => {
     for (const id of [String(foreign.id), '99999999', 'abc', '0', '-1']) {
       const response = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${id}`);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Point not found' }] }, id);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Point not found' }] }, id);
     }
     const stored = await ctx.database.db.selectFrom('points').selectAll().where('id', '=', foreign.id).executeTakeFirstOrThrow();
     assert.equal(stored.revoked_at, null);

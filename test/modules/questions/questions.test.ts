@@ -8,6 +8,7 @@ import {
   responsesOf,
   saveAnswers,
 } from '../../../src/modules/questions/questions.service.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const QUESTION_FIELDS = ['id', 'kind', 'prompt', 'choices', 'required', 'created_at'];
 
@@ -159,7 +160,7 @@ describe('questions', () => {
     assert.deepEqual(answers.map((a) => a.question_id), [kept.id]);
     const again = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/questions/${doomed.id}`);
     assert.equal(again.status, 404);
-    assert.deepEqual(again.body, { errors: [{ code: 1404, message: 'Question not found' }] });
+    assert.deepEqual(again.body, { errors: [{ code: Errors.notFound.code, message: 'Question not found' }] });
   });
 
   test('delete of a question of another beta, or a malformed id, is 404 and deletes nothing', async () => {
@@ -169,7 +170,7 @@ describe('questions', () => {
     for (const id of [String(elsewhere.id), 'abc', '0', '999999']) {
       const response = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/questions/${id}`);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Question not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Question not found' }] });
     }
     const stored = await ctx.database.db.selectFrom('questions').select('id').where('id', '=', elsewhere.id).executeTakeFirst();
     assert.ok(stored);
@@ -187,7 +188,7 @@ describe('questions', () => {
     for (const [method, path, body] of requests) {
       const response = await ctx.request(method, path, { body });
       assert.equal(response.status, 404, `${method} ${path}`);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Beta not found' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
     }
     const count = await ctx.database.db.selectFrom('questions').select('id').where('beta_id', '=', foreign.id).execute();
     assert.equal(count.length, 1);
@@ -200,7 +201,7 @@ describe('questions', () => {
     assert.equal(list.status, 200);
     const create = await ctx.request('POST', `/api/v2/betas/${beta.id}/questions`, { key: readOnly, body: { kind: 'text', prompt: 'Q' } });
     assert.equal(create.status, 403);
-    assert.equal(create.body.errors[0].code, 1403);
+    assert.equal(create.body.errors[0].code, Errors.forbidden.code);
     const remove = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/questions/1`, { key: readOnly });
     assert.equal(remove.status, 403);
     const { key: testersOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });

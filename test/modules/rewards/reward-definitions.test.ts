@@ -13,6 +13,7 @@ import {
   storedReward,
   uniqueDescriptor,
 } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('reward definitions and rules', () => {
   let ctx: TestContext;
@@ -31,7 +32,7 @@ describe('reward definitions and rules', () => {
   /** 422, every entry 2601, and the messages given (in order). */
   function assert2601(response: { status: number; body: any }, messages: string[]) {
     assert.equal(response.status, 422, JSON.stringify(response.body));
-    assert.deepEqual(response.body, { errors: messages.map((message) => ({ code: 2601, message })) });
+    assert.deepEqual(response.body, { errors: messages.map((message) => ({ code: Errors.rewardsGeneral.code, message })) });
   }
 
   test('create (JSON, wrapped) answers 201 with the definition and stores it; defaults max 1 and points 0', async () => {
@@ -243,7 +244,7 @@ describe('reward definitions and rules', () => {
     assert.equal(shown.body.descriptor, 'gone');
     const again = await ctx.request('DELETE', `${definitionsUrl(beta.id)}/${definition.id}`);
     assert.equal(again.status, 404);
-    assert.deepEqual(again.body, { errors: [{ code: 1404, message: 'Reward definition not found' }] });
+    assert.deepEqual(again.body, { errors: [{ code: Errors.notFound.code, message: 'Reward definition not found' }] });
   });
 
   test('rules: create (JSON wrapped, unwrapped, form), list, delete', async () => {
@@ -273,7 +274,7 @@ describe('reward definitions and rules', () => {
     assert.deepEqual(deleted.body, unwrapped.body);
     assert.equal(await storedRule(unwrapped.body.id), undefined);
     const missing = await ctx.request('DELETE', `${rulesUrl(beta.id)}/${unwrapped.body.id}`);
-    assert.deepEqual([missing.status, missing.body], [404, { errors: [{ code: 1404, message: 'Reward rule not found' }] }]);
+    assert.deepEqual([missing.status, missing.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Reward rule not found' }] }]);
   });
 
   test('rule validation: 2601 for missing fields, unknown descriptor, Milestone definition, duplicate rule', async () => {
@@ -311,11 +312,11 @@ describe('reward definitions and rules', () => {
       ['DELETE', `${rulesUrl(other.beta.id)}/1`],
     ] as const) {
       const response = await ctx.request(method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : { descriptor: 'x', name: 'x', type: 'SingleSided', event: 'e' } });
-      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: 1404, message: 'Beta not found' }] }], `${method} ${url}`);
+      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] }], `${method} ${url}`);
     }
     const mine = await ctx.createBeta();
     const patch = await ctx.request('PATCH', `${definitionsUrl(mine.id)}/${theirs.id}`, { body: { name: 'Mine now' } });
-    assert.deepEqual([patch.status, patch.body], [404, { errors: [{ code: 1404, message: 'Reward definition not found' }] }]);
+    assert.deepEqual([patch.status, patch.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Reward definition not found' }] }]);
     const bad = await ctx.request('PATCH', `${definitionsUrl(mine.id)}/abc`, { body: { name: 'x' } });
     assert.equal(bad.status, 404);
     assert.equal((await storedDefinition(theirs.id))?.name, 'A reward');

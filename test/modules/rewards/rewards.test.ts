@@ -15,6 +15,7 @@ import {
   storedRewards,
   uniqueDescriptor,
 } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('rewards', () => {
   let ctx: TestContext;
@@ -80,13 +81,13 @@ describe('rewards', () => {
     assert.equal(unwrapped.status, 201);
     const email = encodeURIComponent(tester.email);
     const refused = await ctx.request('POST', rewardsUrl(beta.id), { form: `reward[email]=${email}&reward[descriptor]=sticker&reward[skip_quantity_check]=0` });
-    assertError(refused, 422, [{ code: 2609, message: /^Limit reached/ }]);
+    assertError(refused, 422, [{ code: Errors.rewardLimitReached.code, message: /^Limit reached/ }]);
     const wrapped = await ctx.request('POST', rewardsUrl(beta.id), { form: `reward[email]=${email}&reward[descriptor]=sticker&reward[skip_quantity_check]=1` });
     assert.equal(wrapped.status, 201, JSON.stringify(wrapped.body));
     const flat = await ctx.request('POST', `${rewardsUrl(beta.id)}.json`, { form: `email=${email}&descriptor=sticker&skip_quantity_check=true` });
     assert.equal(flat.status, 201, JSON.stringify(flat.body));
     const bad = await ctx.request('POST', rewardsUrl(beta.id), { form: `email=${email}&descriptor=sticker&skip_quantity_check=maybe` });
-    assertError(bad, 422, [{ code: 2601, message: 'skip_quantity_check must be true, false, 1 or 0' }]);
+    assertError(bad, 422, [{ code: Errors.rewardsGeneral.code, message: 'skip_quantity_check must be true, false, 1 or 0' }]);
     const stored = await storedRewards(ctx, beta.id);
     assert.deepEqual(stored.map((r) => [r.tester_id, r.descriptor, r.source]), [
       [tester.id, 'sticker', 'manual'],
@@ -100,26 +101,26 @@ describe('rewards', () => {
     await createDefinition(ctx, beta.id, { descriptor: 'known' });
     const tester = await createTester(ctx, beta.id);
     assertError(await issue(beta.id, {}), 422, [
-      { code: 2602, message: 'Email is required' },
-      { code: 2604, message: 'Descriptor is required' },
+      { code: Errors.rewardEmailRequired.code, message: 'Email is required' },
+      { code: Errors.descriptorRequired.code, message: 'Descriptor is required' },
     ]);
     assertError(await ctx.request('POST', rewardsUrl(beta.id)), 422, [
-      { code: 2602, message: 'Email is required' },
-      { code: 2604, message: 'Descriptor is required' },
+      { code: Errors.rewardEmailRequired.code, message: 'Email is required' },
+      { code: Errors.descriptorRequired.code, message: 'Descriptor is required' },
     ]);
-    assertError(await issue(beta.id, { email: '  ', descriptor: 'known' }), 422, [{ code: 2602, message: 'Email is required' }]);
-    assertError(await issue(beta.id, { email: tester.email, descriptor: ' ' }), 422, [{ code: 2604, message: 'Descriptor is required' }]);
-    assertError(await issue(beta.id, { email: 'nobody@example.com', descriptor: 'known' }), 422, [{ code: 2603, message: 'Email not found' }]);
-    assertError(await issue(beta.id, { email: tester.email, descriptor: 'unknown' }), 422, [{ code: 2605, message: 'Descriptor not found ("unknown")' }]);
+    assertError(await issue(beta.id, { email: '  ', descriptor: 'known' }), 422, [{ code: Errors.rewardEmailRequired.code, message: 'Email is required' }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: ' ' }), 422, [{ code: Errors.descriptorRequired.code, message: 'Descriptor is required' }]);
+    assertError(await issue(beta.id, { email: 'nobody@example.com', descriptor: 'known' }), 422, [{ code: Errors.rewardEmailNotFound.code, message: 'Email not found' }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: 'unknown' }), 422, [{ code: Errors.descriptorNotFound.code, message: 'Descriptor not found ("unknown")' }]);
     assertError(await issue(beta.id, { email: 'nobody@example.com', descriptor: 'unknown' }), 422, [
-      { code: 2603, message: 'Email not found' },
-      { code: 2605, message: 'Descriptor not found ("unknown")' },
+      { code: Errors.rewardEmailNotFound.code, message: 'Email not found' },
+      { code: Errors.descriptorNotFound.code, message: 'Descriptor not found ("unknown")' },
     ]);
     // A descriptor of another beta of the company is not found either; descriptors match exactly.
     const other = await ctx.createBeta();
     await createDefinition(ctx, other.id, { descriptor: 'elsewhere' });
-    assertError(await issue(beta.id, { email: tester.email, descriptor: 'elsewhere' }), 422, [{ code: 2605, message: /^Descriptor not found/ }]);
-    assertError(await issue(beta.id, { email: tester.email, descriptor: 'KNOWN' }), 422, [{ code: 2605, message: /^Descriptor not found/ }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: 'elsewhere' }), 422, [{ code: Errors.descriptorNotFound.code, message: /^Descriptor not found/ }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: 'KNOWN' }), 422, [{ code: Errors.descriptorNotFound.code, message: /^Descriptor not found/ }]);
     assert.equal(await rewardCount(beta.id), 0);
   });
 
@@ -132,16 +133,16 @@ describe('rewards', () => {
     const second = await issue(beta.id, { email: tester.email, descriptor: 'capped' });
     assert.deepEqual([first.status, second.status], [201, 201]);
     assertError(await issue(beta.id, { email: tester.email, descriptor: 'capped' }), 422, [
-      { code: 2609, message: 'Limit reached (the user holds 2 of "capped"; at most 2 per user)' },
+      { code: Errors.rewardLimitReached.code, message: 'Limit reached (the user holds 2 of "capped"; at most 2 per user)' },
     ]);
     // The maximum is per user: someone else still gets one.
     assert.equal((await issue(beta.id, { email: other.email, descriptor: 'capped' })).status, 201);
     // Delivered rewards count, revoked ones do not.
     assert.equal((await patch(beta.id, first.body.id, { status: 'delivered' })).status, 200);
-    assertError(await issue(beta.id, { email: tester.email, descriptor: 'capped' }), 422, [{ code: 2609, message: /^Limit reached/ }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: 'capped' }), 422, [{ code: Errors.rewardLimitReached.code, message: /^Limit reached/ }]);
     assert.equal((await patch(beta.id, second.body.id, { status: 'revoked' })).status, 200);
     assert.equal((await issue(beta.id, { email: tester.email, descriptor: 'capped' })).status, 201);
-    assertError(await issue(beta.id, { email: tester.email, descriptor: 'capped' }), 422, [{ code: 2609, message: /^Limit reached/ }]);
+    assertError(await issue(beta.id, { email: tester.email, descriptor: 'capped' }), 422, [{ code: Errors.rewardLimitReached.code, message: /^Limit reached/ }]);
     const forced = await issue(beta.id, { email: tester.email, descriptor: 'capped', skip_quantity_check: true });
     assert.equal(forced.status, 201);
     const held = (await storedRewards(ctx, beta.id)).filter((r) => r.tester_id === tester.id && r.status !== 'revoked');
@@ -158,9 +159,9 @@ describe('rewards', () => {
     });
     await ctx.request('POST', `/api/v2/betas/${other.beta.id}/reward_rules`, { key: other.key, body: { event: 'e', descriptor: 'd' } });
     const created = await ctx.request('POST', rewardsUrl(other.beta.id), { key: other.key, body: { email: 'hidden@example.com', descriptor: 'd' } });
-    assertError(created, 422, [{ code: 2603, message: 'Email not found' }]);
+    assertError(created, 422, [{ code: Errors.rewardEmailNotFound.code, message: 'Email not found' }]);
     const triggered = await ctx.request('POST', `${rewardsUrl(other.beta.id)}/trigger`, { key: other.key, body: { email: 'hidden@example.com', event: 'e' } });
-    assertError(triggered, 422, [{ code: 2603, message: 'Email not found' }]);
+    assertError(triggered, 422, [{ code: Errors.rewardEmailNotFound.code, message: 'Email not found' }]);
     assert.equal(await rewardCount(other.beta.id), 0);
   });
 
@@ -197,7 +198,7 @@ describe('rewards', () => {
       previous_page: 1, next_page: null, current_page: 2, per_page: 3, count: 1, pages: 2, total_count: 4,
     });
     const badStatus = await ctx.request('GET', `${rewardsUrl(beta.id)}?status=lost`);
-    assertError(badStatus, 422, [{ code: 2601, message: /^status must be equal to one of the allowed values/ }]);
+    assertError(badStatus, 422, [{ code: Errors.rewardsGeneral.code, message: /^status must be equal to one of the allowed values/ }]);
 
     const shown = await ctx.request('GET', `${rewardsUrl(beta.id)}/${made[1].id}.json`);
     assert.equal(shown.status, 200);
@@ -210,7 +211,7 @@ describe('rewards', () => {
     await createDefinition(ctx, sibling.id, { descriptor: 'x' });
     const tester = await createTester(ctx, sibling.id);
     const reward = (await issue(sibling.id, { email: tester.email, descriptor: 'x' })).body;
-    const notFound = { errors: [{ code: 1404, message: 'Reward not found' }] };
+    const notFound = { errors: [{ code: Errors.notFound.code, message: 'Reward not found' }] };
     for (const response of [
       await ctx.request('GET', `${rewardsUrl(beta.id)}/${reward.id}`),
       await patch(beta.id, reward.id, { status: 'delivered' }),
@@ -230,7 +231,7 @@ describe('rewards', () => {
       ['POST', `${rewardsUrl(other.beta.id)}/trigger`],
     ] as const) {
       const response = await ctx.request(method, url, { body: method === 'GET' ? undefined : { status: 'delivered', email: tester.email, descriptor: 'x', event: 'e' } });
-      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: 1404, message: 'Beta not found' }] }], `${method} ${url}`);
+      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] }], `${method} ${url}`);
     }
     // Their key does not see our reward either.
     const theirs = await ctx.request('GET', `${rewardsUrl(other.beta.id)}/${reward.id}`, { key: other.key });
@@ -289,7 +290,7 @@ describe('rewards', () => {
     for (const [id, status, move] of refusals) {
       const before = await storedReward(ctx, id);
       assertError(await patch(beta.id, id, { status }), 422, [
-        { code: 2608, message: `Reward cannot transition to this status (${move}; only earned rewards are delivered or revoked)` },
+        { code: Errors.rewardTransitionRefused.code, message: `Reward cannot transition to this status (${move}; only earned rewards are delivered or revoked)` },
       ]);
       assert.deepEqual(await storedReward(ctx, id), before, move);
     }
@@ -303,9 +304,9 @@ describe('rewards', () => {
       [{}, 'none given'],
       [{ reward: {} }, 'none given'],
     ] as const) {
-      assertError(await patch(beta.id, c.id, body), 422, [{ code: 2607, message: `Invalid status (${shown}; expected delivered or revoked)` }]);
+      assertError(await patch(beta.id, c.id, body), 422, [{ code: Errors.rewardStatusInvalid.code, message: `Invalid status (${shown}; expected delivered or revoked)` }]);
     }
-    assertError(await patch(beta.id, a.id, { status: 'earned' }), 422, [{ code: 2607, message: /^Invalid status/ }]);
+    assertError(await patch(beta.id, a.id, { status: 'earned' }), 422, [{ code: Errors.rewardStatusInvalid.code, message: /^Invalid status/ }]);
     assert.equal((await storedReward(ctx, c.id)).status, 'earned');
 
     // Form bodies, and the method override original clients send.
@@ -488,16 +489,16 @@ describe('rewards', () => {
     await createRule(ctx, beta.id, 'signup', 'd');
     const tester = await createTester(ctx, beta.id);
     assertError(await trigger(beta.id, {}), 422, [
-      { code: 2602, message: 'Email is required' },
-      { code: 2606, message: 'Event is required' },
+      { code: Errors.rewardEmailRequired.code, message: 'Email is required' },
+      { code: Errors.eventRequired.code, message: 'Event is required' },
     ]);
-    assertError(await trigger(beta.id, { event: 'purchase' }), 422, [{ code: 2602, message: 'Email is required' }]);
-    assertError(await trigger(beta.id, { email: tester.email, event: '   ' }), 422, [{ code: 2606, message: 'Event is required' }]);
-    assertError(await trigger(beta.id, { email: uniqueEmail('nobody'), event: 'purchase' }), 422, [{ code: 2603, message: 'Email not found' }]);
+    assertError(await trigger(beta.id, { event: 'purchase' }), 422, [{ code: Errors.rewardEmailRequired.code, message: 'Email is required' }]);
+    assertError(await trigger(beta.id, { email: tester.email, event: '   ' }), 422, [{ code: Errors.eventRequired.code, message: 'Event is required' }]);
+    assertError(await trigger(beta.id, { email: uniqueEmail('nobody'), event: 'purchase' }), 422, [{ code: Errors.rewardEmailNotFound.code, message: 'Email not found' }]);
     assertError(await trigger(beta.id, { email: tester.email, event: 'signup' }), 422, [
-      { code: 2601, message: 'The event signup is reserved: it fires by itself when a referral is credited' },
+      { code: Errors.rewardsGeneral.code, message: 'The event signup is reserved: it fires by itself when a referral is credited' },
     ]);
-    assertError(await trigger(beta.id, { email: tester.email, event: { name: 'purchase' } }), 422, [{ code: 2601, message: 'event must be a string' }]);
+    assertError(await trigger(beta.id, { email: tester.email, event: { name: 'purchase' } }), 422, [{ code: Errors.rewardsGeneral.code, message: 'event must be a string' }]);
     assert.equal(await rewardCount(beta.id), 0);
   });
 

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createTester, storedTester } from '../testers/support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('suppressions under concurrency', () => {
   let ctx: TestContext;
@@ -28,7 +29,7 @@ describe('suppressions under concurrency', () => {
     const refused = responses.filter((r) => r.status !== 201);
     assert.equal(refused.length, 49);
     for (const response of refused) {
-      assert.deepEqual([response.status, response.body], [422, { errors: [{ code: 2702, message: 'Email already exists' }] }]);
+      assert.deepEqual([response.status, response.body], [422, { errors: [{ code: Errors.suppressionExists.code, message: 'Email already exists' }] }]);
     }
     const rows = await ctx.database.db.selectFrom('suppressions').selectAll().where('beta_id', '=', beta.id).execute();
     assert.equal(rows.length, 1);
@@ -45,7 +46,7 @@ describe('suppressions under concurrency', () => {
     );
     assert.equal(responses.filter((r) => r.status === 200).length, 1);
     for (const response of responses.filter((r) => r.status !== 200)) {
-      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: 1404, message: 'Suppression not found' }] }]);
+      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Suppression not found' }] }]);
     }
     const rows = await ctx.database.db.selectFrom('suppressions').selectAll().where('beta_id', '=', beta.id).execute();
     assert.deepEqual(rows, []);

@@ -4,6 +4,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
 import { isSuppressed } from '../../../src/modules/suppressions/suppressions.service.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const FIELDS = ['email', 'id', 'reason', 'suppressed_at', 'user_id'];
 const NOW = '2026-11-22T09:15:00Z';
@@ -103,10 +104,10 @@ describe('suppressions', () => {
     for (const body of [{}, { reason: 'Manual' }, { suppression: { email: '   ' } }]) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body, { errors: [{ code: 2703, message: 'Email is required' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.suppressionEmailRequired.code, message: 'Email is required' }] });
     }
     const form = await postForm(beta.id, 'email=&reason=Manual');
-    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: 2703, message: 'Email is required' }] }]);
+    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: Errors.suppressionEmailRequired.code, message: 'Email is required' }] }]);
     const none = await ctx.request('POST', `/api/v2/betas/${beta.id}/suppressions`);
     assert.deepEqual([none.status, codes(none)], [422, [2703]]);
     assert.deepEqual(await rows(beta.id), []);
@@ -117,20 +118,20 @@ describe('suppressions', () => {
     for (const email of ['not-an-email', 'two@@example.com', 'spaces in@example.com', `${'a'.repeat(250)}@example.com`]) {
       const response = await post(beta.id, { email });
       assert.equal(response.status, 422, email);
-      assert.deepEqual(response.body, { errors: [{ code: 2701, message: `Email ${JSON.stringify(email.slice(0, 80))} is not a valid e-mail address` }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.suppressionsGeneral.code, message: `Email ${JSON.stringify(email.slice(0, 80))} is not a valid e-mail address` }] });
     }
     for (const reason of ['HardBounce', 'SpamComplaint', 'Other']) {
       const response = await post(beta.id, { email: 'valid@example.com', reason });
       assert.equal(response.status, 422, String(reason));
-      assert.deepEqual(response.body, { errors: [{ code: 2701, message: 'reason must be Manual or Unsubscribe' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.suppressionsGeneral.code, message: 'reason must be Manual or Unsubscribe' }] });
     }
     const number = await post(beta.id, { email: 'valid@example.com', reason: 5 });
-    assert.deepEqual([number.status, number.body], [422, { errors: [{ code: 2701, message: 'reason must be a string' }] }]);
+    assert.deepEqual([number.status, number.body], [422, { errors: [{ code: Errors.suppressionsGeneral.code, message: 'reason must be a string' }] }]);
     const both = await post(beta.id, { reason: 'HardBounce' });
     assert.deepEqual(both.body, {
       errors: [
-        { code: 2703, message: 'Email is required' },
-        { code: 2701, message: 'reason must be Manual or Unsubscribe' },
+        { code: Errors.suppressionEmailRequired.code, message: 'Email is required' },
+        { code: Errors.suppressionsGeneral.code, message: 'reason must be Manual or Unsubscribe' },
       ],
     });
     assert.deepEqual(await rows(beta.id), []);
@@ -144,7 +145,7 @@ describe('suppressions', () => {
     for (const body of [{ email: 'dup@example.com' }, { email: ' DUP@EXAMPLE.COM ', reason: 'Unsubscribe' }]) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body, { errors: [{ code: 2702, message: 'Email already exists' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.suppressionExists.code, message: 'Email already exists' }] });
     }
     assert.equal((await post(other.id, { email: 'dup@example.com' })).status, 201);
     assert.deepEqual((await rows(beta.id)).map((r) => [r.email, r.reason]), [['Dup@Example.com', 'Manual']]);
@@ -164,12 +165,12 @@ describe('suppressions', () => {
       for (const [method, path] of [['POST', ''], ['GET', ''], ['DELETE', '/1']] as const) {
         const response = await ctx.request(method, `/api/v2/betas/${betaId}/suppressions${path}`, { key, body: method === 'POST' ? { email: 'x@example.com' } : undefined });
         assert.equal(response.status, 404, `${method} ${path}`);
-        assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Beta not found' }] });
+        assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
       }
     }
     const { key: readOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['suppressions:read'] });
     const denied = await post(beta.id, { email: 'x@example.com' }, readOnly);
-    assert.deepEqual([denied.status, denied.body], [403, { errors: [{ code: 1403, message: 'This API key lacks the suppressions:write permission' }] }]);
+    assert.deepEqual([denied.status, denied.body], [403, { errors: [{ code: Errors.forbidden.code, message: 'This API key lacks the suppressions:write permission' }] }]);
     assert.deepEqual(codes(await remove(beta.id, 1, readOnly)), [1403]);
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/suppressions`, { key: readOnly })).status, 200);
     const { key: writeOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['suppressions:write'] });
@@ -278,7 +279,7 @@ describe('suppressions', () => {
       assert.deepEqual(response.body, {
         errors: [
           {
-            code: 2701,
+            code: Errors.suppressionsGeneral.code,
             message: `${reason} suppressions can be removed only through support: the address stays suppressed (only Manual and HardBounce ones can be deleted)`,
           },
         ],
@@ -298,7 +299,7 @@ describe('suppressions', () => {
     for (const id of [String(foreign.id), String(gone.id), '99999999', 'abc', '0']) {
       const response = await remove(beta.id, id);
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body, { errors: [{ code: 1404, message: 'Suppression not found' }] }, id);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Suppression not found' }] }, id);
     }
     assert.equal((await rows(other.id)).length, 1);
   });

@@ -8,6 +8,7 @@ import {
   ProfileInputSchema,
   type ProfileInput,
 } from '../../../src/modules/testers/profile.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -15,8 +16,8 @@ const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gec
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-const INVALID_IP = { code: 2323, message: 'IP address not valid (must be IPv4)' };
-const INVALID_PHONE = { code: 2307, message: 'Phone number is invalid' };
+const INVALID_IP = { code: Errors.ipInvalid.code, message: 'IP address not valid (must be IPv4)' };
+const INVALID_PHONE = { code: Errors.phoneInvalid.code, message: 'Phone number is invalid' };
 
 /** A locator answering from a table, recording what it was asked. */
 function fakeGeo(places: Record<string, Place> = {}): GeoLocator & { asked: string[] } {
@@ -101,8 +102,8 @@ describe('prepareProfile: plain fields', () => {
     assert.deepEqual(prepare(input), {
       values: { age: '42', custom_var1: 'true' },
       errors: [
-        { code: 2301, message: 'profile.custom_var2 must be a string' },
-        { code: 2301, message: 'profile.custom_var3 must be a string' },
+        { code: Errors.testersGeneral.code, message: 'profile.custom_var2 must be a string' },
+        { code: Errors.testersGeneral.code, message: 'profile.custom_var3 must be a string' },
       ],
     });
   });
@@ -128,10 +129,10 @@ describe('prepareProfile: plain fields', () => {
     });
     assert.deepEqual(values, { last_name: 'Lovelace' });
     assert.deepEqual(errors, [
-      { code: 2301, message: 'profile.first_name must be at most 255 characters' },
-      { code: 2301, message: 'profile.age must be at most 255 characters' },
-      { code: 2301, message: 'profile.http_referrer must be at most 2048 characters' },
-      { code: 2301, message: 'profile.user_agent must be at most 2048 characters' },
+      { code: Errors.testersGeneral.code, message: 'profile.first_name must be at most 255 characters' },
+      { code: Errors.testersGeneral.code, message: 'profile.age must be at most 255 characters' },
+      { code: Errors.testersGeneral.code, message: 'profile.http_referrer must be at most 2048 characters' },
+      { code: Errors.testersGeneral.code, message: 'profile.user_agent must be at most 2048 characters' },
     ]);
   });
 });
@@ -147,7 +148,7 @@ describe('prepareProfile: country', () => {
     for (const country of ['XX', 'USA', '840', 'Germany', 'U', 'U.S.', 'EU']) {
       assert.deepEqual(prepare({ country }), {
         values: {},
-        errors: [{ code: 2301, message: `profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "${country}"` }],
+        errors: [{ code: Errors.testersGeneral.code, message: `profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "${country}"` }],
       }, country);
     }
   });
@@ -172,7 +173,7 @@ describe('prepareProfile: locale', () => {
     for (const locale of ['en_US', 'x', 'en-', '123', 'englishman', 'en--us', 'en US']) {
       assert.deepEqual(prepare({ locale }), {
         values: {},
-        errors: [{ code: 2301, message: `profile.locale must be an RFC 5646 language tag (e.g. "en-US"), got "${locale}"` }],
+        errors: [{ code: Errors.testersGeneral.code, message: `profile.locale must be an RFC 5646 language tag (e.g. "en-US"), got "${locale}"` }],
       }, locale);
     }
   });
@@ -189,7 +190,7 @@ describe('prepareProfile: gender', () => {
     for (const gender of ['m', 'F', 'other', 'males']) {
       assert.deepEqual(prepare({ gender }), {
         values: {},
-        errors: [{ code: 2301, message: `profile.gender must be "Male" or "Female", got "${gender}"` }],
+        errors: [{ code: Errors.testersGeneral.code, message: `profile.gender must be "Male" or "Female", got "${gender}"` }],
       }, gender);
     }
   });
@@ -247,7 +248,7 @@ describe('prepareProfile: telephone', () => {
     assert.deepEqual(prepare({ telephone: '030 901820', country: 'XX' }), {
       values: {},
       errors: [
-        { code: 2301, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "XX"' },
+        { code: Errors.testersGeneral.code, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "XX"' },
         INVALID_PHONE,
       ],
     });
@@ -330,11 +331,11 @@ describe('prepareProfile: ip and geolocation', () => {
     const geo = fakeGeo({ '203.0.113.7': SF });
     assert.deepEqual(prepare({ ip: '203.0.113.7', country: 'USA' }, geo), {
       values: { city: 'San Francisco', state: 'California', ip: '203.0.113.7' },
-      errors: [{ code: 2301, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "USA"' }],
+      errors: [{ code: Errors.testersGeneral.code, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "USA"' }],
     });
     assert.deepEqual(prepare({ ip: '203.0.113.7', city: 'c'.repeat(256) }, geo), {
       values: { state: 'California', country: 'US', ip: '203.0.113.7' },
-      errors: [{ code: 2301, message: 'profile.city must be at most 255 characters' }],
+      errors: [{ code: Errors.testersGeneral.code, message: 'profile.city must be at most 255 characters' }],
     });
   });
 });
@@ -405,11 +406,11 @@ describe('prepareProfile: several problems', () => {
       geo,
     );
     assert.deepEqual(errors, [
-      { code: 2301, message: 'profile.last_name must be at most 255 characters' },
-      { code: 2301, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "Narnia"' },
-      { code: 2301, message: 'profile.locale must be an RFC 5646 language tag (e.g. "en-US"), got "en_US"' },
+      { code: Errors.testersGeneral.code, message: 'profile.last_name must be at most 255 characters' },
+      { code: Errors.testersGeneral.code, message: 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "Narnia"' },
+      { code: Errors.testersGeneral.code, message: 'profile.locale must be an RFC 5646 language tag (e.g. "en-US"), got "en_US"' },
       INVALID_PHONE,
-      { code: 2301, message: 'profile.gender must be "Male" or "Female", got "robot"' },
+      { code: Errors.testersGeneral.code, message: 'profile.gender must be "Male" or "Female", got "robot"' },
       INVALID_IP,
     ]);
     assert.deepEqual(values, {

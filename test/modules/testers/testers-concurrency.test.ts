@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedBeta, testerCount, uniqueEmail } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 /** Which answers an operation may give: status → the error codes allowed with it (2xx: none). */
 type Allowed = Record<number, number[]>;
@@ -80,7 +81,7 @@ describe('testers under concurrency', () => {
     const refused = responses.filter((r) => r.status !== 201);
     assert.equal(refused.length, 49);
     for (const response of refused) {
-      assert.deepEqual(response.body, { errors: [{ code: 2310, message: 'Tester exists; use the update method' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.testerExists.code, message: 'Tester exists; use the update method' }] });
     }
     return responses;
   }
@@ -281,7 +282,7 @@ describe('testers under concurrency', () => {
     const refused = responses.filter((r) => r.status === 422);
     assert.equal(refused.length, 35);
     for (const response of refused) {
-      assert.deepEqual(response.body, { errors: [{ code: 2321, message: 'Fraud protection: too many signups from this IP address' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.tooManySignupsFromIp.code, message: 'Fraud protection: too many signups from this IP address' }] });
     }
     assert.equal(await testerCount(ctx, beta.id), 5);
     // Another address is not affected, and a day later the first may sign up again.
@@ -311,7 +312,7 @@ describe('testers under concurrency', () => {
     assert.equal(visible.length, 10);
     assert.equal(hidden.length, 20);
     for (const response of hidden) {
-      assert.deepEqual(response.body, { errors: [{ code: 2317, message: 'Plan limits exceeded and this tester is hidden' }] });
+      assert.deepEqual(response.body, { errors: [{ code: Errors.testerHidden.code, message: 'Plan limits exceeded and this tester is hidden' }] });
     }
     const stored = await rows(betaId);
     assert.equal(stored.length, 30);

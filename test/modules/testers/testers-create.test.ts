@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { PROFILE_FIELDS, TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, testerCount, uniqueEmail } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('create tester', () => {
   let ctx: TestContext;
@@ -112,7 +113,7 @@ describe('create tester', () => {
     const beta = await ctx.createBeta();
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), status: 'rejected' } } });
     assert.equal(response.status, 422);
-    assert.equal(response.body.errors[0].code, 2301);
+    assert.equal(response.body.errors[0].code, Errors.testersGeneral.code);
     assert.match(response.body.errors[0].message, /tester\.status/);
   });
 
@@ -121,7 +122,7 @@ describe('create tester', () => {
     for (const tester of [{}, { email: '' }, { email: '   ' }, { profile: { first_name: 'No Mail' } }]) {
       const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester } });
       assert.equal(response.status, 422, JSON.stringify(tester));
-      assert.deepEqual(response.body.errors, [{ code: 2302, message: 'Email is required' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.testerEmailRequired.code, message: 'Email is required' }]);
     }
     assert.equal(await testerCount(ctx, beta.id), 0);
   });
@@ -153,7 +154,7 @@ describe('create tester', () => {
           assert.equal(response.status, 422, `U+${hex} in the ${where}`);
           const shown = where === 'local part' ? `ev<U+${hex}>il@example.com` : `evil@exam<U+${hex}>ple.com`;
           assert.deepEqual(response.body.errors, [
-            { code: 2301, message: `Email "${shown}" is not a valid e-mail address: it contains the invisible character U+${hex}` },
+            { code: Errors.testersGeneral.code, message: `Email "${shown}" is not a valid e-mail address: it contains the invisible character U+${hex}` },
           ]);
         }
       }
@@ -170,11 +171,11 @@ describe('create tester', () => {
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail() } } });
     assert.equal(response.status, 422);
     assert.deepEqual(response.body.errors, [
-      { code: 2303, message: 'Name is required' },
-      { code: 2304, message: 'Employer is required' },
-      { code: 2305, message: 'Job title is required' },
-      { code: 2306, message: 'Address is required' },
-      { code: 2325, message: 'Country is required' },
+      { code: Errors.nameRequired.code, message: 'Name is required' },
+      { code: Errors.employerRequired.code, message: 'Employer is required' },
+      { code: Errors.jobTitleRequired.code, message: 'Job title is required' },
+      { code: Errors.addressRequired.code, message: 'Address is required' },
+      { code: Errors.countryRequired.code, message: 'Country is required' },
     ]);
     const complete = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, {
       body: {
@@ -208,7 +209,7 @@ describe('create tester', () => {
     await createTester(ctx, beta.id, { email: 'dup@example.com' });
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: 'DUP@example.com' } } });
     assert.equal(response.status, 422);
-    assert.deepEqual(response.body.errors, [{ code: 2310, message: 'Tester exists; use the update method' }]);
+    assert.deepEqual(response.body.errors, [{ code: Errors.testerExists.code, message: 'Tester exists; use the update method' }]);
     assert.equal(await testerCount(ctx, beta.id), 1);
     assert.equal((await storedBeta(ctx, beta.id)).testers_count, 1);
   });
@@ -303,7 +304,7 @@ describe('create tester', () => {
     const beta = await ctx.createBeta({ accepting_signups: false });
     const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail() } } });
     assert.equal(response.status, 422);
-    assert.deepEqual(response.body.errors, [{ code: 2316, message: 'Project no longer accepting new signups' }]);
+    assert.deepEqual(response.body.errors, [{ code: Errors.signupsClosed.code, message: 'Project no longer accepting new signups' }]);
     assert.equal(await testerCount(ctx, beta.id), 0);
   });
 
@@ -317,7 +318,7 @@ describe('create tester', () => {
     assert.equal((await post('two@example.com')).status, 201);
     const third = await post('three@example.com');
     assert.equal(third.status, 403);
-    assert.deepEqual(third.body.errors, [{ code: 2317, message: 'Plan limits exceeded and this tester is hidden' }]);
+    assert.deepEqual(third.body.errors, [{ code: Errors.testerHidden.code, message: 'Plan limits exceeded and this tester is hidden' }]);
     const hidden = await ctx.database.db.selectFrom('testers').selectAll().where('email_normalized', '=', 'three@example.com').executeTakeFirstOrThrow();
     assert.equal(hidden.hidden, 1);
     const list = await ctx.request('GET', `/api/v2/betas/${betaId}/testers`, { key });
@@ -340,7 +341,7 @@ describe('create tester', () => {
     for (const email of ['a@spam.example', 'b@mail.SPAM.example']) {
       const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email } } });
       assert.equal(response.status, 422, email);
-      assert.deepEqual(response.body.errors, [{ code: 2319, message: 'Fraud protection: e-mail domain blacklisted' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.emailDomainBlocked.code, message: 'Fraud protection: e-mail domain blacklisted' }]);
     }
     await createTester(ctx, beta.id, { email: 'c@notspam.example' });
     assert.equal(await testerCount(ctx, beta.id), 1);
@@ -351,7 +352,7 @@ describe('create tester', () => {
     for (const ip of ['203.0.113.7', '198.51.100.200']) {
       const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), profile: { ip } } } });
       assert.equal(response.status, 422, ip);
-      assert.deepEqual(response.body.errors, [{ code: 2320, message: 'Fraud protection: IP address blacklisted' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.ipBlocked.code, message: 'Fraud protection: IP address blacklisted' }]);
     }
     await createTester(ctx, beta.id, { profile: { ip: '203.0.113.8' } });
     assert.equal(await testerCount(ctx, beta.id), 1);
@@ -363,7 +364,7 @@ describe('create tester', () => {
     await createTester(ctx, beta.id, { profile: { ip: '192.0.2.10' } });
     const third = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), profile: { ip: '192.0.2.10' } } } });
     assert.equal(third.status, 422);
-    assert.deepEqual(third.body.errors, [{ code: 2321, message: 'Fraud protection: too many signups from this IP address' }]);
+    assert.deepEqual(third.body.errors, [{ code: Errors.tooManySignupsFromIp.code, message: 'Fraud protection: too many signups from this IP address' }]);
     await createTester(ctx, beta.id, { profile: { ip: '192.0.2.11' } });
     ctx.clock.advance(24 * 3600 * 1000 + 1000);
     await createTester(ctx, beta.id, { profile: { ip: '192.0.2.10' } });

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { uniqueInvitationCode } from '../../../src/modules/invitation-codes/invitation-codes.service.ts';
 import { TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, uniqueEmail } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const START = '2026-11-22T09:15:00.000Z';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const HIDDEN = [{ code: 2317, message: 'Plan limits exceeded and this tester is hidden' }];
-const NOT_FOUND = [{ code: 1404, message: 'Tester not found' }];
+const HIDDEN = [{ code: Errors.testerHidden.code, message: 'Plan limits exceeded and this tester is hidden' }];
+const NOT_FOUND = [{ code: Errors.notFound.code, message: 'Tester not found' }];
 
 async function checkinRows(ctx: TestContext, testerId: number) {
   return ctx.database.db.selectFrom('checkins').selectAll().where('tester_id', '=', testerId).orderBy('date').execute();
@@ -237,7 +238,7 @@ describe('delete tester', () => {
       assert.deepEqual(response.body.errors, NOT_FOUND);
       const foreign = await ctx.request('DELETE', `/api/v2/betas/${sibling.id}/testers/${theirs.id}${query}`, { key });
       assert.equal(foreign.status, 404);
-      assert.deepEqual(foreign.body.errors, [{ code: 1404, message: 'Beta not found' }]);
+      assert.deepEqual(foreign.body.errors, [{ code: Errors.notFound.code, message: 'Beta not found' }]);
     }
     assert.equal(await ctx.runJobs(), 0);
     assert.ok(await storedTester(ctx, theirs.id));
@@ -274,7 +275,7 @@ describe('verify invitation code', () => {
   const storedCode = (id: number) => ctx.database.db.selectFrom('invitation_codes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const invalid = (response: { status: number; body: any }, label: string) => {
     assert.equal(response.status, 422, label);
-    assert.deepEqual(response.body.errors, [{ code: 2312, message: 'Invitation code is invalid or expired' }], label);
+    assert.deepEqual(response.body.errors, [{ code: Errors.invitationCodeExpired.code, message: 'Invitation code is invalid or expired' }], label);
   };
 
   test('the tester\'s unique code: 200 with the tester, no responses; any case; by id or uuid, with or without .json', async () => {
@@ -566,7 +567,7 @@ describe('checkins', () => {
     for (const option of options) {
       const response = await byEmail(option);
       assert.equal(response.status, 422, JSON.stringify(option));
-      assert.deepEqual(response.body.errors, [{ code: 2302, message: 'Email is required' }], JSON.stringify(option));
+      assert.deepEqual(response.body.errors, [{ code: Errors.testerEmailRequired.code, message: 'Email is required' }], JSON.stringify(option));
     }
   });
 

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { TESTER_FIELDS, codes, createTester, storedBeta, uniqueEmail } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const ids = (response: TestResponse): number[] => response.body.map((t: { id: number }) => t.id);
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));
@@ -81,7 +82,7 @@ describe('read testers', () => {
         for (const suffix of ['', '/checkins', '/verify?invitation_code=abc']) {
           const response = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${ref}${suffix}`);
           assert.equal(response.status, 404, `${ref}${suffix}`);
-          assert.deepEqual(response.body.errors, [{ code: 1404, message: 'Tester not found' }], `${ref}${suffix}`);
+          assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'Tester not found' }], `${ref}${suffix}`);
         }
       }
       // The tester is still there for its own company.
@@ -103,7 +104,7 @@ describe('read testers', () => {
       ]) {
         const response = await ctx.request('GET', path);
         assert.equal(response.status, 404, path);
-        assert.deepEqual(response.body.errors, [{ code: 1404, message: 'Beta not found' }], path);
+        assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'Beta not found' }], path);
       }
     });
   });
@@ -325,7 +326,7 @@ describe('read testers', () => {
     assert.equal(second.status, 201);
     const hidden = await post('three@example.com');
     assert.equal(hidden.status, 403);
-    assert.deepEqual(hidden.body.errors, [{ code: 2317, message: 'Plan limits exceeded and this tester is hidden' }]);
+    assert.deepEqual(hidden.body.errors, [{ code: Errors.testerHidden.code, message: 'Plan limits exceeded and this tester is hidden' }]);
     const row = await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', 'three@example.com').executeTakeFirstOrThrow();
     assert.equal(row.hidden, 1);
 
@@ -338,7 +339,7 @@ describe('read testers', () => {
     for (const ref of [row.id, row.uuid]) {
       const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${ref}`, { key: limited.key });
       assert.equal(shown.status, 403);
-      assert.deepEqual(shown.body.errors, [{ code: 2317, message: 'Plan limits exceeded and this tester is hidden' }]);
+      assert.deepEqual(shown.body.errors, [{ code: Errors.testerHidden.code, message: 'Plan limits exceeded and this tester is hidden' }]);
     }
     const shownSecond = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${second.body.id}`, { key: limited.key });
     assert.deepEqual(standing(shownSecond.body), [2, 1, 0, 2], 'the hidden applied tester is not on the waitlist');

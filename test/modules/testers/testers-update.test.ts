@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { ALLOWED_FROM, ALL_STATUSES, assertCountersExact, codes, createTester, storedBeta, storedTester, type Status } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 describe('update tester', () => {
   let ctx: TestContext;
@@ -52,7 +53,7 @@ describe('update tester', () => {
           assert.equal((await storedTester(ctx, tester.id))?.status, requested);
         } else {
           assert.equal(response.status, 422);
-          assert.deepEqual(response.body.errors, [{ code: 2301, message: `Cannot change status from ${from} to ${requested}` }]);
+          assert.deepEqual(response.body.errors, [{ code: Errors.testersGeneral.code, message: `Cannot change status from ${from} to ${requested}` }]);
           assert.equal((await storedTester(ctx, tester.id))?.status, from);
         }
         await assertCountersExact(ctx, beta.id, assert);
@@ -152,7 +153,7 @@ describe('update tester', () => {
     const first = await createTester(ctx, beta.id);
     const second = await createTester(ctx, beta.id);
     const empty = await put(second.id, { email: '' });
-    assert.deepEqual(empty.body.errors, [{ code: 2302, message: 'Email is required' }]);
+    assert.deepEqual(empty.body.errors, [{ code: Errors.testerEmailRequired.code, message: 'Email is required' }]);
     const taken = await put(second.id, { email: first.email.toUpperCase() });
     assert.equal(taken.status, 422);
     assert.deepEqual(codes(taken), [2310]);
@@ -166,7 +167,7 @@ describe('update tester', () => {
       const response = await put(tester.id, { email });
       assert.equal(response.status, 422, JSON.stringify(email));
       assert.equal(response.body.errors.length, 1);
-      assert.equal(response.body.errors[0].code, 2301);
+      assert.equal(response.body.errors[0].code, Errors.testersGeneral.code);
       assert.match(response.body.errors[0].message, /is not a valid e-mail address: it contains the invisible character U\+(202E|200B|2069)$/);
       assert.equal((await storedTester(ctx, tester.id))?.email, tester.email);
     }
@@ -225,7 +226,7 @@ describe('update tester', () => {
     for (const id of ['99999999', String(outsider.id), '00000000-0000-0000-0000-000000000000', 'garbage']) {
       const response = await put(id, { groups: 'x' });
       assert.equal(response.status, 404, id);
-      assert.deepEqual(response.body.errors, [{ code: 1404, message: 'Tester not found' }]);
+      assert.deepEqual(response.body.errors, [{ code: Errors.notFound.code, message: 'Tester not found' }]);
     }
   });
 

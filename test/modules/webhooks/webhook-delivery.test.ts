@@ -19,6 +19,7 @@ import {
   storedEvents,
   withReceiver,
 } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const TIMEOUT_MS = 1000;
@@ -346,14 +347,14 @@ describe('webhook delivery', () => {
     const byHand = await redeliver();
     assert.deepEqual(
       [byHand.status, byHand.body],
-      [422, { errors: [{ code: 2201, message: 'The webhook is disabled: enable it (PATCH with enabled true) before redelivering' }] }],
+      [422, { errors: [{ code: Errors.betasGeneral.code, message: 'The webhook is disabled: enable it (PATCH with enabled true) before redelivering' }] }],
     );
     const reason = 'The receiver answered 410 Gone at 2026-11-22T09:15:00Z';
     await ctx.database.db.updateTable('webhook_endpoints').set({ disabled_reason: reason }).where('id', '=', endpoint.id).execute();
     const byService = await redeliver();
     assert.deepEqual(
       [byService.status, byService.body],
-      [422, { errors: [{ code: 2201, message: `The webhook is disabled (${reason}): enable it (PATCH with enabled true) before redelivering` }] }],
+      [422, { errors: [{ code: Errors.betasGeneral.code, message: `The webhook is disabled (${reason}): enable it (PATCH with enabled true) before redelivering` }] }],
     );
     assert.deepEqual(await pendingJobs(ctx), []);
 

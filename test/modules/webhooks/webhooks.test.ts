@@ -4,6 +4,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createEndpoint, raise, storedDeliveries, storedEndpoint } from './support.ts';
+import { Errors } from '../../../src/errors.ts';
 
 const FIELDS = ['created_at', 'disabled_reason', 'enabled', 'events', 'id', 'prefinery_signature', 'updated_at', 'url'];
 const NOW = '2026-11-22T09:15:00Z';
@@ -35,7 +36,7 @@ describe('webhook endpoints API', () => {
   }
 
   function error(message: string) {
-    return { errors: [{ code: 2201, message }] };
+    return { errors: [{ code: Errors.betasGeneral.code, message }] };
   }
 
   // ---- create ----------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ describe('webhook endpoints API', () => {
     const single = await ctx.request('POST', path(beta.id), { form: 'url=https%3A%2F%2Fc.example%2Fhook&events=reward_revoked' });
     assert.deepEqual(single.body.events, ['reward_revoked']);
     const lone = await post(beta.id, { url: 'https://d.example/hook', events: 'reward_revoked' });
-    assert.deepEqual([lone.status, lone.body], [422, { errors: [{ code: 2201, message: 'events must be an array' }] }]);
+    assert.deepEqual([lone.status, lone.body], [422, { errors: [{ code: Errors.betasGeneral.code, message: 'events must be an array' }] }]);
     assert.deepEqual(
       (await rows(beta.id)).map((r) => [r.events, r.enabled]),
       [['["tester_created","point_earned"]', 0], [null, 1], ['["reward_revoked"]', 1]],
@@ -134,7 +135,7 @@ describe('webhook endpoints API', () => {
     for (const [body, messages] of cases) {
       const response = await post(beta.id, body);
       assert.equal(response.status, 422, JSON.stringify(body));
-      assert.deepEqual(response.body, { errors: messages.map((message) => ({ code: 2201, message })) }, JSON.stringify(body));
+      assert.deepEqual(response.body, { errors: messages.map((message) => ({ code: Errors.betasGeneral.code, message })) }, JSON.stringify(body));
     }
     const exactly2048 = `https://hooks.example.com/${'a'.repeat(2048 - 'https://hooks.example.com/'.length)}`;
     assert.equal((await post(beta.id, { url: exactly2048 })).status, 201, 'a URL of 2048 characters is fine');
@@ -328,7 +329,7 @@ describe('webhook endpoints API', () => {
     assert.equal(await storedEndpoint(ctx, endpoint.id), undefined);
     assert.deepEqual(await storedDeliveries(ctx, endpoint.id), []);
     const again = await ctx.request('DELETE', path(beta.id, `/${endpoint.id}`));
-    assert.deepEqual([again.status, again.body], [404, { errors: [{ code: 1404, message: 'Webhook not found' }] }]);
+    assert.deepEqual([again.status, again.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Webhook not found' }] }]);
   });
 
   // ---- who may ------------------------------------------------------------------------------------
@@ -339,8 +340,8 @@ describe('webhook endpoints API', () => {
     const endpoint = await createEndpoint(ctx, beta.id, { url: 'https://hooks.example.com/a' });
     const other = await ctx.services.accounts.createCompany({ name: 'Other' });
     const otherKey = (await ctx.services.accounts.createApiKey({ companyId: other.id })).key;
-    const betaNotFound = { errors: [{ code: 1404, message: 'Beta not found' }] };
-    const webhookNotFound = { errors: [{ code: 1404, message: 'Webhook not found' }] };
+    const betaNotFound = { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] };
+    const webhookNotFound = { errors: [{ code: Errors.notFound.code, message: 'Webhook not found' }] };
     const routes: [string, string, unknown?][] = [
       ['GET', ''],
       ['POST', '', { url: 'https://hooks.example.com/x' }],
@@ -360,7 +361,7 @@ describe('webhook endpoints API', () => {
       assert.deepEqual([nonsense.status, nonsense.body], [404, webhookNotFound], `${method} ${rest} with a non-numeric id`);
     }
     const missingDelivery = await ctx.request('POST', path(beta.id, `/${endpoint.id}/deliveries/999999/redeliver`));
-    assert.deepEqual([missingDelivery.status, missingDelivery.body], [404, { errors: [{ code: 1404, message: 'Delivery not found' }] }]);
+    assert.deepEqual([missingDelivery.status, missingDelivery.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Delivery not found' }] }]);
     assert.deepEqual(
       (await rows(beta.id)).map((r) => [r.id, r.url, r.secret]),
       [[endpoint.id, 'https://hooks.example.com/a', endpoint.secret]],
@@ -385,7 +386,7 @@ describe('webhook endpoints API', () => {
       const response = await ctx.request(method, path(beta.id, rest), { key, body: { url: 'https://hooks.example.com/x' } });
       assert.deepEqual(
         [response.status, response.body],
-        [403, { errors: [{ code: 1403, message: 'This API key lacks the webhooks:manage permission' }] }],
+        [403, { errors: [{ code: Errors.forbidden.code, message: 'This API key lacks the webhooks:manage permission' }] }],
         `${method} ${rest}`,
       );
     }
