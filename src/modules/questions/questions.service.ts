@@ -5,7 +5,9 @@
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/read-cache.ts';
+import { databaseOf } from '../../db/transaction.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
@@ -219,7 +221,7 @@ export async function saveAnswers(trx: Executor, testerId: number, answers: Prep
   // One row per question, last wins: ON CONFLICT cannot touch the same row twice in one statement.
   const unique = new Map(answers.map((a) => [a.question_id, a.answer]));
   if (unique.size === 0) return;
-  await trx
+  const saved = trx
     .insertInto('tester_responses')
     .values(
       [...unique].map(([question_id, answer]) => ({ tester_id: testerId, question_id, answer, created_at: now, updated_at: now })),
@@ -231,6 +233,15 @@ export async function saveAnswers(trx: Executor, testerId: number, answers: Prep
       })),
     )
     .execute();
+  try {
+    await saved;
+  } catch (error) {
+    // The tester is held by the command: a missing row is a question deleted since the answers were
+    // checked against the beta's questions (read before the transaction, perhaps from memory).
+    if (foreignKeyViolation(error) === null) throw error;
+    questionsCache(databaseOf(trx)).invalidate();
+    throw ApiError.many([Errors.questionNotFound.entry([...unique.keys()].join(', '))]);
+  }
 }
 
 /** Bound on ids per query: far below both drivers' parameter limits. */

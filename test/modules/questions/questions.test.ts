@@ -263,4 +263,24 @@ describe('questions', () => {
     const responses = await responsesOf(ctx.database.db, [tester]);
     assert.deepEqual(responses.get(tester), [{ question_id: about.id, question: 'About', answer: 'second' }]);
   });
+
+  test('a question deleted after the answers were checked refuses the signup (2315) and stores nothing', async () => {
+    const beta = await ctx.createBeta();
+    const question = await createQuestion(beta.id, { kind: 'text', prompt: 'Why?' });
+    const signUp = (email: string) =>
+      ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email, responses: { response: [{ question_id: question.id, answer: 'because' }] } } } });
+    // The first signup reads the beta's questions into memory.
+    assert.equal((await signUp('first@example.com')).status, 201);
+    // Deleted behind the service's back, as another process would: the questions in memory still name it.
+    await ctx.database.db.deleteFrom('questions').where('id', '=', question.id).execute();
+    const refused = await signUp('second@example.com');
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.deepEqual(refused.body.errors, [{ code: Errors.questionNotFound.code, message: `Question not found (question_id ${question.id})` }]);
+    const stored = await ctx.database.db.selectFrom('testers').select('email').where('beta_id', '=', beta.id).orderBy('id').execute();
+    assert.deepEqual(stored.map((row) => row.email), ['first@example.com']);
+    // The questions in memory were dropped: the next signup is checked against the beta as it is.
+    const again = await signUp('third@example.com');
+    assert.equal(again.status, 422);
+    assert.deepEqual(again.body.errors, [{ code: Errors.questionNotFound.code, message: `Question not found (question_id ${question.id})` }]);
+  });
 });
