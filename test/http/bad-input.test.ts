@@ -400,7 +400,6 @@ describe('bad input is refused with the error body and changes nothing', () => {
       { name: 'create: status suspended', method: 'POST', url: testers, body: create({ status: 'suspended' }) },
       { name: 'create: status unconfirmed without double opt-in', method: 'POST', url: testers, body: create({ status: 'unconfirmed' }) },
       { name: 'create: an e-mail that exists', method: 'POST', url: testers, body: { tester: { email: 'FIRST@example.com' } }, status: 422 },
-      { name: 'create: referrer_id with status invited', method: 'POST', url: testers, body: create({ status: 'invited', referrer_id: String(tester.id) }) },
       { name: 'update: an e-mail another tester has', method: 'PUT', url: `${testers}/${tester.id}`, body: { tester: { email: 'second@example.com' } }, status: 422 },
       { name: 'update: a move the table forbids', method: 'PUT', url: `${testers}/${referred.id}`, body: { tester: { status: 'applied' } }, status: 422 },
       { name: 'update: unsuspend a tester that is not suspended', method: 'PUT', url: `${testers}/${tester.id}`, body: { tester: { status: 'unsuspended' } }, status: 422 },
