@@ -17,6 +17,7 @@ import type { PageRequest } from '../../paging.ts';
 import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/read-cache.ts';
+import { recordBetaChange } from '../waitlist/standing-feed.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 
 const betaNotFound = () => Errors.notFound('Beta not found');
@@ -112,6 +113,11 @@ export function readBeta(db: Db, id: number): Promise<Beta | undefined> {
     if (beta) Object.freeze(Object.freeze(beta).settings);
     return beta;
   });
+}
+
+/** Drops the beta from this process's memory: another process changed it (the standing feed says so). */
+export function forgetBeta(db: Db, id: number): void {
+  betasById(db).invalidate(id);
 }
 
 export class BetasService {
@@ -231,6 +237,7 @@ export class BetasService {
         .returningAll()
         .executeTakeFirstOrThrow();
       betasById(this.db).invalidateFor(trx, beta.id);
+      await recordBetaChange(trx, beta.id);
       return (await counted(trx, [toBeta(row)]))[0];
     });
     return slugChecked(updated, input.slug);
@@ -242,6 +249,7 @@ export class BetasService {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx, { lock: 'delete' })]);
       await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
       betasById(this.db).invalidateFor(trx, beta.id);
+      await recordBetaChange(trx, beta.id);
       return beta;
     });
   }

@@ -1,8 +1,8 @@
 // Testers as the API shows them, read from the database: standing, referrer and answers fetched in
 // batches for a page, or one tester read afresh inside a transaction (event bodies, e-mails).
-import type { Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
-import { toBeta, type Beta } from '../betas/betas.service.ts';
+import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { presentTester, type TesterView } from './testers.presenter.ts';
@@ -14,8 +14,11 @@ export class TesterViews {
   ) {}
 
   /** The testers' views, in the order of `rows`. Responses: read, or none (the caller knows the testers have none); not shown when absent. */
-  async of(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
+  async of(executor: Executor, requested: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
     if (rows.length === 0) return [];
+    // The beta as this process knows it now, not as the request first read it: another process may
+    // have changed its order meanwhile, and a command's commit has just learnt so from the feed.
+    const beta = executor.isTransaction ? requested : ((await readBeta(executor as Db, requested.id)) ?? requested);
     const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
     const [standings, referrers, responses] = await Promise.all([
       this.standings.standingsOf(executor, beta, rows),

@@ -17,8 +17,20 @@
 //   transaction, and a transaction given its id just before can still be running above it. A
 //   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
-import { planOnce, type Db, type DialectName } from '../../db/database.ts';
+import { planOnce, type Db, type DialectName, type Executor } from '../../db/database.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
+
+/**
+ * The tester id of a row that names no tester but its beta: the beta itself changed (its settings,
+ * the waitlist order among them). A process reading it drops the beta from memory, so a change of
+ * order made by another process is seen by the next answer after a commit here, not a TTL later.
+ */
+export const BETA_CHANGED = 0;
+
+/** Writes the row saying the beta changed, in the transaction that changes it. */
+export async function recordBetaChange(trx: Executor, betaId: number): Promise<void> {
+  await trx.insertInto('tester_changes').values({ beta_id: betaId, tester_id: BETA_CHANGED, old_referrals: null, old_points: null, old_applied_at: null }).execute();
+}
 
 /** One changed tester and what it had before (null where the row is an insert). */
 export interface TesterChange {

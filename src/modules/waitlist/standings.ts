@@ -13,10 +13,10 @@ import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { pruneInBatches } from '../../db/pruning.ts';
 import type { TesterRow } from '../../db/types.ts';
-import { toBeta } from '../betas/betas.service.ts';
+import { forgetBeta, toBeta } from '../betas/betas.service.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
 import { RankedSet } from './ranked-set.ts';
-import { StandingFeed, FEED_RETENTION_SECONDS, type TesterChange } from './standing-feed.ts';
+import { BETA_CHANGED, StandingFeed, FEED_RETENTION_SECONDS, type TesterChange } from './standing-feed.ts';
 
 export type WaitlistOrder = (typeof WaitlistOrders)[number];
 
@@ -346,6 +346,11 @@ export class Standings {
     // Per beta, per tester: the changes to it (several in a round when it changed several times).
     const byBeta = new Map<number, Map<number, TesterChange[]>>();
     for (const change of changes) {
+      if (change.testerId === BETA_CHANGED) {
+        // Its order may have changed: the next answer reads the beta afresh and builds the set it names.
+        forgetBeta(this.db, change.betaId);
+        continue;
+      }
       const building = this.#building.get(change.betaId);
       if (building) {
         building.missed.push(change);
@@ -367,15 +372,20 @@ export class Standings {
       const testerIds = [...testers.keys()];
       for (let start = 0; start < testerIds.length; start += REREAD_CHUNK) {
         const ids = testerIds.slice(start, start + REREAD_CHUNK);
-        const rows = await this.db
-          .selectFrom('testers')
-          .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
-          .where('id', 'in', ids)
-          .execute();
-        const current = new Map(rows.map((row) => [row.id, row]));
-        // Applied to the beta's set as it is now (rounds never interleave): a set built meanwhile, in
-        // another order, takes the rows as they are too.
-        const target = this.#indexes.get(betaId);
+        // Applied to the beta's set as it is now (rounds never interleave). A set built while the rows
+        // were read may have read a later state of them (another process committed between): the rows
+        // are read again, after that build, rather than move its entries back to an older state.
+        let [current, target] = [new Map<number, Placed>(), this.#indexes.get(betaId)];
+        for (;;) {
+          const before = target;
+          const rows = await this.db
+            .selectFrom('testers')
+            .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+            .where('id', 'in', ids)
+            .execute();
+          [current, target] = [new Map(rows.map((row) => [row.id, row])), this.#indexes.get(betaId)];
+          if (target === before || !target) break;
+        }
         if (!target) continue;
         for (const id of ids) this.#place(target, id, current.get(id), testers.get(id)!);
       }

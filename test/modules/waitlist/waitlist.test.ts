@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, uniqueEmail } from '../testers/support.ts';
-import { ORDERS, assertIndexExact, assertStandings, naivePositions } from './support.ts';
+import { ORDERS, assertCurrentStandings, assertIndexExact, assertStandings, naivePositions } from './support.ts';
 
 describe('waitlist positions', () => {
   let ctx: TestContext;
@@ -132,5 +132,28 @@ describe('waitlist positions', () => {
     assert.equal(ctx.services.standings.indexedIds(dropped.id), undefined, 'nothing held for a deleted beta');
     await assertIndexExact(ctx, kept.id);
     await assertStandings(ctx, kept.id, 'referrals', { perPages: [2] });
+  });
+
+  test('an order switched by another process is the order of the next answer after a change here, and of what follows', async () => {
+    const other = await startTestContext({ databaseUrl: ctx.databaseUrl, clock: ctx.clock });
+    try {
+      const beta = await ctx.createBeta({ waitlist_order: 'signup_time' });
+      const base = `/api/v2/betas/${beta.id}`;
+      const emails = [uniqueEmail('first'), uniqueEmail('second')];
+      for (const email of emails) assert.equal((await ctx.request('POST', `${base}/testers`, { body: { tester: { email } } })).status, 201);
+      // Both processes hold the beta (and this one its set) in signup_time order.
+      await assertStandings(ctx, beta.id, 'signup_time', { perPages: [10] });
+      await assertStandings(other, beta.id, 'signup_time', { key: ctx.apiKey, perPages: [10], show: false });
+
+      // The other process switches to points; this one gives the later signup a point at once.
+      const patched = await other.request('PATCH', base, { key: ctx.apiKey, body: { settings: { waitlist_order: 'points' } } });
+      assert.equal(patched.status, 200, JSON.stringify(patched.body));
+      assert.equal((await ctx.request('POST', `${base}/points`, { body: { point: { email: emails[1], quantity: 1 } } })).status, 201);
+      const shown = await ctx.request('GET', `${base}/testers/${(await ctx.database.db.selectFrom('testers').select('id').where('email_normalized', '=', emails[1]).executeTakeFirstOrThrow()).id}`);
+      assert.equal(shown.body.waitlist_position, 1, 'the tester with the point leads in points order');
+      await assertCurrentStandings(ctx, beta.id, 'points', { perPages: [10] });
+    } finally {
+      await other.close();
+    }
   });
 });
