@@ -1,6 +1,7 @@
-// An RFC 4180 reader for the tests, written apart from the exporter's writer so that each checks
-// the other: fed text in pieces as it arrives, it gives back the records completed so far.
-// Records end with CRLF; a quoted field may hold commas, doubled quotes and line breaks.
+// An RFC 4180 reader for the tests, and the cell an exported value must read as, written apart
+// from the exporter's writer so that each checks the other. The reader is fed text in pieces as
+// it arrives and gives back the records completed so far. Records end with CRLF; a quoted field
+// may hold commas, doubled quotes and line breaks.
 
 /** Where the reader is: in an unquoted field, in a quoted one, just after a quote inside one, or after a CR. */
 type State = 'plain' | 'quoted' | 'quote in quoted' | 'cr';
@@ -68,4 +69,16 @@ export function readCsv(text: string): string[][] {
   const records = reader.feed(text);
   if (!reader.complete) throw new Error('the text ends inside a record');
   return records;
+}
+
+/**
+ * The cell an exported value must read as, the export's rule written out again apart from the
+ * exporter's: null empty, a number as written, a list as JSON, text that starts like a formula
+ * behind an apostrophe.
+ */
+export function expectedCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

@@ -10,19 +10,11 @@ import { sql } from 'kysely';
 import { EXPORT_PAGE_SIZE } from '../../../src/modules/testers/export.ts';
 import type { TestersService } from '../../../src/modules/testers/testers.service.ts';
 import { appWithLog, startTestContext, type TestContext } from '../../support/context.ts';
-import { CsvReader } from '../../support/csv.ts';
+import { CsvReader, expectedCell } from '../../support/csv.ts';
 import { testerRow } from './support.ts';
 
 const TESTERS = 100_000;
 const LIST_PAGE = 100;
-
-/** A value as its CSV cell must read (the rule written out again, apart from the exporter's). */
-function expectedCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** The body's text as it arrives, decoded as UTF-8 across chunk boundaries. */
 async function* bodyText(response: Response): AsyncGenerator<string> {

@@ -7,18 +7,10 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { Errors } from '../../../src/errors.ts';
 import { appWithLog, startTestContext, type TestContext } from '../../support/context.ts';
-import { readCsv } from '../../support/csv.ts';
+import { expectedCell, readCsv } from '../../support/csv.ts';
 import { codes, createTester, testerRow, uniqueEmail } from './support.ts';
 
 const AWKWARD = ['=HYPERLINK("http://evil.test","x")', '+1 555 0100', '-2+3', '@SUM(A1)', '=1+1', 'a, b and "c"', 'line one\r\nline two', 'Zoë 🎉 ünïcode'];
-
-/** A value as its CSV cell must read: written here apart from the exporter's own rule. */
-function expectedCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** The field names of a tester as "show tester" gives it, nested objects dotted. */
 function dottedNames(value: Record<string, unknown>, prefix = ''): string[] {
