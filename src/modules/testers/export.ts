@@ -14,7 +14,6 @@ export const EXPORT_PAGE_SIZE = 500;
 
 export interface TesterExport {
   betaId: number;
-  format: ExportFormat;
   /** The export's text: the CSV header first, then one chunk per page of testers. */
   chunks: AsyncIterable<string>;
 }
@@ -41,5 +40,5 @@ export async function exportTesters(repo: TestersRepository, beta: Beta, filters
       after = rows[rows.length - 1].id;
     }
   }
-  return { betaId: beta.id, format, chunks: chunks() };
+  return { betaId: beta.id, chunks: chunks() };
 }
