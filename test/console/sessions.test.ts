@@ -57,7 +57,7 @@ describe('console sessions', () => {
   test('a write without the CSRF token, with a wrong one, or from another origin is refused and changes nothing', async () => {
     const session = await signedIn(ctx, 'writer@example.com', 'admin');
     const body = { name: 'Rocket', homepage_url: 'https://rocket.example', settings: {} };
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { 'x-csrf-token': '' },
       { 'x-csrf-token': `${session.csrf.slice(0, -1)}${session.csrf.endsWith('A') ? 'B' : 'A'}` },
       { origin: 'https://evil.example' },

@@ -1,5 +1,6 @@
 // The company's members through the management API: listed with members:read, added, changed
 // and removed with members:manage (an owner's, or a key's that holds it).
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
@@ -17,6 +18,10 @@ function memberId(text: string): number {
 
 export function membersRoutes(app: App, members: MembersService): void {
   const tags = ['Members'];
+  // Another company's member (or none) is 404 before the body is read, as a beta's resources are.
+  const exists = async (request: FastifyRequest) => {
+    await members.find(principalOf(request).companyId, memberId((request.params as { member_id: string }).member_id));
+  };
   app.get('/api/v2/members', {
     config: { permission: 'members:read', series: 'members' },
     schema: { operationId: 'listMembers', tags, summary: "List the company's members", 'x-extension': true, response: { 200: Type.Array(MemberSchema) } },
@@ -41,6 +46,7 @@ export function membersRoutes(app: App, members: MembersService): void {
   });
 
   app.patch('/api/v2/members/:member_id', {
+    preValidation: exists,
     config: { permission: 'members:manage', series: 'members' },
     schema: { operationId: 'updateMember', tags, summary: "Change a member's role", 'x-extension': true, params: MemberParams, body: UpdateMemberBody, response: { 200: MemberSchema } },
     handler: async (request) =>
@@ -48,6 +54,7 @@ export function membersRoutes(app: App, members: MembersService): void {
   });
 
   app.delete('/api/v2/members/:member_id', {
+    preValidation: exists,
     config: { permission: 'members:manage', series: 'members' },
     schema: { operationId: 'deleteMember', tags, summary: 'Remove a member', description: 'Answers with the member as they were; their sessions end.', 'x-extension': true, params: MemberParams, response: { 200: MemberSchema } },
     handler: async (request) => presentMember(await members.remove(principalOf(request).companyId, memberId(request.params.member_id))),
