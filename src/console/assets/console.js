@@ -36,7 +36,9 @@ function clearErrors(form) {
 function showErrors(form, failure) {
   const general = [];
   for (const { code, message } of failure.errors.length ? failure.errors : [{ message: 'Something went wrong: try again.' }]) {
-    const name = FIELD_OF[code] ?? [...form.elements].map((e) => e.name).find((n) => n && new RegExp(`\\b${n}\\b`).test(message));
+    // A validation error (422) names its field; a refusal (401, 403) concerns the whole request.
+    const named = failure.status === 422 ? [...form.elements].map((e) => e.name).find((n) => n && new RegExp(`\\b${n}\\b`).test(message)) : undefined;
+    const name = FIELD_OF[code] ?? named;
     const slot = name && form.querySelector(`#${name}-error`);
     if (slot) {
       slot.textContent = `${slot.textContent} ${message}`.trim();
