@@ -1,6 +1,6 @@
 // axe-core in a page of a browser test: injected from node_modules (through the DevTools protocol,
 // so a page's strict CSP does not block it), run over the whole document, and every violation of
-// impact serious or critical fails the test with what, where and why.
+// impact serious or critical fails the test with what, where and why. The page must run scripts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
