@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { Errors } from '../../src/errors.ts';
+import { bootstrapIfEmpty } from '../../src/bootstrap.ts';
 import { addMember, linkMailedTo, PASSWORD, sessionOf, signedIn, signIn, type SignedIn } from './support.ts';
 
 describe('console members and links', () => {
@@ -127,6 +128,23 @@ describe('the setup link', () => {
   });
   after(() => ctx?.close());
 
+  /** What starting the service prints (the first company exists already: only the setup link is new). */
+  async function printedOnStart(): Promise<string> {
+    let printed = '';
+    await bootstrapIfEmpty(ctx.services, ctx.config, (text) => (printed += `${text}\n`));
+    return printed;
+  }
+
+  test('starting without a member prints a setup link, which opens the setup page', async () => {
+    const printed = await printedOnStart();
+    const link = /^ {2}(\S+)$/m.exec(printed)?.[1];
+    assert.match(printed, /No one can sign in to the console yet\. Create its first owner/);
+    assert.match(String(link), new RegExp(`^${ctx.config.publicUrl}/console/setup\\?token=[A-Za-z0-9_-]{43}$`));
+    const page = await ctx.request('GET', new URL(link!).pathname + new URL(link!).search, { key: null });
+    assert.equal(page.status, 200);
+    assert.match(page.raw.body, new RegExp(`name="token" value="${new URL(link!).searchParams.get('token')}"`));
+  });
+
   test('creates the first owner once, then no link is given and the used one is refused', async () => {
     const link = await ctx.services.memberLinks.setupLink();
     assert.ok(link);
@@ -146,5 +164,6 @@ describe('the setup link', () => {
     assert.equal(again.body.errors[0].code, Errors.linkInvalid.code);
     assert.equal(await ctx.services.memberLinks.setupLink(), null);
     assert.equal((await ctx.services.members.list(ctx.companyId)).length, 1);
+    assert.equal(await printedOnStart(), '', 'a start with a member prints no link');
   });
 });
