@@ -9,6 +9,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, linkMailedTo, PASSWORD } from '../console/support.ts';
+import { createTester } from '../modules/testers/support.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -74,7 +75,8 @@ describe('owner console in a browser', () => {
 
   test('sign-in: a wrong password is shown next to the field; the right one opens the betas; sign-out ends the session', async () => {
     await addMember(ctx, 'ada@example.com', 'admin');
-    await ctx.createBeta({}, 'Rocket');
+    const rocket = await ctx.createBeta({}, 'Rocket');
+    await createTester(ctx, rocket.id);
     const page = await newPage();
     const response = await page.goto(`${origin}/console`);
     assert.equal(response?.status(), 200);
@@ -93,7 +95,7 @@ describe('owner console in a browser', () => {
     await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
     await page.locator('#betas li').first().waitFor();
     assert.equal(await page.textContent('#betas-status'), '1 beta');
-    assert.match((await page.textContent('#betas li')) ?? '', /^Rocket · 0 testers$/);
+    assert.match((await page.textContent('#betas li')) ?? '', /^Rocket · 1 tester$/);
     assert.equal(await sessionsOf('ada@example.com'), 1);
     const cookies = await page.context().cookies(origin);
     assert.deepEqual(cookies.map((c) => [c.name, c.httpOnly, c.sameSite]), [['prelaunch_session', true, 'Lax']]);

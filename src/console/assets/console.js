@@ -101,12 +101,14 @@ document.getElementById('sign-out')?.addEventListener('click', async () => {
   go('/console');
 });
 
+const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 async function loadBetas() {
   const list = document.getElementById('betas');
   if (!list) return;
   const betas = await call('GET', '/api/v2/betas?per_page=100');
-  document.getElementById('betas-status').textContent = betas.length ? `${betas.length} beta${betas.length === 1 ? '' : 's'}` : 'No beta yet.';
-  list.replaceChildren(...betas.map((beta) => el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${beta.testers_count} testers`)));
+  document.getElementById('betas-status').textContent = betas.length ? count(betas.length, 'beta') : 'No beta yet.';
+  list.replaceChildren(...betas.map((beta) => el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${count(beta.testers_count, 'tester')}`)));
 }
 
 const COUNTERS = [
