@@ -20,6 +20,7 @@ import * as standingFeed from './migrations/014-standing-feed.ts';
 import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
 import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
+import * as erasures from './migrations/018-erasures.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -49,6 +50,7 @@ const migrations: Record<string, MigrationModule> = {
   '015-beta-counters': betaCounters,
   '016-job-holders': jobHolders,
   '017-idempotency-keys': idempotencyKeys,
+  '018-erasures': erasures,
 };
 
 /** Every migration's name, in the order they apply. */
