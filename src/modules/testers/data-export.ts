@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import { presentPoint } from '../points/points.presenter.ts';
 import { presentReward } from '../rewards/rewards.presenter.ts';
 import { apiTime } from '../../time.ts';
-import { emailsTo, eventsNaming } from './personal-data.ts';
+import { emailsTo, eventsNaming, invitationsOf, suppressionsOf } from './personal-data.ts';
 import type { TesterExportSchema } from './personal-data.schemas.ts';
 import {
   presentConfirmation,
@@ -44,13 +44,7 @@ export async function exportTester(ctx: TestersContext, companyId: number, betaI
     db.selectFrom('checkins').select(['date']).where('tester_id', '=', row.id).orderBy('date').execute(),
     db.selectFrom('points').selectAll().where('tester_id', '=', row.id).orderBy('id').execute(),
     db.selectFrom('rewards').selectAll().where('tester_id', '=', row.id).orderBy('id').execute(),
-    db
-      .selectFrom('friend_invitations')
-      .selectAll()
-      .where('beta_id', '=', beta.id)
-      .where((eb) => eb.or([eb('inviter_id', '=', row.id), eb('invitee_id', '=', row.id)]))
-      .orderBy('id')
-      .execute(),
+    invitationsOf(db, row).selectAll().orderBy('id').execute(),
     emailsTo(db, row).selectAll().orderBy('id').execute(),
     db.selectFrom('email_confirmations').select(['created_at', 'expires_at', 'used_at']).where('tester_id', '=', row.id).orderBy('id').execute(),
     db
@@ -62,13 +56,7 @@ export async function exportTester(ctx: TestersContext, companyId: number, betaI
       .groupBy('day')
       .orderBy('day')
       .execute(),
-    db
-      .selectFrom('suppressions')
-      .selectAll()
-      .where('beta_id', '=', beta.id)
-      .where((eb) => eb.or([eb('email_normalized', '=', row.email_normalized), eb('tester_id', '=', row.id)]))
-      .orderBy('id')
-      .execute(),
+    suppressionsOf(db, row).selectAll().orderBy('id').execute(),
   ]);
   return {
     exported_at: apiTime(repo.now()),

@@ -13,7 +13,7 @@ import { EMAIL_SEND_JOB } from '../emails/emails.service.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../events/events.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { recordErasure } from '../suppressions/erasures.ts';
-import { deleteJobsNaming, emailsTo, eventsNaming, mentions, type Person } from './personal-data.ts';
+import { deleteJobsNaming, emailsTo, eventsNaming, invitationsOf, mentions, suppressionsOf, type Person } from './personal-data.ts';
 import { ProfileFields } from './profile.ts';
 import type { TestersContext } from './testers.repository.ts';
 
@@ -69,13 +69,7 @@ async function deleteRows(
   deleted.daily_visits = count(
     await trx.deleteFrom('daily_visits').where('beta_id', '=', person.beta_id).where('kind', '=', 'click').where('target_id', '=', person.id).executeTakeFirstOrThrow(),
   );
-  deleted.suppressions = count(
-    await trx
-      .deleteFrom('suppressions')
-      .where('beta_id', '=', person.beta_id)
-      .where((eb) => eb.or([eb('email_normalized', '=', person.email_normalized), eb('tester_id', '=', person.id)]))
-      .executeTakeFirstOrThrow(),
-  );
+  deleted.suppressions = count(await trx.deleteFrom('suppressions').where('id', 'in', suppressionsOf(trx, person).select('id')).executeTakeFirstOrThrow());
 
   // E-mails to them, the friend invitations they sent (which show them to the invitee), and any
   // other message naming their address; queued ones are never sent.
@@ -128,8 +122,7 @@ async function anonymizeRows(trx: Executor, person: Person): Promise<Record<stri
       await trx
         .updateTable('friend_invitations')
         .set({ message: null })
-        .where('beta_id', '=', person.beta_id)
-        .where((eb) => eb.or([eb('inviter_id', '=', person.id), eb('invitee_id', '=', person.id)]))
+        .where('id', 'in', invitationsOf(trx, person).select('id'))
         .where('message', 'is not', null)
         .executeTakeFirstOrThrow(),
     ),

@@ -73,6 +73,22 @@ export function emailsTo(executor: Executor, person: Person) {
     .where((eb) => eb.or([eb('tester_id', '=', person.id), eb('email_normalized', '=', person.email_normalized)]));
 }
 
+/** Suppressions of the person's address (or recorded for their tester row). */
+export function suppressionsOf(executor: Executor, person: Person) {
+  return executor
+    .selectFrom('suppressions')
+    .where('beta_id', '=', person.beta_id)
+    .where((eb) => eb.or([eb('email_normalized', '=', person.email_normalized), eb('tester_id', '=', person.id)]));
+}
+
+/** Friend invitations the person sent or received. */
+export function invitationsOf(executor: Executor, person: Person) {
+  return executor
+    .selectFrom('friend_invitations')
+    .where('beta_id', '=', person.beta_id)
+    .where((eb) => eb.or([eb('inviter_id', '=', person.id), eb('invitee_id', '=', person.id)]));
+}
+
 /** The beta's webhook events that name the person, each marked whether it is about them (theirs) or another's that names their address. */
 export async function eventsNaming(executor: Executor, person: Person): Promise<(WebhookEventRow & { theirs: boolean })[]> {
   const rows = await executor
