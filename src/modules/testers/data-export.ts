@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import { presentPoint } from '../points/points.presenter.ts';
 import { presentReward } from '../rewards/rewards.presenter.ts';
 import { apiTime } from '../../time.ts';
-import { emailsTo, eventsNaming, invitationsOf, suppressionsOf } from './personal-data.ts';
+import { emailsTo, eventsByIds, eventsNaming, invitationsOf, suppressionsOf } from './personal-data.ts';
 import type { TesterExportSchema } from './personal-data.schemas.ts';
 import {
   presentConfirmation,
@@ -27,7 +27,7 @@ export async function exportTester(ctx: TestersContext, companyId: number, betaI
   const beta = await repo.betas.require(companyId, betaId);
   const row = await repo.requireVisible(db, beta.id, testerRef, { hidden: 'include' });
   const [view] = await repo.views(db, beta, [row], { responses: 'read' });
-  const events = (await eventsNaming(db, row)).filter((event) => event.theirs);
+  const events = (await eventsByIds(db, row, await eventsNaming(db, row))).filter((event) => event.theirs);
   const deliveries =
     events.length === 0
       ? []

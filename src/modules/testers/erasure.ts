@@ -8,12 +8,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
-import { apiTime } from '../../time.ts';
+import { addSeconds, apiTime, storedTime } from '../../time.ts';
 import { EMAIL_SEND_JOB } from '../emails/emails.service.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../events/events.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { recordErasure } from '../suppressions/erasures.ts';
-import { deleteJobsNaming, emailsTo, eventsNaming, invitationsOf, mentions, suppressionsOf, type Person } from './personal-data.ts';
+import {
+  deleteJobsNaming,
+  emailsTo,
+  eventsByIds,
+  IDS_PER_STATEMENT,
+  IN_FLIGHT_SECONDS,
+  invitationsOf,
+  logRowsNaming,
+  names,
+  suppressionsOf,
+  type LogRows,
+  type Person,
+} from './personal-data.ts';
 import { ProfileFields } from './profile.ts';
 import type { TestersContext } from './testers.repository.ts';
 
@@ -35,13 +47,24 @@ export function erasedAddress(testerId: number): string {
 export async function eraseTester(ctx: TestersContext, companyId: number, betaId: string, testerRef: string): Promise<ErasureReceipt> {
   const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
+  // The logs are read for the address before the transaction, a page at a time: a big beta's logs
+  // read inside it would hold the person's row, and on SQLite every writer, for as long. The
+  // transaction then reads only what was written since (and what was in flight then).
+  const since = storedTime(addSeconds(repo.clock.now(), -IN_FLIGHT_SECONDS));
+  const before = await repo.requireVisible(repo.db, beta.id, testerRef, { hidden: 'include' });
+  const scanned = before.erased_at === null ? await logRowsNaming(repo.db, before, companyId) : undefined;
   return repo.transaction(async (trx) => {
     const now = repo.now();
     await repo.betas.hold(trx, beta.id);
     const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'delete', hidden: 'include' });
     if (tester.erased_at !== null) return { tester_id: tester.id, erased_at: apiTime(tester.erased_at), already_erased: true, deleted: {}, anonymized: {} };
+    // An address changed meanwhile (or a tester erased and then rewritten) is looked for afresh, whole.
+    const logs =
+      scanned && before.email_normalized === tester.email_normalized
+        ? union(scanned, await logRowsNaming(trx, tester, companyId, since))
+        : await logRowsNaming(trx, tester, companyId);
     const anonymized = await anonymizeRows(trx, tester);
-    const deleted = await deleteRows(ctx, trx, companyId, tester, anonymized);
+    const deleted = await deleteRows(ctx, trx, tester, logs, anonymized);
     await recordErasure(trx, beta.id, tester.email, now);
     await repo.updateTester(trx, tester.id, await anonymousTester(trx, tester, now));
     anonymized.testers = 1;
@@ -52,16 +75,32 @@ export async function eraseTester(ctx: TestersContext, companyId: number, betaId
   });
 }
 
+function union(a: LogRows, b: LogRows): LogRows {
+  const both = (x: number[], y: number[]) => [...new Set([...x, ...y])];
+  return {
+    webhook_events: both(a.webhook_events, b.webhook_events),
+    email_messages: both(a.email_messages, b.email_messages),
+    idempotency_keys: both(a.idempotency_keys, b.idempotency_keys),
+  };
+}
+
 /** Deletes the person's rows; counts another's rows it rewrote in `anonymized`. */
 async function deleteRows(
   ctx: TestersContext,
   trx: Executor,
-  companyId: number,
   person: TesterRow,
+  logs: LogRows,
   anonymized: Record<string, number>,
 ): Promise<Record<string, number>> {
   const { dialect } = ctx.repo;
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const byIds = async (table: 'email_messages' | 'webhook_events' | 'webhook_deliveries' | 'idempotency_keys', column: 'id' | 'event_id', ids: number[]) => {
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+      deleted += count(await trx.deleteFrom(table).where(column, 'in', ids.slice(start, start + IDS_PER_STATEMENT)).executeTakeFirstOrThrow());
+    }
+    return deleted;
+  };
   const deleted: Record<string, number> = {};
   deleted.tester_responses = count(await trx.deleteFrom('tester_responses').where('tester_id', '=', person.id).executeTakeFirstOrThrow());
   deleted.checkins = count(await trx.deleteFrom('checkins').where('tester_id', '=', person.id).executeTakeFirstOrThrow());
@@ -74,30 +113,17 @@ async function deleteRows(
   // E-mails to them, the friend invitations they sent (which show them to the invitee), and any
   // other message naming their address; queued ones are never sent.
   const invitees = trx.selectFrom('friend_invitations').select('invitee_id').where('inviter_id', '=', person.id);
-  const messages = await trx
-    .selectFrom('email_messages')
-    .select('id')
-    .where('beta_id', '=', person.beta_id)
-    .where((eb) =>
-      eb.or([
-        eb('id', 'in', emailsTo(trx, person).select('id')),
-        eb.and([eb('occasion', '=', 'friend_invitation'), eb('tester_id', 'in', invitees)]),
-        mentions('subject', person),
-        mentions('text_body', person),
-        mentions('html_body', person),
-      ]),
-    )
-    .execute();
-  const messageIds = messages.map((m) => m.id);
-  deleted.email_messages = messageIds.length === 0 ? 0 : count(await trx.deleteFrom('email_messages').where('id', 'in', messageIds).executeTakeFirstOrThrow());
+  const invitations = trx.selectFrom('email_messages').select('id').where('occasion', '=', 'friend_invitation').where('tester_id', 'in', invitees);
+  const own = await emailsTo(trx, person).select('id').union(invitations).execute();
+  const messageIds = [...new Set([...own.map((m) => m.id), ...logs.email_messages])];
+  deleted.email_messages = await byIds('email_messages', 'id', messageIds);
   let jobs = await deleteJobsNaming(trx, dialect, EMAIL_SEND_JOB, 'messageId', messageIds);
 
   // Events about them go (their deliveries with them); another tester's naming their address is rewritten.
-  const events = await eventsNaming(trx, person);
+  const events = await eventsByIds(trx, person, logs.webhook_events);
   const theirs = events.filter((event) => event.theirs).map((event) => event.id);
-  deleted.webhook_deliveries =
-    theirs.length === 0 ? 0 : count(await trx.deleteFrom('webhook_deliveries').where('event_id', 'in', theirs).executeTakeFirstOrThrow());
-  deleted.webhook_events = theirs.length === 0 ? 0 : count(await trx.deleteFrom('webhook_events').where('id', 'in', theirs).executeTakeFirstOrThrow());
+  deleted.webhook_deliveries = await byIds('webhook_deliveries', 'event_id', theirs);
+  deleted.webhook_events = await byIds('webhook_events', 'id', theirs);
   jobs += await deleteJobsNaming(trx, dialect, WEBHOOK_DELIVERY_JOB, 'eventId', theirs);
   deleted.outbox_jobs = jobs;
   const pattern = new RegExp(escapeRegExp(person.email_normalized), 'gi');
@@ -106,10 +132,9 @@ async function deleteRows(
   }
   anonymized.webhook_events = events.length - theirs.length;
 
-  // Answers stored for Idempotency-Key replays that show them.
-  deleted.idempotency_keys = count(
-    await trx.deleteFrom('idempotency_keys').where('company_id', '=', companyId).where(mentions('response_body', person)).executeTakeFirstOrThrow(),
-  );
+  // Answers stored for Idempotency-Key replays that show them (read again: one may have been stored since the scan).
+  const answers = logs.idempotency_keys.length === 0 ? [] : await trx.selectFrom('idempotency_keys').select(['id', 'response_body']).where('id', 'in', logs.idempotency_keys).execute();
+  deleted.idempotency_keys = await byIds('idempotency_keys', 'id', answers.filter((a) => a.response_body !== null && names(a.response_body, person)).map((a) => a.id));
   return deleted;
 }
 
