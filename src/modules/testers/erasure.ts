@@ -58,7 +58,7 @@ export async function eraseTester(ctx: TestersContext, companyId: number, betaId
     await repo.betas.hold(trx, beta.id);
     const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'delete', hidden: 'include' });
     if (tester.erased_at !== null) return { tester_id: tester.id, erased_at: apiTime(tester.erased_at), already_erased: true, deleted: {}, anonymized: {} };
-    // An address changed meanwhile (or a tester erased and then rewritten) is looked for afresh, whole.
+    // An address changed since the scan (an update in between) is looked for afresh, whole.
     const logs =
       scanned && before.email_normalized === tester.email_normalized
         ? union(scanned, await logRowsNaming(trx, tester, companyId, since))

@@ -228,6 +228,11 @@ describe("a person's data: export and erase", () => {
       assert.equal(response.status, 404);
       assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Beta not found' }] });
     }
+    const elsewhere = await createTester(ctx, (await ctx.createBeta({}, 'Elsewhere')).id);
+    for (const [method, path] of [['GET', 'export'], ['POST', 'erase']]) {
+      const response = await ctx.request(method, `/api/v2/betas/${beta.id}/testers/${elsewhere.id}/${path}`);
+      assert.deepEqual([response.status, response.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Tester not found' }] }], 'a tester of another beta');
+    }
     const unknown = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/999999999/erase`);
     assert.deepEqual([unknown.status, unknown.body], [404, { errors: [{ code: Errors.notFound.code, message: 'Tester not found' }] }]);
     const { key: reader } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read', 'testers:write'] });
