@@ -52,6 +52,11 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   visitor_salts: { exported: null, erased: null },
   leases: { exported: null, erased: null },
   erasure_salts: { exported: null, erased: null },
+  // The company's own people, who sign in to the console: not testers, and no tester's data.
+  members: { exported: null, erased: null, why: "the company's console users, not testers" },
+  member_sessions: { exported: null, erased: null, why: "sessions of the company's console users" },
+  member_links: { exported: null, erased: null, why: "password links of the company's console users" },
+  member_emails: { exported: null, erased: null, why: "e-mails to the company's console users" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;
