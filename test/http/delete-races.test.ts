@@ -22,6 +22,16 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Write routes with nothing to delete under them. */
 const UNRACED: Record<string, string> = {
   'POST /api/v2/betas': 'creates a beta: it lives in nothing that can be deleted',
+  // The company's members and their console sessions live in the company, which no route deletes.
+  'POST /api/v2/members': "adds a company's member: not under a beta or tester",
+  'PATCH /api/v2/members/:member_id': "changes a company's member: not under a beta or tester",
+  'DELETE /api/v2/members/:member_id': "removes a company's member: not under a beta or tester",
+  'POST /console/session': "signs a member in: not under a beta or tester",
+  'DELETE /console/session': "signs a member out: not under a beta or tester",
+  'PUT /console/session/password': "changes a member's password: not under a beta or tester",
+  'POST /console/setup': 'makes the first owner: not under a beta or tester',
+  'POST /console/password-resets': "sends a member's reset link: not under a beta or tester",
+  'POST /console/password-resets/complete': "sets a member's password: not under a beta or tester",
 };
 
 /** Routes that write although they are read with GET: a form counts its impression, a share link its click. */
