@@ -8,7 +8,7 @@ import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { ExportFormats, type ExportFormat } from './export-format.ts';
-import { ExportedTesterSchema, TesterExportQuery } from './testers.schemas.ts';
+import { ExportedTesterSchema, BetaExportQuery } from './testers.schemas.ts';
 import type { TestersService } from './testers.service.ts';
 
 const Answers: Record<ExportFormat, { operationId: string; mediaType: string; contentType: string; description: string; schema: object }> = {
@@ -46,11 +46,11 @@ export function testerExportRoutes(app: App, service: TestersService): void {
           'points and answers. Streamed: the download starts at once and holds any number of testers. An error after the first byte ' +
           'aborts the transfer (a truncated download), so a file received whole is complete.',
         params: BetaParams,
-        querystring: TesterExportQuery,
+        querystring: BetaExportQuery,
         response: { 200: { description: answer.description, content: { [answer.mediaType]: { schema: answer.schema } } } },
       },
       handler: async (request, reply) => {
-        const exported = await service.export(principalOf(request).companyId, request.params.beta_id, request.query, format);
+        const exported = await service.exportBeta(principalOf(request).companyId, request.params.beta_id, request.query, format);
         return reply
           .header('content-type', answer.contentType)
           .header('content-disposition', `attachment; filename="beta-${exported.betaId}-testers.${format}"`)

@@ -12,7 +12,7 @@ import type { TestersRepository } from './testers.repository.ts';
 /** Testers read per page: few enough that a page's ids fit one query of responses and standings. */
 export const EXPORT_PAGE_SIZE = 500;
 
-export interface TesterExport {
+export interface BetaExport {
   betaId: number;
   /** The export's text: the CSV header first, then one chunk per page of testers. */
   chunks: AsyncIterable<string>;
@@ -24,7 +24,7 @@ export interface TesterExport {
  * an answer rather than a broken download. Each tester is as it stood when its page was read: a
  * tester who joins while the export runs is in it if its id comes after the page being read.
  */
-export async function exportTesters(repo: TestersRepository, beta: Beta, filters: TesterFilters, format: ExportFormat): Promise<TesterExport> {
+export async function exportTesters(repo: TestersRepository, beta: Beta, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
   const { query } = await filterTesters(repo, beta, filters);
   const layout = format === 'csv' ? csvLayout((await listQuestions(repo.db, beta.id)).map((question) => question.id)) : null;
   const write = layout ? layout.record : ndjsonLine;

@@ -118,7 +118,7 @@ const TesterFilterFields = {
 
 export const TesterListQuery = Type.Object({ ...PaginationQuery, ...TesterFilterFields });
 
-export const TesterExportQuery = Type.Object(TesterFilterFields);
+export const BetaExportQuery = Type.Object(TesterFilterFields);
 
 export const DeleteQuery = Type.Object({
   queue: Type.Optional(Type.String({ maxLength: 10, description: 'Queue the deletion (202) instead of deleting at once' })),

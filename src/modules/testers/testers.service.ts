@@ -9,9 +9,11 @@ import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
-import { exportTesters, type TesterExport } from './export.ts';
+import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';
+import { exportTester, type TesterExport } from './data-export.ts';
 import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
+import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, show, verify, type TesterPage } from './queries.ts';
@@ -48,12 +50,12 @@ export class TestersService {
   }
 
   /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */
-  async export(companyId: number, betaId: string, filters: TesterFilters, format: ExportFormat): Promise<TesterExport> {
+  async exportBeta(companyId: number, betaId: string, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
     return exportTesters(this.ctx.repo, await this.ctx.repo.betas.require(companyId, betaId), filters, format);
   }
 
   /** The same, of any company's beta: for the operator's command line. */
-  async exportAnyBeta(betaId: number, filters: TesterFilters, format: ExportFormat): Promise<TesterExport> {
+  async exportAnyBeta(betaId: number, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
     return exportTesters(this.ctx.repo, await this.ctx.repo.betas.requireAny(betaId), filters, format);
   }
 
@@ -92,6 +94,16 @@ export class TestersService {
 
   queueDelete(companyId: number, betaId: string, testerRef: string): Promise<void> {
     return queueDelete(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Everything stored about the tester (data-export.ts). */
+  export(companyId: number, betaId: string, testerRef: string): Promise<TesterExport> {
+    return exportTester(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Erases the tester's personal data, keeping its row anonymized (erasure.ts). */
+  erase(companyId: number, betaId: string, testerRef: string): Promise<ErasureReceipt> {
+    return eraseTester(this.ctx, companyId, betaId, testerRef);
   }
 
   performQueuedDeletion(payload: unknown): Promise<void> {

@@ -138,8 +138,8 @@ describe(`export of ${TESTERS.toLocaleString('en')} testers`, () => {
     // The app's testers service, with the export's chunks counted as they are asked for.
     const seen = { chunks: 0, closed: false };
     const testers: TestersService = Object.create(ctx.services.testers);
-    testers.export = async (...args) => {
-      const exported = await ctx.services.testers.export(...args);
+    testers.exportBeta = async (...args) => {
+      const exported = await ctx.services.testers.exportBeta(...args);
       async function* counted() {
         try {
           for await (const chunk of exported.chunks) {
