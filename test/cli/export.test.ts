@@ -33,10 +33,12 @@ describe('prelaunch export', () => {
     ctx = await startTestContext();
     directory = await mkdtemp(join(tmpdir(), 'prelaunch-export-'));
     beta = await ctx.createBeta();
+    // More than a page of testers, so that the export comes in several chunks. Inserted before
+    // the app first reads the beta's standings, so that its index is built with them (rows
+    // inserted behind its back would reach it through the standing feed, a moment later).
+    await ctx.database.db.insertInto('testers').values(Array.from({ length: 1200 }, () => testerRow(beta.id, uniqueEmail('bulk')))).execute();
     await createTester(ctx, beta.id, { profile: { first_name: '=Ada, "the" first', custom_var1: 'ads' } });
     await createTester(ctx, beta.id, { status: 'invited', profile: { custom_var2: 'ads' } });
-    // More than a page of testers, so that the export comes in several chunks.
-    await ctx.database.db.insertInto('testers').values(Array.from({ length: 1200 }, () => testerRow(beta.id, uniqueEmail('bulk')))).execute();
   });
   after(async () => {
     await ctx.close();
