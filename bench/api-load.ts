@@ -9,83 +9,19 @@
 // the server's peak resident memory (the largest process), and then checks that no answer was a 5xx,
 // that the beta's counters equal a recount of its rows, and that 1,000 sampled testers' standings
 // as the API shows them equal a recount from the rows. Use a beta built by `npm run bench:seed`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { WEBHOOK_DELIVERY_JOB } from '../src/modules/events/events.ts';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
+import { children, freePort, memoryOf, ROOT, UNLIMITED, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
   'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--redis-url URL] [--node-flags "--flag …"] [--json FILE]';
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
-const UNLIMITED = '100000000/1m';
-
-/** The processes this run started: stopped however it ends. */
-const children: ChildProcess[] = [];
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server at ${url} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 180 s`);
-}
-
-/** The process and its descendants (a `serve --workers` primary and its workers). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-  } catch {
-    // gone
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-/**
- * The server's resident memory, process by process: the largest one's high-water mark (VmHWM), not
- * a sum. With `serve --workers N` that is an API worker's (each holds the standings index; the
- * primary only forks them); the target is per process.
- */
-function memoryOf(pid: number) {
-  const read = (field: string) =>
-    processTree(pid).map((each) => {
-      try {
-        return { pid: each, bytes: Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${each}/status`, 'utf8'))?.[1] ?? 0) * 1024 };
-      } catch {
-        return { pid: each, bytes: 0 };
-      }
-    });
-  const largest = (field: string) => read(field).reduce((a, b) => (b.bytes > a.bytes ? b : a), { pid, bytes: 0 });
-  return { peak: () => largest('VmHWM'), now: () => largest('VmRSS'), processes: () => processTree(pid).length };
-}
-
 /** The bare Fastify ceiling: one route answering a small JSON, the framework and nothing else. */
 const CEILING = `
 const app = require('fastify')();

@@ -36,6 +36,7 @@ import { betasRoutes } from './modules/betas/betas.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
 import { testersRoutes } from './modules/testers/testers.routes.ts';
+import { testerExportRoutes } from './modules/testers/export.routes.ts';
 import { checkinsV1Routes } from './modules/testers/checkins-v1.routes.ts';
 import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);
+    testerExportRoutes(typed, services.testers);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);

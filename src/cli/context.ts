@@ -1,5 +1,6 @@
 // What every command shares: where output goes, and the database, opened (and migrated) only when
 // a command actually runs, so `--help` and usage errors never touch it.
+import { EventEmitter, once } from 'node:events';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -58,6 +59,14 @@ export class CliContext {
   /** Text for people (a command's readable form), written once, after the command succeeded. */
   write(text: string): void {
     this.io.stdout.write(text);
+  }
+
+  /** Text written to stdout as it comes, each chunk once stdout has taken the last (a pipe to a slow reader fills). */
+  async stream(chunks: AsyncIterable<string>): Promise<void> {
+    const out = this.io.stdout;
+    for await (const chunk of chunks) {
+      if (out.write(chunk) === false && out instanceof EventEmitter) await once(out, 'drain');
+    }
   }
 
   async close(): Promise<void> {

@@ -210,7 +210,8 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
     }
     const raw = await app.inject({ method: method as any, url: path, headers, payload });
     let body: any = raw.body;
-    if ((raw.headers['content-type'] ?? '').toString().includes('json') && raw.body) body = JSON.parse(raw.body);
+    // JSON and +json types, not NDJSON (several documents, read by the test as text).
+    if (/(^|[/+])json\b/.test((raw.headers['content-type'] ?? '').toString()) && raw.body) body = JSON.parse(raw.body);
     return { status: raw.statusCode, body, headers: raw.headers, raw };
   };
 

@@ -80,7 +80,8 @@ export interface Answer {
 
 /**
  * Checks answers against the document: the status is one the operation declares, the content type
- * the declared one, and the body valid by the declared schema (none for a schema of type null).
+ * the declared one, and the body valid by the declared schema (none for a schema of type null; each
+ * line's for NDJSON).
  */
 export class AnswerChecker {
   private readonly ajv = documentAjv();
@@ -100,9 +101,13 @@ export class AnswerChecker {
     if (types.length === 0) return answer.body === '' ? [] : [`status ${answer.status} declares no body, got ${answer.body.slice(0, 100)}`];
     const contentType = String(answer.headers['content-type'] ?? '').split(';')[0].trim();
     if (!types.includes(contentType)) return [`content type ${contentType || '(none)'} is not the declared ${types.join(', ')}`];
-    let value: unknown;
+    // The values the schema describes: the document (XML or JSON), each line of NDJSON, or CSV's text.
+    let values: unknown[];
     try {
-      value = contentType === 'application/xml' ? xmlParser.parse(answer.body) : JSON.parse(answer.body);
+      if (contentType === 'application/xml') values = [xmlParser.parse(answer.body)];
+      else if (contentType === 'application/x-ndjson') values = answer.body.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+      else if (contentType === 'text/csv') values = [answer.body];
+      else values = [JSON.parse(answer.body)];
     } catch (error) {
       return [`body does not parse as ${contentType}: ${(error as Error).message}`];
     }
@@ -112,7 +117,10 @@ export class AnswerChecker {
     const ajv = contentType === 'application/xml' ? this.xmlAjv : this.ajv;
     const validate = ajv.getSchema(`openapi#/${pointer}`);
     if (!validate) return [`no schema at ${pointer}`];
-    if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
+    return values.flatMap((value, index) =>
+      validate(value)
+        ? []
+        : (validate.errors ?? []).map((error) => `body${values.length > 1 ? ` line ${index + 1}` : ''}${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`),
+    );
   }
 }

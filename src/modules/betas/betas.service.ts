@@ -152,6 +152,13 @@ export class BetasService {
     return toBeta(row);
   }
 
+  /** The beta whichever company owns it, for the operator's command line; 404 when there is none. */
+  async requireAny(betaId: number): Promise<Beta> {
+    const beta = await readBeta(this.db, betaId);
+    if (!beta) throw betaNotFound();
+    return beta;
+  }
+
   /**
    * Holds the beta until the command's transaction ends: the first thing every write command of
    * more than one statement does (docs/architecture.md, "Lock order"). PostgreSQL locks its row

@@ -1,22 +1,13 @@
 // Reading testers: show, the filtered and paginated list, an invitation code's check, and the
 // reduced views friend invitations show.
-import { testerTextContains, type Executor, type SearchedTesterColumn } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
-import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { isInvitationCodeValid } from '../invitation-codes/invitation-codes.service.ts';
+import { filterTesters, type TesterFilters } from './tester-filters.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import type { TestersRepository } from './testers.repository.ts';
-
-export interface ListFilters {
-  email_is?: string;
-  email_contains?: string;
-  email?: string;
-  name?: string;
-  referral_code?: string;
-  custom_vars?: string;
-}
 
 /** A filtered list counts its matches exactly up to this many; past it, the total is an estimate. */
 export const COUNTED_MATCHES = 10_000;
@@ -34,24 +25,9 @@ export async function show(repo: TestersRepository, companyId: number, betaId: s
   return (await repo.views(repo.db, beta, [tester]))[0];
 }
 
-export async function list(repo: TestersRepository, companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
+export async function list(repo: TestersRepository, companyId: number, betaId: string, filters: TesterFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
   const beta = await repo.betas.require(companyId, betaId);
-  const unfiltered = repo.db.selectFrom('testers').where('beta_id', '=', beta.id).where('hidden', '=', 0);
-  let query = unfiltered;
-  if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
-  const contains = filters.email_contains ?? filters.email;
-  // The beta's visible testers: the unfiltered total, and how a text search is run. Read once, when needed.
-  let visible: Promise<number> | undefined;
-  const testersCount = () => (visible ??= countersOf(repo.db, [beta.id]).then((counters) => counters.get(beta.id)!.testers_count));
-  const textContains = async (column: SearchedTesterColumn, fragment: string) =>
-    testerTextContains(repo.db, repo.dialect, column, fragment, await testersCount());
-  if (contains) query = query.where(await textContains('email_normalized', contains.trim().toLowerCase()));
-  if (filters.name?.trim()) query = query.where(await textContains('name_search', filters.name.trim().toLowerCase()));
-  if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
-  if (filters.custom_vars) {
-    const value = filters.custom_vars;
-    query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
-  }
+  const { query, filtered, visibleCount: testersCount } = await filterTesters(repo, beta, filters);
   const pageIds = () => query.select('id').orderBy('id').limit(page.perPage).offset(page.offset);
   const pageRows = async (ids: ReturnType<typeof pageIds> | number[]) =>
     Array.isArray(ids) && ids.length === 0
@@ -61,7 +37,7 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   // and moves in the same transaction as they do (beta-counters.ts); counting every row of a big
   // beta on each page would cost more than the page. The page's ids come from an index alone,
   // so the rows an offset skips are never read.
-  if (query === unfiltered) {
+  if (!filtered) {
     const [items, total] = await Promise.all([pageRows(pageIds()), testersCount()]);
     return { items, total, totalEstimated: false };
   }

@@ -10,7 +10,7 @@ const ProfileSchema = Type.Object(
   { description: 'Profile fields, null when unset' },
 );
 
-const ResponseSchema = Type.Object({
+export const ResponseSchema = Type.Object({
   question_id: Type.Integer(),
   question: Type.String(),
   answer: Type.String(),
@@ -53,6 +53,13 @@ export const TesterSchema = Type.Object(
   },
   { $id: 'Tester' },
 );
+
+/** A line of the NDJSON export: the tester as "show tester" renders it, with its answers and its points. */
+export const ExportedTesterSchema = Type.Object({
+  ...TesterSchema.properties,
+  responses: Type.Array(ResponseSchema, { description: 'Every answer of the tester, by question id' }),
+  points: Type.Integer({ description: "The tester's points (the total of its ledger, revoked points left out)" }),
+});
 
 const AnswerInput = Type.Object({
   question_id: Type.Union([Type.Integer(), Type.String({ maxLength: 20 })]),
@@ -99,15 +106,19 @@ export const TesterParams = Type.Object({
   tester_id: Type.String({ maxLength: 64, description: 'Tester id or uuid' }),
 });
 
-export const TesterListQuery = Type.Object({
-  ...PaginationQuery,
+/** The filters of list and export: one set, read by tester-filters.ts. */
+const TesterFilterFields = {
   email_is: Type.Optional(Type.String({ maxLength: 320 })),
   email_contains: Type.Optional(Type.String({ maxLength: 320 })),
   email: Type.Optional(Type.String({ maxLength: 320, description: 'Legacy alias of email_contains' })),
   name: Type.Optional(Type.String({ maxLength: 200 })),
   referral_code: Type.Optional(Type.String({ maxLength: 64 })),
   custom_vars: Type.Optional(Type.String({ maxLength: 255 })),
-});
+};
+
+export const TesterListQuery = Type.Object({ ...PaginationQuery, ...TesterFilterFields });
+
+export const BetaExportQuery = Type.Object(TesterFilterFields);
 
 export const DeleteQuery = Type.Object({
   queue: Type.Optional(Type.String({ maxLength: 10, description: 'Queue the deletion (202) instead of deleting at once' })),

@@ -1,6 +1,6 @@
 // Testers (users): the one object the routes, the CLI, the workers and other modules call. Each
 // command is a use case in its own file (signup.ts, update.ts, checkin.ts, deletion.ts, idle.ts,
-// queries.ts) over the data access they share (testers.repository.ts); every command runs in one
+// queries.ts, export.ts) over the data access they share (testers.repository.ts); every command runs in one
 // transaction that also moves the beta's counters.
 import type { DialectName, Db, Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
@@ -9,12 +9,15 @@ import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
+import { exportTesters, type BetaExport } from './export.ts';
+import type { ExportFormat } from './export-format.ts';
 import { exportTester, type TesterExport } from './data-export.ts';
 import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
 import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
-import { list, reducedViews, show, verify, type ListFilters, type TesterPage } from './queries.ts';
+import { list, reducedViews, show, verify, type TesterPage } from './queries.ts';
+import type { TesterFilters } from './tester-filters.ts';
 import { create, createForVisitor, insertInvitee, type CreateInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
@@ -42,8 +45,18 @@ export class TestersService {
     return show(this.ctx.repo, companyId, betaId, testerRef);
   }
 
-  list(companyId: number, betaId: string, filters: ListFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
+  list(companyId: number, betaId: string, filters: TesterFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
     return list(this.ctx.repo, companyId, betaId, filters, page);
+  }
+
+  /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */
+  async exportBeta(companyId: number, betaId: string, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
+    return exportTesters(this.ctx.repo, await this.ctx.repo.betas.require(companyId, betaId), filters, format);
+  }
+
+  /** The same, of any company's beta: for the operator's command line. */
+  async exportAnyBeta(betaId: number, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
+    return exportTesters(this.ctx.repo, await this.ctx.repo.betas.requireAny(betaId), filters, format);
   }
 
   verify(companyId: number, betaId: string, testerRef: string, code: string | undefined): Promise<TesterView> {

@@ -1,0 +1,70 @@
+// What the benches that start a server in a process of their own share: a free port, waiting for
+// it to answer, its resident memory read from /proc, and stopping what they started however they end.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
+export const UNLIMITED = '100000000/1m';
+
+/** The processes this run started: stopped however it ends. */
+export const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+export async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server at ${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 180 s`);
+}
+
+/** The process and its descendants (a `serve --workers` primary and its workers). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // gone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/**
+ * The server's resident memory, process by process: the largest one's high-water mark (VmHWM), not
+ * a sum. With `serve --workers N` that is an API worker's (each holds the standings index; the
+ * primary only forks them); the target is per process.
+ */
+export function memoryOf(pid: number) {
+  const read = (field: string) =>
+    processTree(pid).map((each) => {
+      try {
+        return { pid: each, bytes: Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${each}/status`, 'utf8'))?.[1] ?? 0) * 1024 };
+      } catch {
+        return { pid: each, bytes: 0 };
+      }
+    });
+  const largest = (field: string) => read(field).reduce((a, b) => (b.bytes > a.bytes ? b : a), { pid, bytes: 0 });
+  return { peak: () => largest('VmHWM'), now: () => largest('VmRSS'), processes: () => processTree(pid).length };
+}
+
