@@ -19,6 +19,7 @@ import { EmailTemplatesService } from './modules/emails/email-templates.service.
 import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
+import { ImportsService } from './modules/imports/imports.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
 import { RewardsService } from './modules/rewards/rewards.service.ts';
@@ -38,6 +39,7 @@ export interface Services {
   friendInvitations: FriendInvitationsService;
   points: PointsService;
   suppressions: SuppressionsService;
+  imports: ImportsService;
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
   webhooks: WebhooksService;
@@ -85,6 +87,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
+  const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -94,6 +97,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     friendInvitations: new FriendInvitationsService(db, dialect, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
     suppressions,
+    imports,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
@@ -103,7 +107,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
     idempotencyKeys: new IdempotencyKeys(db, clock),
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers },
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...imports.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

@@ -20,6 +20,7 @@ import * as standingFeed from './migrations/014-standing-feed.ts';
 import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
 import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
+import * as imports from './migrations/019-imports.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -49,6 +50,7 @@ const migrations: Record<string, MigrationModule> = {
   '015-beta-counters': betaCounters,
   '016-job-holders': jobHolders,
   '017-idempotency-keys': idempotencyKeys,
+  '019-imports': imports,
 };
 
 /** Every migration's name, in the order they apply. */
