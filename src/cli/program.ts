@@ -8,6 +8,7 @@ import { CliContext, type CliIo } from './context.ts';
 import { registerBackupCommand } from './commands/backup.ts';
 import { registerBetaCommands } from './commands/beta.ts';
 import { registerCompanyCommands } from './commands/company.ts';
+import { registerImportCommand } from './commands/import.ts';
 import { registerKeyCommands } from './commands/key.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
@@ -22,7 +23,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, betas, migrations, serving, workers, figures, backups. Output is JSON.')
+    .description('Operate a Prelaunch installation: companies, API keys, betas, imports of testers, migrations, serving, workers, figures, backups. Output is JSON.')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -33,6 +34,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerCompanyCommands(program, context);
   registerKeyCommands(program, context);
   registerBetaCommands(program, context);
+  registerImportCommand(program, context);
   registerMigrateCommand(program, context);
   registerWorkerCommand(program, context);
   registerServeCommand(program, context);

@@ -33,9 +33,8 @@ export async function importsRoutes(app: App, imports: ImportsService): Promise<
         response: { 202: ImportSchema },
       },
       handler: async (request, reply) => {
-        const file = await uploadedFile(request);
         const { dry_run, send_emails, mapping, preset } = request.query;
-        const created = await imports.create(principalOf(request).companyId, request.params.beta_id, file, {
+        const created = await imports.create(principalOf(request).companyId, request.params.beta_id, () => uploadedFile(request), {
           dryRun: dry_run === true,
           sendEmails: send_emails === true,
           mapping,

@@ -28,6 +28,8 @@ export interface ImportOptions {
   /** JSON text: column → field, or null to ignore the column. */
   mapping?: string;
   preset?: string;
+  /** False when the caller runs the import itself (runNow, the CLI): no job is queued for a worker. */
+  queue?: boolean;
 }
 
 export class ImportsService {
@@ -41,12 +43,14 @@ export class ImportsService {
 
   /**
    * Receives the file and queues its import; answers the import, queued. Refuses (and keeps
-   * nothing of) a file that is not UTF-8, is empty, or whose columns cannot be mapped.
+   * nothing of) a file that is not UTF-8, is empty, or whose columns cannot be mapped. The file is
+   * opened once the beta and the options are known good.
    */
-  async create(companyId: number, betaIdText: string, file: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportRow> {
+  async create(companyId: number, betaIdText: string, open: () => Promise<AsyncIterable<Uint8Array>>, options: ImportOptions): Promise<ImportRow> {
     const { db, clock, betas } = this.#ctx;
     const beta = await betas.require(companyId, betaIdText);
     const mapping = parseMapping(options.mapping);
+    const file = await open();
     const now = storedTime(clock.now());
     await db
       .deleteFrom('imports')
@@ -82,7 +86,7 @@ export class ImportsService {
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await enqueueJob(trx, IMPORT_JOB, { importId: id }, clock.now());
+        if (options.queue !== false) await enqueueJob(trx, IMPORT_JOB, { importId: id }, clock.now());
         return row;
       });
     } catch (error) {
@@ -113,10 +117,13 @@ export class ImportsService {
     return { items, total: Number(count.total) };
   }
 
-  /** Runs a queued import here and now, to its end (the CLI, which runs no outbox). */
-  async runNow(importId: number, stop: AbortSignal = new AbortController().signal): Promise<ImportRow> {
-    await this.#runJob({ importId }, 1, stop);
-    return this.#ctx.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
+  /**
+   * Runs an import created with `queue: false` here and now, to its end, or resumes one such run
+   * that was interrupted (the CLI, which runs no outbox). Undefined when there is no such import.
+   */
+  async runNow(importId: number, stop: AbortSignal = new AbortController().signal): Promise<ImportRow | undefined> {
+    await runImport(this.#ctx, importId, stop);
+    return this.#ctx.db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirst();
   }
 
   async #runJob(payload: unknown, attempts: number, stop: AbortSignal): Promise<{ retryAt: Date } | undefined> {
