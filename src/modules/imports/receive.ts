@@ -52,7 +52,7 @@ export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq
       throw notUtf8(lines + newlinesBefore(tail, buffer));
     }
     lines += countNewlines(text);
-    tail = buffer.subarray(Math.max(0, buffer.byteLength - 3));
+    tail = lastBytes(tail, buffer);
     pending += text;
     await flush(false);
   }
@@ -85,22 +85,36 @@ function countNewlines(text: string): number {
   return count;
 }
 
-/** Newlines in `buffer` before its first byte that is not UTF-8 (`tail` holds the bytes before it). */
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(a.byteLength + b.byteLength);
+  bytes.set(a);
+  bytes.set(b, a.byteLength);
+  return bytes;
+}
+
+/** The last three bytes read: a character the decoder holds back starts there at the earliest. */
+function lastBytes(tail: Uint8Array, buffer: Uint8Array): Uint8Array {
+  const bytes = buffer.byteLength >= 3 ? buffer : joined(tail, buffer);
+  return bytes.slice(Math.max(0, bytes.byteLength - 3));
+}
+
+/**
+ * Newlines in `buffer` before its first byte that is not UTF-8; `tail` holds the bytes read just
+ * before it, where the bad sequence may have started (then none of `buffer`'s count).
+ */
 function newlinesBefore(tail: Uint8Array, buffer: Uint8Array): number {
-  const bytes = new Uint8Array(tail.byteLength + buffer.byteLength);
-  bytes.set(tail);
-  bytes.set(buffer, tail.byteLength);
-  const bad = firstInvalidByte(bytes, tail.byteLength);
+  const bytes = joined(tail, buffer);
+  const bad = firstInvalidByte(bytes);
   let count = 0;
   for (let i = tail.byteLength; i < bad; i++) if (bytes[i] === 10) count++;
   return count;
 }
 
-/** The index of the first byte of `bytes` (from `from`) that is not part of valid UTF-8. */
-function firstInvalidByte(bytes: Uint8Array, from: number): number {
-  // Start at a character boundary: skip continuation bytes carried from before `from`.
-  let i = from;
-  while (i < bytes.length && i > 0 && (bytes[i]! & 0xc0) === 0x80 && i - from < 3) i++;
+/** The index of the first byte of `bytes` that is not part of valid UTF-8. */
+function firstInvalidByte(bytes: Uint8Array): number {
+  // Start at a character boundary: skip the continuation bytes of a character begun before.
+  let i = 0;
+  while (i < 3 && i < bytes.length && (bytes[i]! & 0xc0) === 0x80) i++;
   while (i < bytes.length) {
     const b = bytes[i]!;
     const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
