@@ -9,18 +9,31 @@ import { Errors } from '../errors.ts';
 
 const FILE_TYPES = ['text/csv', 'application/csv', 'multipart/form-data'];
 
+/**
+ * The body of a file route: the request's stream, unread. Kept in a private field so that the hooks
+ * that walk a parsed body's values (input-values.ts) find nothing to walk.
+ */
+class FileBody {
+  readonly #stream: IncomingMessage;
+  constructor(stream: IncomingMessage) {
+    this.#stream = stream;
+  }
+  get stream(): IncomingMessage {
+    return this.#stream;
+  }
+}
+
 /** Leaves the bodies of FILE_TYPES unread for `uploadedFile`. */
 export function acceptFileBodies(scope: FastifyInstance): void {
-  scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, { stream: payload }));
+  scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, new FileBody(payload)));
 }
 
 const wrongType = () => Errors.malformedRequest('Send the file as a text/csv body, or as a multipart/form-data field named file');
 
 /** The file's bytes as they arrive. */
 export async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
-  const body = request.body as { stream?: IncomingMessage } | undefined;
-  const stream = body?.stream;
-  if (!stream) throw wrongType();
+  if (!(request.body instanceof FileBody)) throw wrongType();
+  const { stream } = request.body;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'multipart/form-data') return stream;
   return fileField(request, stream);

@@ -47,52 +47,77 @@ export class CsvReader {
   /** The records that end in `text` (chunk `chunk` of the input, read from `from`). */
   push(text: string, chunk: number, from = 0): CsvRecord[] {
     const records: CsvRecord[] = [];
-    for (let i = from; i < text.length; i++) {
+    const length = text.length;
+    let i = from;
+    while (i < length) {
       const c = text.charCodeAt(i);
       if (this.#afterCr) {
         this.#afterCr = false;
-        if (c === 10) continue; // the LF of a CRLF
-      }
-      if (this.#quoted) {
-        if (this.#afterQuote) {
-          this.#afterQuote = false;
-          if (c === 34) {
-            this.#field += '"';
-            continue;
-          }
-          this.#quoted = false; // the quote closed the field; this character is read as outside it
-        } else if (c === 34) {
-          this.#afterQuote = true;
-          this.#crInQuote = false;
-          continue;
-        } else {
-          // A newline inside the field: CRLF, LF or CR counts one line.
-          if (c === 13 || (c === 10 && !this.#crInQuote)) this.#line++;
-          this.#crInQuote = c === 13;
-          this.#field += text[i];
+        if (c === 10) {
+          i++; // the LF of a CRLF
           continue;
         }
+      }
+      if (this.#quoted) {
+        if (!this.#afterQuote) {
+          i = this.#readQuoted(text, i);
+          continue;
+        }
+        this.#afterQuote = false;
+        if (c === 34) {
+          this.#field += '"';
+          i++;
+          continue;
+        }
+        this.#quoted = false; // the quote closed the field; this character is read as outside it
       }
       if (c === 44) {
         this.#fields.push(this.#field);
         this.#field = '';
         this.#started = true;
+        i++;
       } else if (c === 10 || c === 13) {
         this.#line++;
         const record = this.#endRecord({ chunk, offset: i + 1, line: this.#line });
         if (record) records.push(record);
         this.#afterCr = c === 13;
         this.#recordLine = this.#line;
+        i++;
       } else if (c === 34 && this.#field === '') {
         this.#quoted = true;
         this.#started = true;
+        i++;
       } else {
-        // A quote inside an unquoted field is kept as it is, as spreadsheets read it.
-        this.#field += text[i];
+        // A run of plain characters, taken at once. A quote inside an unquoted field is kept as it
+        // is, as spreadsheets read it.
+        let end = i + 1;
+        for (; end < length; end++) {
+          const d = text.charCodeAt(end);
+          if (d === 44 || d === 10 || d === 13) break;
+        }
+        this.#field += text.slice(i, end);
         this.#started = true;
+        i = end;
       }
     }
     return records;
+  }
+
+  /** Reads a quoted field's text up to its next quote (or the chunk's end); where reading goes on. */
+  #readQuoted(text: string, from: number): number {
+    let end = from;
+    for (; end < text.length; end++) {
+      const d = text.charCodeAt(end);
+      if (d === 34) break;
+      // A newline inside the field: CRLF, LF or CR counts one line.
+      if (d === 13 || (d === 10 && !this.#crInQuote)) this.#line++;
+      this.#crInQuote = d === 13;
+    }
+    this.#field += text.slice(from, end);
+    if (end === text.length) return end;
+    this.#afterQuote = true;
+    this.#crInQuote = false;
+    return end + 1;
   }
 
   /** The last record, when the input does not end with a newline; throws when a quote is left open. */

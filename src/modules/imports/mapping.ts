@@ -31,10 +31,11 @@ const COMPUTED_COLUMNS = new Set([
 const ALIASES: Record<string, ImportTarget> = { referred_by: 'referrer_id', joined_at: 'created_at', signup_date: 'created_at' };
 
 /**
- * Presets: another service's export columns (compared without case) and the field each fills.
- * Columns they do not name fall back to the default rule. docs/import.md lists them.
+ * Presets: another service's export columns (compared without case) and the field each fills, or
+ * null for a column it computes (ignored without a warning). Columns they do not name fall back
+ * to the default rule. docs/import.md lists them.
  */
-export const PRESETS: Record<string, Record<string, ImportTarget>> = {
+export const PRESETS: Record<string, Record<string, ImportTarget | null>> = {
   prefinery: {
     email: 'email', 'first name': 'first_name', 'last name': 'last_name', status: 'status', 'created at': 'created_at',
     'joined at': 'created_at', 'referred by': 'referrer_id', 'referrer email': 'referrer_id', 'referral code': 'referral_code',
@@ -45,15 +46,18 @@ export const PRESETS: Record<string, Record<string, ImportTarget>> = {
     'linkedin username': 'linkedin_username', 'ip address': 'ip', 'user agent': 'user_agent', 'custom var 1': 'custom_var1',
     'custom var 2': 'custom_var2', 'custom var 3': 'custom_var3', 'http referrer': 'http_referrer', 'utm source': 'utm_source',
     'utm medium': 'utm_medium', 'utm campaign': 'utm_campaign', 'utm term': 'utm_term', 'utm content': 'utm_content',
+    id: null, 'share signups': null, 'share clicks': null, 'referral link': null, 'waitlist position': null, 'invitation code': null,
   },
   growsurf: {
-    email: 'email', 'first name': 'first_name', 'last name': 'last_name', 'referred by': 'referrer_id',
+    // A participant's id is what "Referred By" names and what its share links carry: kept as the referral code.
+    id: 'referral_code', email: 'email', 'first name': 'first_name', 'last name': 'last_name', 'referred by': 'referrer_id',
     'referrer email': 'referrer_id', 'created at': 'created_at', 'date joined': 'created_at', 'ip address': 'ip',
+    'referral count': null, 'monthly referral count': null, rank: null, 'share url': null, 'referral source': null, 'fraud risk level': null,
   },
   viralloops: {
     email: 'email', 'first name': 'first_name', firstname: 'first_name', 'last name': 'last_name', lastname: 'last_name',
     'referral code': 'referral_code', referralcode: 'referral_code', 'referred by': 'referrer_id', referredby: 'referrer_id',
-    'created at': 'created_at', createdat: 'created_at', points: 'points',
+    'created at': 'created_at', createdat: 'created_at', points: 'points', referrals: null, 'referral link': null, referrallink: null,
   },
 };
 
@@ -96,6 +100,7 @@ export function mapColumns(
       if (!target) return;
     } else {
       const name = headerText.toLowerCase();
+      if (preset && Object.hasOwn(preset, name) && preset[name] === null) return;
       target = preset?.[name] ?? targetOf(headerText, questions);
       if (target === undefined) {
         if (name.startsWith('responses.')) problems.push(`column "${headerText}" names no question of this beta`);

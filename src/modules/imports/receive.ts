@@ -51,6 +51,9 @@ export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq
     } catch {
       throw notUtf8(lines + newlinesBefore(tail, buffer));
     }
+    // PostgreSQL's text cannot hold U+0000, and no CSV needs it.
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) throw Errors.malformedRequest(`The file has a NUL character on line ${lines + countNewlines(text.slice(0, nul))}: it is not a text file`);
     lines += countNewlines(text);
     tail = lastBytes(tail, buffer);
     pending += text;

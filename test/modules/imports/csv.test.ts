@@ -146,6 +146,14 @@ describe('receiveFile', () => {
     await assert.rejects(receive(bytes([0xff, 0xfe, 0x65, 0x00])), refusal(1));
   });
 
+  test('a NUL character is refused with its line: no database keeps it in text', async () => {
+    await assert.rejects(receive(bytes('email\na@x.io\nb@x.io\u0000\n')), (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.deepEqual(error.errors.map((e) => e.message), ['The file has a NUL character on line 3: it is not a text file']);
+      return true;
+    });
+  });
+
   test('an empty file has no header', async () => {
     assert.deepEqual(await receive(bytes()), { bytes: 0, chunks: 0, header: null, text: '' });
     assert.deepEqual((await receive(bytes('\r\n\n'))).header, null);
