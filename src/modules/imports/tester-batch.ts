@@ -51,11 +51,12 @@ export async function insertBatch(ctx: ImportContext, beta: Beta, job: ImportRow
         if (JOINED_STATUSES.includes(row.status)) {
           await recordCreatedSignup(trx, ctx.dialect, beta, tester, now);
         }
-        if (row.referrer !== null) {
-          await trx.insertInto('import_referrers').values({ import_id: job.id, tester_id: testerId, line: row.line, reference: row.referrer }).execute();
-        }
         if (job.send_emails) await ctx.emails.statusChanged(trx, { betaId: beta.id, testerId, status: row.status, now });
       }
+      const named = fresh.flatMap((row, index) =>
+        row.referrer === null ? [] : [{ import_id: job.id, tester_id: inserted[index]!.id, line: row.line, reference: row.referrer }],
+      );
+      for (let i = 0; i < named.length; i += ROWS_PER_INSERT) await trx.insertInto('import_referrers').values(named.slice(i, i + ROWS_PER_INSERT)).execute();
       progress.accepted += fresh.length;
       progress.cursor = batch.end;
       await progress.save(trx, job.id, now);
