@@ -1,6 +1,7 @@
-// `npm run screenshots`: every public page in headless Chromium at desktop (1280×800) and phone
-// (390×844) widths, saved as docs/screenshots/{page}-{width}.png for README.md. Runs the app on a
-// throwaway SQLite database (the tests' context) with a beta made to show each page's parts.
+// `npm run screenshots`: every public page and the console's sign-in and betas pages in headless
+// Chromium at desktop (1280×800) and phone (390×844) widths, saved as
+// docs/screenshots/{page}-{width}.png for README.md. Runs the app on a throwaway SQLite database
+// (the tests' context) with a beta made to show each page's parts, and an owner of its company.
 import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../test/support/context.ts';
@@ -11,6 +12,9 @@ const WIDTHS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_CHROME },
   phone: { viewport: { width: 390, height: 844 }, userAgent: PHONE_SAFARI, isMobile: true, hasTouch: true },
 };
+
+/** The owner who signs in to the console. */
+const OWNER = { email: 'owner@rocket.example', password: 'launch day is near' };
 
 async function api(ctx: TestContext, method: string, path: string, body: unknown): Promise<any> {
   const response = await ctx.request(method, path, { body });
@@ -59,6 +63,7 @@ const browser = await launchBrowser();
 try {
   mkdirSync(OUT, { recursive: true });
   const { origin, beta, confirming, join } = await campaign(ctx);
+  await ctx.services.members.create({ companyId: ctx.companyId, role: 'owner', ...OWNER });
   const site = await serveForeignSite(origin, beta.id);
   try {
     for (const [width, options] of Object.entries(WIDTHS)) {
@@ -102,6 +107,14 @@ try {
       await page.goto(site.url);
       await page.waitForSelector('#field-email');
       await shoot(page, 'embed', width);
+
+      await page.goto(`${origin}/console`);
+      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByLabel('Password').fill(OWNER.password);
+      await shoot(page, 'console-sign-in', width);
+      await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await page.waitForSelector('#betas li');
+      await shoot(page, 'console-betas', width);
       await context.close();
     }
   } finally {

@@ -45,7 +45,9 @@ import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.ro
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
+import { registerConsole } from './console/console-scope.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -117,10 +119,12 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
   healthRoutes(app, isDatabaseReady, redis);
   // Pages and endpoints for visitors: no API key (the link, its token or the visitor's own signup is the authority).
   await registerPublicSide(app, services, rateLimits, config);
+  // The owner console: its pages and the session endpoints (sign-in, setup, reset); the rest is the API below.
+  await registerConsole(app, services, rateLimits, config);
 
   await app.register(async (api) => {
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
-    typed.addHook('onRequest', authenticator(services.accounts));
+    typed.addHook('onRequest', authenticator(services.accounts, { sessions: services.sessions, publicUrl: config.publicUrl }));
     typed.addHook('onRequest', rateLimits.authenticated);
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
@@ -136,6 +140,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
     emailsRoutes(typed, services.emailTemplates, services.emailLog);
+    membersRoutes(typed, services.members);
   });
   await app.register(
     async (v1) => {

@@ -111,6 +111,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PUBLIC_PAGES: rateSetting('300/1m', 'Public pages, share links, impressions and embed.js, per visitor network (IPv4 address or IPv6 /64)'),
   RATE_LIMIT_PUBLIC_SIGNUPS: rateSetting('20/1m', 'Public signups and confirmations, per visitor network'),
   RATE_LIMIT_CONFIRMATION_RESEND: rateSetting('5/1h', 'Requests for a new confirmation link, per visitor network'),
+  RATE_LIMIT_SIGN_IN_ADDRESS: rateSetting('10/15m', 'Failed console sign-ins and password reset requests per e-mail address; past it the address is refused until the window ends'),
+  RATE_LIMIT_SIGN_IN_NETWORK: rateSetting('50/15m', 'Failed console sign-ins per client network (IPv4 address or IPv6 /64)'),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -125,6 +127,8 @@ export interface Rate {
 export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters' | 'listTestersCompany' | 'listRewards' | 'listPoints';
 
 export type PublicRateLimitName = 'pages' | 'signups' | 'resend';
+
+export type SignInRateLimitName = 'address' | 'network';
 
 function parseRate(text: string): Rate {
   const [points, window] = text.split('/');
@@ -164,6 +168,8 @@ export interface Config {
   readonly rateLimits: Readonly<Record<RateLimitName, Rate>>;
   /** Per-IP limits of the pages and endpoints visitors reach without a key. */
   readonly publicRateLimits: Readonly<Record<PublicRateLimitName, Rate>>;
+  /** Failed console sign-ins counted per address and per network. */
+  readonly signInRateLimits: Readonly<Record<SignInRateLimitName, Rate>>;
 }
 
 export class ConfigError extends Error {}
@@ -239,6 +245,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pages: parseRate(parsed.RATE_LIMIT_PUBLIC_PAGES),
       signups: parseRate(parsed.RATE_LIMIT_PUBLIC_SIGNUPS),
       resend: parseRate(parsed.RATE_LIMIT_CONFIRMATION_RESEND),
+    }),
+    signInRateLimits: Object.freeze({
+      address: parseRate(parsed.RATE_LIMIT_SIGN_IN_ADDRESS),
+      network: parseRate(parsed.RATE_LIMIT_SIGN_IN_NETWORK),
     }),
   });
 }

@@ -241,6 +241,34 @@ export const Errors = {
   pointsEmailRequired: kind({ code: 2802, status: 422, message: 'Email is required', when: 'Create: no email' }),
   pointsEmailNotFound: kind({ code: 2803, status: 422, message: 'Email not found', when: 'Create: no visible tester of the beta has the address' }),
   quantityRequired: kind({ code: 2804, status: 422, message: 'Quantity is required', when: 'Create: no quantity, or a blank one' }),
+
+  // ---- Console accounts (3000): members, sign-in, sessions ------------------------------------
+  membersGeneral: kind({ code: 3001, status: 422, message: 'General error', format: asGiven, when: `Prelaunch's code: ${general('member or account', 'a role that is not owner, admin or viewer')}` }),
+  signInRefused: kind({
+    code: 3002, status: 401, message: 'Email or password is wrong',
+    when: 'Prelaunch\'s code: Sign-in: no member has the address, or the password is not theirs (answered alike); or the session is missing or has expired',
+    format: (message: string = 'Email or password is wrong') => message,
+  }),
+  csrfRefused: kind({
+    code: 3003, status: 403, message: 'This request did not come from the console', format: asGiven,
+    when: 'Prelaunch\'s code: A write authenticated by the session cookie lacks the session\'s X-CSRF-Token, or comes from another origin',
+  }),
+  roleForbidden: kind({
+    code: 3004, status: 403, message: "This member's role does not allow it", when: "Prelaunch's code: the member's role lacks the permission the route needs",
+    format: (permission: string) => `This member's role does not allow it (it needs the ${permission} permission)`,
+  }),
+  memberEmailInvalid: kind({ code: 3005, status: 422, message: 'Email is not a valid address', when: 'Prelaunch\'s code: Add a member, setup, reset request: the e-mail is not an address' }),
+  passwordTooShort: kind({
+    code: 3006, status: 422, message: 'Password is too short', when: 'Prelaunch\'s code: Any new password shorter than 12 characters (or longer than 1,000)',
+    format: (minimum: number) => `Password must be at least ${minimum} characters`,
+  }),
+  memberExists: kind({ code: 3007, status: 422, message: 'A member with this e-mail exists', when: 'Prelaunch\'s code: Add a member, setup: the address belongs to a member already' }),
+  currentPasswordWrong: kind({ code: 3008, status: 422, message: 'Current password is wrong', when: 'Prelaunch\'s code: Change password: the current password given is not the member\'s' }),
+  linkInvalid: kind({
+    code: 3009, status: 422, message: 'This link is not valid any more', when: 'Prelaunch\'s code: Setup, reset, invitation: the link is unknown, used already or expired; setup once a member exists',
+    format: (message: string = 'This link is not valid any more: ask for a new one') => message,
+  }),
+  lastOwner: kind({ code: 3010, status: 422, message: 'A company keeps at least one owner', when: 'Prelaunch\'s code: Change role, remove: the member is the company\'s last owner' }),
 };
 
 /** The series a route answers in, by its general error (route-config.ts). */
@@ -251,6 +279,7 @@ export const GeneralErrors = {
   rewards: Errors.rewardsGeneral,
   suppressions: Errors.suppressionsGeneral,
   points: Errors.pointsGeneral,
+  members: Errors.membersGeneral,
 };
 
 const statusByCode = new Map<number, number>(Object.values(Errors).map((k) => [k.code, k.status]));

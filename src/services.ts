@@ -29,6 +29,9 @@ import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
 import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
+import { MembersService } from './modules/members/members.service.ts';
+import { MemberLinks } from './modules/members/member-links.ts';
+import { Sessions } from './modules/members/sessions.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -51,6 +54,12 @@ export interface Services {
   stats: StatsService;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
   idempotencyKeys: IdempotencyKeys;
+  /** Members of companies: who signs in to the console, with which role. */
+  members: MembersService;
+  /** Console sessions. */
+  sessions: Sessions;
+  /** One-time links that set a member's password (setup, invitation, reset) and their e-mails. */
+  memberLinks: MemberLinks;
   /** Waitlist standings: built from the database, kept in step with every commit and with other processes. */
   standings: Standings;
   /** What the outbox runner does with each kind of job. */
@@ -77,12 +86,10 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
-  const emails = new EmailsService(db, dialect, clock, betas, suppressions, {
-    publicUrl: config.publicUrl,
-    views,
-    emailFrom: config.emailFrom,
-    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : null,
-  });
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
+  const emails = new EmailsService(db, dialect, clock, betas, suppressions, { publicUrl: config.publicUrl, views, emailFrom: config.emailFrom, mailer });
+  const sessions = new Sessions(db, clock);
+  const memberLinks = new MemberLinks(db, clock, sessions, { publicUrl: config.publicUrl, emailFrom: config.emailFrom, mailer });
   const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
@@ -107,7 +114,10 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
     idempotencyKeys: new IdempotencyKeys(db, clock),
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...imports.jobHandlers },
+    members: new MembersService(db, clock, sessions, memberLinks),
+    sessions,
+    memberLinks,
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

@@ -14,6 +14,7 @@ import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerStatsCommand } from './commands/stats.ts';
+import { registerUserCommands } from './commands/user.ts';
 
 export type { CliIo } from './context.ts';
 
@@ -23,7 +24,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, betas, imports of testers, migrations, serving, workers, figures, backups. Output is JSON.')
+    .description('Operate a Prelaunch installation: companies, API keys, console members, betas, imports of testers, migrations, serving, workers, figures, backups. Output is JSON.')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -40,6 +41,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerServeCommand(program, context);
   registerStatsCommand(program, context);
   registerBackupCommand(program, context);
+  registerUserCommands(program, context);
   return program;
 }
 

@@ -21,6 +21,7 @@ import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
 import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as imports from './migrations/019-imports.ts';
+import * as members from './migrations/020-members.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -51,6 +52,7 @@ const migrations: Record<string, MigrationModule> = {
   '016-job-holders': jobHolders,
   '017-idempotency-keys': idempotencyKeys,
   '019-imports': imports,
+  '020-members': members,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -388,6 +388,56 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A member of a company: who signs in to the console (migration 020, modules/members). */
+export interface MembersTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  email_normalized: string;
+  /** modules/members/passwords.ts; null until the member sets one. */
+  password_hash: string | null;
+  role: string; // owner, admin, viewer
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberSessionsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** SHA-256 (hex) of the cookie's value. */
+  token_hash: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A one-time link that sets a password: setup (the first owner), invitation or reset. */
+export interface MemberLinksTable {
+  id: Generated<number>;
+  kind: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  member_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An e-mail to a member (invitation, reset), sent by the outbox or captured without SMTP. */
+export interface MemberEmailsTable {
+  id: Generated<number>;
+  member_id: number | null;
+  to_address: string;
+  occasion: string;
+  subject: string;
+  text_body: string;
+  status: string; // queued, sent, captured, failed
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
@@ -419,6 +469,10 @@ export interface Database {
   imports: ImportsTable;
   import_chunks: ImportChunksTable;
   import_referrers: ImportReferrersTable;
+  members: MembersTable;
+  member_sessions: MemberSessionsTable;
+  member_links: MemberLinksTable;
+  member_emails: MemberEmailsTable;
 }
 
 /** A CSV import of testers (migration 019, modules/imports). */
@@ -485,3 +539,5 @@ export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type EmailMessageRow = Selectable<EmailMessagesTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type MemberSessionRow = Selectable<MemberSessionsTable>;

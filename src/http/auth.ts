@@ -1,9 +1,13 @@
 // API key authentication, by the v2 interface's three methods (README, "Authentication"): HTTP
-// Basic with the key as the user name, a Bearer token, or the api_key query parameter. Then the
-// route's permission.
+// Basic with the key as the user name, a Bearer token, or the api_key query parameter; without a
+// key, the console's session cookie (with its CSRF token on writes), the member's role standing
+// for the key's permissions. Then the route's permission.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../errors.ts';
 import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
+import { permissionsOf } from '../modules/members/roles.ts';
+import type { Sessions } from '../modules/members/sessions.ts';
+import { checkCsrf, sessionToken } from './session-cookie.ts';
 
 const CHALLENGE = 'Basic realm="Prelaunch", Bearer realm="Prelaunch"';
 
@@ -38,13 +42,15 @@ function headerKeys(header: string | undefined): string[] {
   return [user];
 }
 
-export function authenticator(accounts: AccountsService) {
+/** `consoleSessions`: the session cookie is accepted too (not on the v1 interface, which only knows keys). */
+export function authenticator(accounts: AccountsService, consoleSessions: { sessions: Sessions; publicUrl: string } | null = null) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let principal: Principal;
     try {
       const key = presentedKey(request);
-      if (!key) throw Errors.unauthorized('An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter');
-      principal = await accounts.authenticate(key);
+      if (key) principal = await accounts.authenticate(key);
+      else if (consoleSessions) principal = await signedIn(request, consoleSessions.sessions, consoleSessions.publicUrl);
+      else throw Errors.unauthorized('An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter');
     } catch (error) {
       if (error instanceof ApiError && error.is(Errors.unauthorized)) reply.header('WWW-Authenticate', CHALLENGE);
       if (error instanceof KeyRefused) request.log.info({ reason: error.reason, keyId: error.keyId }, 'API key refused');
@@ -52,9 +58,23 @@ export function authenticator(accounts: AccountsService) {
     }
     const needed = request.routeOptions.config.permission;
     if (needed && !principal.permissions.has(needed)) {
-      throw Errors.forbidden(needed);
+      throw principal.session ? Errors.roleForbidden(needed) : Errors.forbidden(needed);
     }
     request.principal = principal;
+  };
+}
+
+/** The member of the session cookie, as a principal; 401 without a live session. */
+async function signedIn(request: FastifyRequest, sessions: Sessions, publicUrl: string): Promise<Principal> {
+  const token = sessionToken(request);
+  const active = token ? await sessions.resume(token) : undefined;
+  if (!active) throw Errors.unauthorized('An API key is required: HTTP Basic (key as user name), Bearer token or api_key parameter; or sign in to the console');
+  checkCsrf(request, active.csrfToken, publicUrl);
+  return {
+    companyId: active.member.company_id,
+    keyId: null,
+    session: { id: active.id, memberId: active.member.id, csrfToken: active.csrfToken },
+    permissions: permissionsOf(active.member.role),
   };
 }
 

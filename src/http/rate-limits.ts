@@ -74,8 +74,13 @@ function verdictOf(attempt: Promise<RateLimiterRes>): Promise<Verdict> {
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+export interface FailureLimit {
+  check(reply: FastifyReply, key: string): Promise<void>;
+  fail(key: string): Promise<void>;
+}
+
 function counterKey(per: 'key' | 'company' | 'beta', principal: Principal, request: FastifyRequest): string {
-  if (per === 'key') return `k${principal.keyId}`;
+  if (per === 'key') return principal.session ? `m${principal.session.memberId}` : `k${principal.keyId}`;
   if (per === 'company') return `c${principal.companyId}`;
   // As the services read it, so "07" and "7" share a counter; text that is no id shares "b0" (it is
   // answered 404). Made-up numeric ids are counters of their own, as many as the key's default allows.
@@ -141,6 +146,28 @@ export class RateLimits {
   perIp(name: string, rate: Rate, what: string): Hook {
     const limit = this.#limit(`ip:${name}`, rate, what);
     return async (request, reply) => this.#enforce(reply, [{ limit, key: networkOf(request.ip) }]);
+  }
+
+  /**
+   * A limit on failures (failed sign-ins): `check` refuses with 429 a key that has failed `rate`'s
+   * count in the window, `fail` counts one more. Successes cost nothing.
+   */
+  failureLimit(name: string, rate: Rate, what: string): FailureLimit {
+    const limit = this.#limit(`failures:${name}`, rate, what);
+    return {
+      check: async (reply, key) => {
+        const unused = new RateLimiterRes(rate.points, 0, 0, false);
+        const { result } = await this.#counted(limit, async (limiter) => (await limiter.get(key)) ?? unused);
+        if (result.consumedPoints < rate.points) return;
+        this.#rejected.set(limit.name, (this.#rejected.get(limit.name) ?? 0) + 1);
+        const reset = secondsUntil(result.msBeforeNext);
+        reply.header('Retry-After', reset);
+        throw Errors.rateLimited(`Too many failed attempts ${what}: ${rate.points} per ${windowText(rate.seconds)}; try again in ${reset} s`);
+      },
+      fail: async (key) => {
+        await this.#counted(limit, (limiter) => limiter.consume(key));
+      },
+    };
   }
 
   /** Requests refused so far, by the name of the limit that refused them (for metrics). */

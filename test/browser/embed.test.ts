@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { testerByEmail } from '../public/support.ts';
 import { DESKTOP_CHROME, launchBrowser, PHONE_SAFARI, serveForeignSite, type ForeignSite } from '../support/browser.ts';
+import { assertAccessible } from '../support/axe.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -99,6 +100,7 @@ describe('embeddable form on another site, in a browser', () => {
     assert.match((await page.textContent('#email-error')) ?? '', /e-?mail/i);
     assert.equal(await page.getAttribute('#field-email', 'aria-invalid'), 'true');
     assert.equal(await page.$eval('#field-email', (input) => getComputedStyle(input).borderColor), 'rgb(185, 28, 28)', 'the invalid field is outlined in red');
+    await assertAccessible(page, 'the embedded form with its errors');
 
     await page.fill('#field-email', 'embedded@example.com');
     await page.fill('#field-first_name', 'Ada');
@@ -106,6 +108,7 @@ describe('embeddable form on another site, in a browser', () => {
     await page.click('#signup-submit');
     await page.waitForSelector('#share-link');
     assert.equal(await page.textContent('h2'), "You're on the list!");
+    await assertAccessible(page, 'the embedded form signed up');
     assert.equal(await page.textContent('#waitlist-position'), 'You are #1 on the waitlist. 0 people are ahead of you.');
     const tester = await testerByEmail(ctx, beta.id, 'embedded@example.com');
     assert.ok(tester, 'stored');

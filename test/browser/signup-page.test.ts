@@ -8,6 +8,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { testerByEmail } from '../public/support.ts';
 import { DESKTOP_CHROME, DESKTOP_FIREFOX, launchBrowser, PHONE_SAFARI } from '../support/browser.ts';
+import { assertAccessible } from '../support/axe.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -56,10 +57,12 @@ describe('hosted signup page in a browser', () => {
     const landing = await first.goto(`${origin}/b/rocket`);
     assert.equal(landing?.status(), 200);
     assert.equal(await first.textContent('h1'), 'Rocket');
+    await assertAccessible(first, 'the signup page');
     await signUp(first, 'ada@example.com');
     assert.equal(await first.textContent('h1'), "You're on the list!");
     assert.equal(await first.textContent('#waitlist-position'), '#2');
     assert.equal(await first.textContent('#waitlist-ahead'), '1 person is ahead of you.');
+    await assertAccessible(first, 'the signup done page');
     const ada = (await testerByEmail(ctx, beta.id, 'ada@example.com'))!;
     const shareLink = await first.inputValue('#share-link');
     assert.equal(shareLink, `${origin}/r/${ada.referral_code}`);
@@ -90,6 +93,7 @@ describe('hosted signup page in a browser', () => {
     const status = await first.goto(shown.body.share_status_link);
     assert.equal(status?.status(), 200);
     assert.equal(await first.textContent('.lead'), 'Your standing, ada@example.com');
+    await assertAccessible(first, 'the status page');
     assert.equal(await first.textContent('#standing-referrals'), '1');
     assert.equal(await first.textContent('#standing-position'), '#1 of 3', 'one referral moves her ahead of the earlier tester');
     assert.equal(await first.textContent('#standing-ahead'), '0');

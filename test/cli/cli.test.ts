@@ -32,6 +32,11 @@ describe('prelaunch CLI', () => {
     return runBin(args, { DATABASE_URL: url });
   }
 
+  /** The bin with `input` on its standard input, as `echo … | prelaunch …` runs it. */
+  function runWithInput(input: string, ...args: string[]): Promise<Result> {
+    return runBin(args, { DATABASE_URL: url }, input);
+  }
+
   /** The same program in this process: for cases a child process would only make slower. */
   async function runHere(args: string[], env: Record<string, string | undefined> = { DATABASE_URL: url }): Promise<Result> {
     let stdout = '';
@@ -93,6 +98,40 @@ describe('prelaunch CLI', () => {
     assert.equal(row.max_testers, 100);
     assert.equal(apiTime(row.created_at), company.created_at);
     companyId = company.id;
+  });
+
+  test('user create reads the password from standard input and prints the member, who can sign in', async () => {
+    const password = 'a passphrase, not an argument';
+    const member = json(await runWithInput(`${password}\n`, 'user', 'create', '--company', String(companyId), '--email', 'Owner@Example.com', '--role', 'owner'));
+    assert.deepEqual(Object.keys(member), ['id', 'email', 'role', 'has_password', 'created_at', 'updated_at']);
+    assert.deepEqual([member.email, member.role, member.has_password], ['Owner@Example.com', 'owner', true]);
+    const row = await database.db.selectFrom('members').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow();
+    assert.equal(row.company_id, companyId);
+    assert.match(row.password_hash!, /^scrypt\$/);
+    assert.doesNotMatch(row.password_hash!, /passphrase/);
+    // The password without its line end: what was typed signs in.
+    assert.equal((await services.members.signIn('owner@example.com', password)).id, member.id);
+  });
+
+  test('user create refuses a bad role, address, company, password or a taken address, with a message and nothing stored', async () => {
+    const members = async () => (await database.db.selectFrom('members').select('email').orderBy('id').execute()).map((m) => m.email);
+    const before = await members();
+    const company = String(companyId);
+    const create = (email: string, role: string, input = 'long enough password\n', companyArg = company) =>
+      runWithInput(input, 'user', 'create', '--company', companyArg, '--email', email, '--role', role);
+    const [badRole, badEmail, unknownCompany, shortPassword, taken] = await Promise.all([
+      create('ada@example.com', 'superuser'),
+      create('not an address', 'admin'),
+      create('ada@example.com', 'admin', undefined, '999999'),
+      create('ada@example.com', 'viewer', 'short\n'),
+      create('owner@example.com', 'viewer'),
+    ]);
+    assertFailed(badRole, 1, /^error: .*owner, admin or viewer.*\n$/);
+    assertFailed(badEmail, 1, /^error: Email is not a valid address\n$/);
+    assertFailed(unknownCompany, 1, /^error: Company 999999 not found\n$/);
+    assertFailed(shortPassword, 1, /^error: Password must be at least 12 characters\n$/);
+    assertFailed(taken, 1, /^error: A member with this e-mail exists\n$/);
+    assert.deepEqual(await members(), before);
   });
 
   test('company list prints every company', async () => {

@@ -12,17 +12,18 @@ export interface BinResult {
   stderr: string;
 }
 
-/** Starts the bin; the caller reads its output and ends it. */
-export function spawnBin(args: string[], env: Record<string, string | undefined>): ChildProcess {
+/** Starts the bin; the caller reads its output and ends it (and writes its input with `stdin`). */
+export function spawnBin(args: string[], env: Record<string, string | undefined>, options: { stdin?: boolean } = {}): ChildProcess {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   delete childEnv.NODE_TEST_CONTEXT; // the child is a program, not a test file
-  return spawn(process.execPath, [BIN, ...args], { cwd: tmpdir(), env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], { cwd: tmpdir(), env: childEnv, stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
 }
 
-/** Runs the bin to its end and answers its exit code and output. */
-export function runBin(args: string[], env: Record<string, string | undefined>): Promise<BinResult> {
+/** Runs the bin to its end, `input` as its standard input, and answers its exit code and output. */
+export function runBin(args: string[], env: Record<string, string | undefined>, input?: string): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnBin(args, env);
+    const child = spawnBin(args, env, { stdin: input !== undefined });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk) => (stdout += chunk));

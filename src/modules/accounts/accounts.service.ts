@@ -49,7 +49,10 @@ export interface CreatedApiKey extends ApiKeyInfo {
 
 export interface Principal {
   companyId: number;
-  keyId: number;
+  /** The API key presented, or null for a member signed in to the console. */
+  keyId: number | null;
+  /** The console session and its member, when signed in rather than by key. */
+  session: { id: number; memberId: number; csrfToken: string } | null;
   permissions: ReadonlySet<Permission>;
 }
 
@@ -180,6 +183,7 @@ export class AccountsService {
     return {
       companyId: row.company_id,
       keyId: row.id,
+      session: null,
       permissions: new Set(JSON.parse(row.permissions) as Permission[]),
     };
   }

@@ -14,6 +14,8 @@ export const Permissions = [
   'suppressions:read',
   'suppressions:write',
   'webhooks:manage',
+  'members:read',
+  'members:manage',
 ] as const;
 
 export type Permission = (typeof Permissions)[number];

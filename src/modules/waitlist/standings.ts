@@ -146,6 +146,7 @@ export class Standings {
   /** Changes a build met while it read the waitlist, for the next round once its set is in place. */
   #missed: TesterChange[] = [];
   #lastRead = Date.now();
+  #feedRounds = 0;
   readonly #rounds = new Rounds(() => this.#round());
   #timers: NodeJS.Timeout[] = [];
   #pruning: Promise<unknown> | undefined;
@@ -164,6 +165,14 @@ export class Standings {
     for (const timer of this.#timers) clearInterval(timer);
     this.#stopping.abort();
     await this.#pruning;
+  }
+
+  /**
+   * How many reads of the feed this process has applied: how far behind another process it may be
+   * is one or two of them, however long a busy machine makes each.
+   */
+  get feedRounds(): number {
+    return this.#feedRounds;
   }
 
   /** Resolves once every change committed before the call is in the sets. */
@@ -335,6 +344,7 @@ export class Standings {
       if (this.#feed.started) changes = changes.concat(await this.#feed.read());
       this.#lastRead = Date.now();
       await this.#apply(changes);
+      this.#feedRounds += 1;
     } catch (error) {
       // Whatever was read is kept for the next round (re-applying a change is harmless).
       this.#missed = changes.concat(this.#missed);

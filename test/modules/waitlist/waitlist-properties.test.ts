@@ -28,9 +28,16 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const MAX_STEPS = 40;
 /** Each run goes to the database: a failure is shrunk for this long, then reported as far as it got. */
 const SHRINK_BUDGET_MS = 60_000;
-/** An instance shows another's change within AGREE_WITHIN_MS; it is polled until GIVE_UP_AFTER_MS to tell late from never. */
+/**
+ * An instance shows another's change within AGREE_WITHIN_MS, or within AGREE_WITHIN_ROUNDS reads of
+ * its standing feed when a busy machine makes those slower: a change committed while one read is
+ * under way is met by the next. It is polled until both GIVE_UP_AFTER_MS and GIVE_UP_AFTER_ROUNDS
+ * have passed, to tell late from never.
+ */
 const AGREE_WITHIN_MS = 1_000;
+const AGREE_WITHIN_ROUNDS = 3;
 const GIVE_UP_AFTER_MS = 2_000;
+const GIVE_UP_AFTER_ROUNDS = 8;
 const POLL_EVERY_MS = 50;
 
 /** The beta's counters the API shows (spec 2.1) that a status recount gives. */
@@ -388,26 +395,29 @@ async function assertEverything(run: Run, via: number, label: string): Promise<v
 }
 
 /**
- * An instance that did not make a change sees it within AGREE_WITHIN_MS: `check` is polled until
- * it passes, and fails with its last error when it never does, or with the time taken when late.
+ * An instance that did not make a change sees it soon (AGREE_WITHIN_MS or AGREE_WITHIN_ROUNDS):
+ * `check` is polled until it passes, and fails with its last error when it never does, or with
+ * the time and the feed reads taken when late.
  */
-async function agreesSoon(label: string, check: () => Promise<unknown>): Promise<void> {
+async function agreesSoon(ctx: TestContext, label: string, check: () => Promise<unknown>): Promise<void> {
   const start = performance.now();
+  const roundsAtStart = ctx.services.standings.feedRounds;
+  const since = () => ({ waited: Math.round(performance.now() - start), rounds: ctx.services.standings.feedRounds - roundsAtStart });
   for (;;) {
     try {
       await check();
       break;
     } catch (error) {
       if (!(error instanceof assert.AssertionError)) throw error;
-      const waited = Math.round(performance.now() - start);
-      if (waited >= GIVE_UP_AFTER_MS) {
-        throw new assert.AssertionError({ message: `${label}: never agreed with the rows (polled for ${waited} ms); last difference: ${error.message}` });
+      const { waited, rounds } = since();
+      if (waited >= GIVE_UP_AFTER_MS && rounds >= GIVE_UP_AFTER_ROUNDS) {
+        throw new assert.AssertionError({ message: `${label}: never agreed with the rows (polled for ${waited} ms, ${rounds} reads of the feed); last difference: ${error.message}` });
       }
       await sleep(POLL_EVERY_MS);
     }
   }
-  const took = Math.round(performance.now() - start);
-  assert.ok(took <= AGREE_WITHIN_MS, `${label}: agreed with the rows only after ${took} ms (at most ${AGREE_WITHIN_MS})`);
+  const { waited, rounds } = since();
+  assert.ok(waited <= AGREE_WITHIN_MS || rounds <= AGREE_WITHIN_ROUNDS, `${label}: agreed with the rows only after ${waited} ms and ${rounds} reads of the feed (at most ${AGREE_WITHIN_MS} ms or ${AGREE_WITHIN_ROUNDS} reads)`);
 }
 
 type Check = (run: Run, via: number, label: string) => Promise<unknown>;
@@ -422,7 +432,7 @@ async function assertAfter(run: Run, via: number, label: string, check: Check, {
   for (const instance of run.instances.keys()) {
     const at = `${label}, instance ${INSTANCE_NAMES[instance]}`;
     if (instance === via && (changedTester || run.instances.length === 1)) await check(run, instance, label);
-    else if (instance === via || awaitOthers) await agreesSoon(at, () => check(run, instance, label));
+    else if (instance === via || awaitOthers) await agreesSoon(run.instances[instance], at, () => check(run, instance, label));
   }
 }
 

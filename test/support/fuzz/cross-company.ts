@@ -72,7 +72,8 @@ export async function runCrossCompanyMatrix(ctx: TestContext): Promise<Matrix> {
     const variants: { variant: string; key: string; ids: Record<string, string> }[] = [
       { variant: "second company's key, first company's ids", key: scene.secondKey, ids: scene.first.ids },
     ];
-    if (names.some((name) => name !== 'beta_id' && scene.first.ids[name] !== undefined)) {
+    // Beta-scoped paths only: a company-level id (a member) is the company's to reach from any of its betas.
+    if (names.includes('beta_id') && names.some((name) => name !== 'beta_id' && scene.first.ids[name] !== undefined)) {
       variants.push(
         { variant: "second company's key and beta, first company's other ids", key: scene.secondKey, ids: { ...scene.first.ids, beta_id: scene.second.ids.beta_id } },
         { variant: "first company's other beta, the first beta's other ids", key: ctx.apiKey, ids: { ...scene.first.ids, beta_id: scene.firstOther.ids.beta_id } },

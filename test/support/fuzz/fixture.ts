@@ -133,6 +133,10 @@ const REMAKE: Record<string, (m: Maker, fixture: Fixture) => Promise<Part>> = {
     const definition = await m.call('POST', `${m.base}/reward_definitions`, { descriptor, name: 'A reward', type: 'SingleSided' });
     return { ids: { definition_id: String(definition.id) }, descriptor, complete: false };
   },
+  member_id: async (m) => {
+    const member = await m.call('POST', '/api/v2/members', { email: `member-${m.tag}@example.com`, role: 'viewer', password: 'a long enough password' });
+    return { ids: { member_id: String(member.id) } };
+  },
   webhook_id: async (m) => ({ ids: { webhook_id: String((await m.call('POST', `${m.base}/webhooks`, WEBHOOK)).id) }, complete: false }),
 };
 
@@ -169,7 +173,7 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
     invitationCode: '',
     complete: true,
   };
-  for (const parameter of ['question_id', 'code_id', 'suppression_id']) fixture = merged(fixture, await REMAKE[parameter](m, fixture));
+  for (const parameter of ['question_id', 'code_id', 'suppression_id', 'member_id']) fixture = merged(fixture, await REMAKE[parameter](m, fixture));
   fixture = merged(fixture, await webhookPart(m));
   fixture = merged(fixture, await rewardPart(m, (await m.call('POST', `${m.base}/testers`, { tester: { email: `rewarded-${m.tag}@example.com` } })).email));
   fixture = merged(fixture, await testerPart(m, fixture.descriptor));

@@ -1,0 +1,132 @@
+// The owner console at /console: pages (HTML shells under a strict CSP: the console's own script
+// and stylesheet only, no inline script) and the session endpoints (JSON). A page that needs a
+// member sends a visitor without a session to the sign-in page; another company's beta is 404.
+import { readFileSync } from 'node:fs';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import Type from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.ts';
+import { ApiError, Errors } from '../errors.ts';
+import type { App } from '../http/app-type.ts';
+import { describeError } from '../http/error-handler.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import { sessionToken } from '../http/session-cookie.ts';
+import type { Services } from '../services.ts';
+import type { ActiveSession } from '../modules/members/sessions.ts';
+import {
+  accountContent,
+  betaContent,
+  betasContent,
+  forgotContent,
+  membersContent,
+  messageContent,
+  renderShell,
+  resetContent,
+  setupContent,
+  signInContent,
+  type Shell,
+} from './pages.ts';
+import { sessionRoutes } from './session.routes.ts';
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const ASSETS = {
+  'console.css': { type: 'text/css; charset=utf-8', body: asset('console.css') },
+  'console.js': { type: 'text/javascript; charset=utf-8', body: asset('console.js') },
+};
+
+const CONSOLE_SECURITY = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      formAction: ["'self'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'no-referrer' as const },
+};
+
+const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) });
+const BetaPageParams = Type.Object({ beta_id: Type.String({ maxLength: 100 }) });
+
+function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
+  return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
+}
+
+export async function registerConsole(app: App, services: Services, rateLimits: RateLimits, config: Config): Promise<void> {
+  const rates = config.signInRateLimits;
+  const limits = {
+    address: rateLimits.failureLimit('sign-in-address', rates.address, 'for this e-mail address'),
+    network: rateLimits.failureLimit('sign-in-network', rates.network, 'from this network'),
+  };
+  const pageLimit = rateLimits.perIp('console-pages', config.publicRateLimits.pages, 'from one network to console pages');
+
+  await app.register(async (api) => {
+    await api.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+    sessionRoutes(api, services, limits, config);
+  });
+
+  await app.register(async (scope) => {
+    const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
+    await pages.register(helmet, CONSOLE_SECURITY);
+    pages.addHook('onRequest', pageLimit);
+    pages.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, errors } = describeError(error, request);
+      const title = status === 404 ? 'Not found' : status >= 500 ? 'Something went wrong' : 'Request not accepted';
+      return send(reply, status, { title, content: messageContent(errors.map((e) => e.message).join(' ')) });
+    });
+    for (const [name, file] of Object.entries(ASSETS)) {
+      pages.get(`/console/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
+        reply.type(file.type).header('Cache-Control', 'no-cache').send(file.body),
+      );
+    }
+
+    const session = async (request: FastifyRequest): Promise<ActiveSession | undefined> => {
+      const token = sessionToken(request);
+      return token ? services.sessions.resume(token) : undefined;
+    };
+    /** A page for members: without a session, the sign-in page instead. */
+    const memberPage = (title: string, content: (active: ActiveSession, request: FastifyRequest) => Promise<Shell['content']> | Shell['content']) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const active = await session(request);
+        if (!active) return reply.redirect('/console', 303);
+        const shell = { member: active.member, csrfToken: active.csrfToken };
+        return send(reply, 200, { title, content: await content(active, request), ...shell });
+      };
+
+    pages.get('/console', { schema: { hide: true } }, async (request, reply) => {
+      if (await session(request)) return reply.redirect('/console/betas', 303);
+      return send(reply, 200, { title: 'Sign in', content: signInContent() });
+    });
+    pages.get('/console/setup', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
+      send(reply, 200, { title: 'Set up Prelaunch', content: setupContent(request.query.token ?? '') }),
+    );
+    pages.get('/console/forgot', { schema: { hide: true } }, async (_request, reply) => send(reply, 200, { title: 'Forgot your password?', content: forgotContent() }));
+    pages.get('/console/reset', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
+      send(reply, 200, { title: 'Choose a new password', content: resetContent(request.query.token ?? '') }),
+    );
+    pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', () => betasContent()));
+    pages.get('/console/members', { schema: { hide: true } }, memberPage('Members', (active) => membersContent(active.member)));
+    pages.get('/console/account', { schema: { hide: true } }, memberPage('Account', (active) => accountContent(active.member)));
+    pages.get('/console/betas/:beta_id', { schema: { hide: true, params: BetaPageParams } }, async (request, reply) => {
+      const active = await session(request);
+      if (!active) return reply.redirect('/console', 303);
+      try {
+        const beta = await services.betas.show(active.member.company_id, request.params.beta_id);
+        return send(reply, 200, { title: beta.name, content: betaContent(beta.id), member: active.member, csrfToken: active.csrfToken });
+      } catch (error) {
+        if (error instanceof ApiError && error.is(Errors.notFound)) {
+          return send(reply, 404, { title: 'Not found', content: messageContent('There is no beta at this address.'), member: active.member });
+        }
+        throw error;
+      }
+    });
+  });
+}

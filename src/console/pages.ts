@@ -1,0 +1,109 @@
+// The console's pages: HTML shells rendered here, filled and driven by /console/assets/console.js,
+// which calls the management API (and the session endpoints) with the session cookie and the CSRF
+// token the shell carries. Every form field has a label and an element for its error.
+import { html, type Trusted } from '../public/html.ts';
+import type { Member } from '../modules/members/members.service.ts';
+
+export interface Shell {
+  title: string;
+  content: Trusted;
+  /** Signed in: the member (navigation) and the session's CSRF token (for the script's writes). */
+  member?: Member;
+  csrfToken?: string;
+}
+
+const nothing = html``;
+
+function field(name: string, label: string, type: string, autocomplete: string, extra: Trusted = nothing): Trusted {
+  return html`<div class="field">
+<label for="field-${name}">${label}</label>
+<input id="field-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required aria-describedby="${name}-error"${extra}>
+<p class="error" id="${name}-error" hidden></p>
+</div>`;
+}
+
+function form(id: string, fields: Trusted[], button: string, hidden: Trusted = nothing): Trusted {
+  return html`<form id="${id}" novalidate>
+<p class="alert" id="${id}-error" role="alert" hidden></p>
+${hidden}${fields}
+<button type="submit">${button}</button>
+</form>`;
+}
+
+const tokenField = (token: string) => html`<input type="hidden" name="token" value="${token}">`;
+const newPassword = (label = 'Password') => field('password', label, 'password', 'new-password', html` minlength="12"`);
+
+export function renderShell({ title, content, member, csrfToken }: Shell): string {
+  const nav = member
+    ? html`<header class="bar"><nav aria-label="Console"><a href="/console/betas">Betas</a><a href="/console/members">Members</a><a href="/console/account">Account</a></nav><span class="who">${member.email} · ${member.role}</span></header>`
+    : nothing;
+  const meta = csrfToken ? html`<meta name="csrf-token" content="${csrfToken}">` : nothing;
+  const role = member ? html`<meta name="member-role" content="${member.role}">` : nothing;
+  return html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${meta}${role}<title>${title} · Prelaunch console</title>
+<link rel="stylesheet" href="/console/assets/console.css">
+<script src="/console/assets/console.js" type="module"></script>
+</head>
+<body>
+${nav}<main>
+<h1>${title}</h1>
+${content}
+</main>
+</body>
+</html>
+`.html;
+}
+
+export const signInContent = (): Trusted =>
+  html`${form('sign-in', [field('email', 'Email', 'email', 'username'), field('password', 'Password', 'password', 'current-password')], 'Sign in')}
+<p><a href="/console/forgot">Forgot your password?</a></p>`;
+
+export const setupContent = (token: string): Trusted =>
+  html`<p class="lead">Create the first owner of this installation.</p>
+${form('setup', [field('email', 'Email', 'email', 'username'), newPassword()], 'Create owner', tokenField(token))}`;
+
+export const forgotContent = (): Trusted =>
+  html`<p class="lead">We e-mail you a link to choose a new password.</p>
+${form('forgot', [field('email', 'Email', 'email', 'username')], 'Send link')}
+<p class="notice" id="forgot-sent" role="status" hidden></p>
+<p><a href="/console">Back to sign-in</a></p>`;
+
+export const resetContent = (token: string): Trusted => html`${form('reset', [newPassword('New password')], 'Set password', tokenField(token))}`;
+
+export const betasContent = (): Trusted =>
+  html`<p class="lead" id="betas-status" role="status">Loading…</p><ul class="list" id="betas"></ul>`;
+
+export const betaContent = (betaId: number): Trusted =>
+  html`<div id="beta" data-beta-id="${betaId}"><p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl></div>`;
+
+export const membersContent = (member: Member): Trusted =>
+  html`<table class="members"><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody id="members"></tbody></table>
+<p class="alert" id="members-error" role="alert" hidden></p>
+${
+  member.role === 'owner'
+    ? html`<h2>Add a member</h2>
+${form(
+  'add-member',
+  [
+    field('email', 'Email', 'email', 'off'),
+    html`<div class="field"><label for="field-role">Role</label><select id="field-role" name="role" aria-describedby="role-error"><option value="viewer">Viewer: reads only</option><option value="admin">Admin: campaigns and testers</option><option value="owner">Owner: everything</option></select><p class="error" id="role-error" hidden></p></div>`,
+  ],
+  'Add member',
+)}
+<p class="notice" id="add-member-done" role="status" hidden></p>`
+    : nothing
+}`;
+
+export const accountContent = (member: Member): Trusted =>
+  html`<p class="lead">Signed in as ${member.email} (${member.role}).</p>
+<h2>Change password</h2>
+${form('change-password', [field('current_password', 'Current password', 'password', 'current-password'), newPassword('New password')], 'Change password')}
+<p class="notice" id="change-password-done" role="status" hidden></p>
+<h2>Sign out</h2>
+<button type="button" id="sign-out" class="secondary">Sign out</button>`;
+
+export const messageContent = (text: string): Trusted => html`<p>${text}</p><p><a href="/console">Go to the console</a></p>`;

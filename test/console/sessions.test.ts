@@ -1,0 +1,143 @@
+// Console sign-in, sessions and their expiry, CSRF, sign-out and password change, over HTTP.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestContext, type TestContext } from '../support/context.ts';
+import { Errors } from '../../src/errors.ts';
+import { ABSOLUTE_SECONDS, IDLE_SECONDS } from '../../src/modules/members/sessions.ts';
+import { addMember, PASSWORD, sessionOf, signedIn, signIn } from './support.ts';
+
+describe('console sessions', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx?.close());
+
+  test('signing in sets an HttpOnly, SameSite=Lax session cookie whose value is stored only hashed', async () => {
+    const member = await addMember(ctx, 'Ada@Example.com', 'owner');
+    const response = await signIn(ctx, 'ada@example.com');
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body.member, { id: member.id, email: 'Ada@Example.com', role: 'owner', has_password: true, created_at: response.body.member.created_at, updated_at: response.body.member.updated_at });
+    const cookie = String(response.headers['set-cookie']);
+    const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    assert.match(cookie, new RegExp(`^prelaunch_session=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax${secure}; Max-Age=604800$`));
+    const value = cookie.split(';')[0].split('=')[1];
+    const rows = await ctx.database.db.selectFrom('member_sessions').selectAll().where('member_id', '=', member.id).execute();
+    assert.equal(rows.length, 1);
+    assert.notEqual(rows[0].token_hash, value);
+    assert.equal(rows[0].token_hash.length, 64);
+    const stored = await ctx.database.db.selectFrom('members').select('password_hash').where('id', '=', member.id).executeTakeFirstOrThrow();
+    assert.match(stored.password_hash!, /^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+  });
+
+  test('an unknown address and a wrong password get the same answer, and no session', async () => {
+    await addMember(ctx, 'grace@example.com', 'admin');
+    const before = await ctx.database.db.selectFrom('member_sessions').select('id').execute();
+    const unknown = await signIn(ctx, 'nobody@example.com', PASSWORD, { 'x-forwarded-for': '1' });
+    const wrong = await signIn(ctx, 'grace@example.com', 'not the password');
+    for (const response of [unknown, wrong]) {
+      assert.equal(response.status, 401);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.signInRefused.code, message: 'Email or password is wrong' }] });
+      assert.equal(response.headers['set-cookie'], undefined);
+    }
+    assert.equal((await ctx.database.db.selectFrom('member_sessions').select('id').execute()).length, before.length);
+  });
+
+  test('the session answers GET /console/session and authenticates the management API instead of a key', async () => {
+    const session = await signedIn(ctx, 'reader@example.com', 'viewer');
+    const me = await session.request('GET', '/console/session');
+    assert.equal(me.status, 200);
+    assert.equal(me.body.member.email, 'reader@example.com');
+    assert.equal(me.body.csrf_token, session.csrf);
+    const betas = await session.request('GET', '/api/v2/betas');
+    assert.equal(betas.status, 200);
+    assert.deepEqual(betas.body, []);
+  });
+
+  test('a write without the CSRF token, with a wrong one, or from another origin is refused and changes nothing', async () => {
+    const session = await signedIn(ctx, 'writer@example.com', 'admin');
+    const body = { name: 'Rocket', homepage_url: 'https://rocket.example', settings: {} };
+    const attempts: Record<string, string>[] = [
+      { 'x-csrf-token': '' },
+      { 'x-csrf-token': `${session.csrf.slice(0, -1)}${session.csrf.endsWith('A') ? 'B' : 'A'}` },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of attempts) {
+      const refused = await session.request('POST', '/api/v2/betas', body, headers);
+      assert.equal(refused.status, 403, JSON.stringify([headers, refused.body]));
+      assert.equal(refused.body.errors[0].code, Errors.csrfRefused.code);
+    }
+    assert.equal((await ctx.database.db.selectFrom('betas').select('id').execute()).length, 0);
+    const created = await session.request('POST', '/api/v2/betas', body);
+    assert.equal(created.status, 201);
+  });
+
+  test('sign-in from another origin is refused', async () => {
+    const response = await signIn(ctx, 'ada@example.com', PASSWORD, { origin: 'https://evil.example' });
+    assert.equal(response.status, 403);
+    assert.equal(response.body.errors[0].code, Errors.csrfRefused.code);
+  });
+
+  test('a session ends after its idle time, and after its absolute lifetime however active', async () => {
+    const idle = await signedIn(ctx, 'idle@example.com', 'viewer');
+    ctx.clock.advance(IDLE_SECONDS * 1000 - 60_000);
+    assert.equal((await idle.request('GET', '/console/session')).status, 200);
+    ctx.clock.advance(IDLE_SECONDS * 1000 + 1000);
+    const ended = await idle.request('GET', '/api/v2/betas');
+    assert.equal(ended.status, 401);
+    assert.equal((await ctx.database.db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_id').select('member_sessions.id').where('email', '=', 'idle@example.com').execute()).length, 0);
+
+    const busy = sessionOf(ctx, await signIn(ctx, 'idle@example.com'));
+    for (let hours = 0; hours < ABSOLUTE_SECONDS / 3600; hours += 4) {
+      assert.equal((await busy.request('GET', '/console/session')).status, 200, `after ${hours} h`);
+      ctx.clock.advance(4 * 3600_000);
+    }
+    assert.equal((await busy.request('GET', '/console/session')).status, 401);
+  });
+
+  test('signing out ends the session and clears the cookie', async () => {
+    const session = await signedIn(ctx, 'leaver@example.com', 'viewer');
+    const out = await session.request('DELETE', '/console/session');
+    assert.equal(out.status, 204);
+    assert.match(String(out.headers['set-cookie']), /^prelaunch_session=; .*Max-Age=0$/);
+    assert.equal((await session.request('GET', '/api/v2/betas')).status, 401);
+  });
+
+  test('changing the password needs the current one, refuses a short one, and ends the other sessions', async () => {
+    const first = await signedIn(ctx, 'changer@example.com', 'viewer');
+    const second = sessionOf(ctx, await signIn(ctx, 'changer@example.com'));
+    const wrong = await first.request('PUT', '/console/session/password', { current_password: 'nope nope nope', password: 'a brand new password' });
+    assert.equal(wrong.status, 422);
+    assert.equal(wrong.body.errors[0].code, Errors.currentPasswordWrong.code);
+    const short = await first.request('PUT', '/console/session/password', { current_password: PASSWORD, password: 'short' });
+    assert.equal(short.body.errors[0].code, Errors.passwordTooShort.code);
+    const changed = await first.request('PUT', '/console/session/password', { current_password: PASSWORD, password: 'a brand new password' });
+    assert.equal(changed.status, 204);
+    assert.equal((await first.request('GET', '/console/session')).status, 200);
+    assert.equal((await second.request('GET', '/console/session')).status, 401);
+    assert.equal((await signIn(ctx, 'changer@example.com')).status, 401);
+    assert.equal((await signIn(ctx, 'changer@example.com', 'a brand new password')).status, 200);
+  });
+  test('failed sign-ins are limited per address, then per network, and the right password is refused too while limited', async () => {
+    const limited = await startTestContext({ env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '5/15m' } });
+    try {
+      await addMember(limited, 'limited@example.com', 'viewer');
+      for (let i = 0; i < 3; i++) assert.equal((await signIn(limited, 'limited@example.com', 'wrong password!')).status, 401);
+      const refused = await signIn(limited, 'limited@example.com');
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.errors[0].code, Errors.rateLimited.code);
+      assert.match(refused.body.errors[0].message, /for this e-mail address/);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      assert.equal(refused.headers['set-cookie'], undefined);
+      // The network has 3 failures (the refused attempt counts none): two unknown addresses reach its 5.
+      for (const email of ['x1@example.com', 'x2@example.com']) assert.equal((await signIn(limited, email)).status, 401);
+      await addMember(limited, 'other@example.com', 'viewer');
+      const network = await signIn(limited, 'other@example.com');
+      assert.equal(network.status, 429);
+      assert.match(network.body.errors[0].message, /from this network/);
+      assert.equal((await limited.database.db.selectFrom('member_sessions').select('id').execute()).length, 0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
