@@ -20,6 +20,7 @@ import * as standingFeed from './migrations/014-standing-feed.ts';
 import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
 import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
+import * as erasures from './migrations/018-erasures.ts';
 import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, MigrationModule> = {
   '015-beta-counters': betaCounters,
   '016-job-holders': jobHolders,
   '017-idempotency-keys': idempotencyKeys,
+  '018-erasures': erasures,
   '019-imports': imports,
   '020-members': members,
 };

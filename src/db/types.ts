@@ -124,6 +124,8 @@ export interface TestersTable {
   fraud_flags: string | null;
   referral_held: Generated<number>;
   referral_accepted_at: string | null;
+  /** When the person's data was erased (migration 018): the row stays, anonymized, for the beta's counts. */
+  erased_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -388,6 +390,21 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A beta's random key for the hashes of erased addresses (migration 018), made by its first erasure. */
+export interface ErasureSaltsTable {
+  beta_id: number;
+  salt: string;
+  created_at: string;
+}
+
+/** An erased address, as the hex HMAC-SHA256 of its lower-cased form under the beta's salt (migration 018). */
+export interface ErasuresTable {
+  id: Generated<number>;
+  beta_id: number;
+  email_hash: string;
+  created_at: string;
+}
+
 /** A member of a company: who signs in to the console (migration 020, modules/members). */
 export interface MembersTable {
   id: Generated<number>;
@@ -466,6 +483,8 @@ export interface Database {
   daily_visits: DailyVisitsTable;
   leases: LeasesTable;
   idempotency_keys: IdempotencyKeysTable;
+  erasure_salts: ErasureSaltsTable;
+  erasures: ErasuresTable;
   imports: ImportsTable;
   import_chunks: ImportChunksTable;
   import_referrers: ImportReferrersTable;

@@ -22,6 +22,16 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Write routes with nothing to delete under them. */
 const UNRACED: Record<string, string> = {
   'POST /api/v2/betas': 'creates a beta: it lives in nothing that can be deleted',
+  // The company's members and their console sessions live in the company, which no route deletes.
+  'POST /api/v2/members': "adds a company's member: not under a beta or tester",
+  'PATCH /api/v2/members/:member_id': "changes a company's member: not under a beta or tester",
+  'DELETE /api/v2/members/:member_id': "removes a company's member: not under a beta or tester",
+  'POST /console/session': "signs a member in: not under a beta or tester",
+  'DELETE /console/session': "signs a member out: not under a beta or tester",
+  'PUT /console/session/password': "changes a member's password: not under a beta or tester",
+  'POST /console/setup': 'makes the first owner: not under a beta or tester',
+  'POST /console/password-resets': "sends a member's reset link: not under a beta or tester",
+  'POST /console/password-resets/complete': "sets a member's password: not under a beta or tester",
 };
 
 /** Routes that write although they are read with GET: a form counts its impression, a share link its click. */
@@ -153,6 +163,14 @@ const RACES: Record<string, Race> = {
     async make(s) {
       const tester = await s.tester();
       return { method: 'DELETE', url: s.path(`/testers/${tester.id}`), tester: tester.id };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/testers/:tester_id/erase': {
+    async make(s) {
+      // With a friend it referred, whose referrer link the erasure keeps.
+      const tester = await s.tester();
+      await s.tester({ referrer_id: tester.referral_code });
+      return { method: 'POST', url: s.path(`/testers/${tester.id}/erase`), tester: tester.id };
     },
   },
   'POST /api/v2/betas/:beta_id/testers/:tester_id/accept_referral': {
@@ -437,6 +455,71 @@ describe('writes racing the DELETE of their beta or tester', () => {
       assert.deepEqual(problems, []);
       assert.equal(retries.deadlock, 0, 'two commands took their locks in different orders (docs/architecture.md, "Lock order")');
       assert.deepEqual(await orphans(), {}, 'rows naming a beta or tester that is gone');
+    });
+  }
+});
+
+/** A write on the person, or on a tester linked to them, raced against the person's erasure. */
+const ERASE_RACES: Record<string, (s: Scene, person: any) => Promise<Sent>> = {
+  'DELETE the person': async (s, person) => ({ method: 'DELETE', url: s.path(`/testers/${person.id}`) }),
+  'checkin of the person': async (s, person) => ({ method: 'POST', url: s.path(`/testers/${person.id}/checkin`) }),
+  'checkin by e-mail of the person': async (s, person) => ({ method: 'POST', url: s.path('/checkins'), json: { checkin: { email: person.email } } }),
+  // Checking in joins an imported friend, which credits its referral to the person.
+  'checkin of a friend they referred': async (s, person) => {
+    const friend = await s.tester({ status: 'imported', referrer_id: person.referral_code });
+    return { method: 'POST', url: s.path(`/testers/${friend.id}/checkin`) };
+  },
+  'update of the person': async (s, person) => ({
+    method: 'PUT',
+    url: s.path(`/testers/${person.id}`),
+    json: { tester: { status: 'invited', profile: { first_name: 'Ann' } } },
+  }),
+  'signup naming the person as referrer by code': async (s, person) => ({
+    method: 'POST',
+    url: s.path('/testers'),
+    json: { tester: { email: uniqueEmail('race'), referrer_id: person.referral_code } },
+  }),
+  'signup naming the person as referrer by e-mail': async (s, person) => ({
+    method: 'POST',
+    url: s.path('/testers'),
+    json: { tester: { email: uniqueEmail('race'), referrer_id: person.email } },
+  }),
+};
+
+describe("writes racing a person's erasure", () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  for (const [name, make] of Object.entries(ERASE_RACES)) {
+    test(`${name}: 2xx or 404, the erasure done, no deadlock`, async (t) => {
+      const problems: string[] = [];
+      const retriedBefore = transactionRetries(ctx.database.db);
+      for (let round = 0; round < ROUNDS * 2; round++) {
+        const beta = await ctx.createBeta({}, 'Erase race');
+        const scene = new Scene(ctx, beta.id);
+        const person = await scene.tester({ profile: { first_name: 'Zed' } });
+        await scene.tester({ referrer_id: person.referral_code });
+        const sent = await make(scene, person);
+        const [answer, erasure] = await Promise.all([
+          someTurns(8).then(() => send(ctx, sent)),
+          someTurns(8).then(() => ctx.request('POST', scene.path(`/testers/${person.id}/erase`))),
+        ]);
+        if (!(answer.status < 400 || answer.status === 404)) problems.push(`round ${round}: answered ${answer.status} ${answer.raw.body.slice(0, 200)}`);
+        const deleted = sent.method === 'DELETE' && answer.status === 200;
+        if (!(erasure.status === 200 || (deleted && erasure.status === 404))) {
+          problems.push(`round ${round}: the erasure answered ${erasure.status} ${erasure.raw.body.slice(0, 200)}`);
+        }
+        const row = await ctx.database.db.selectFrom('testers').select(['email', 'erased_at']).where('id', '=', person.id).executeTakeFirst();
+        if (row && (row.erased_at === null || row.email === person.email)) problems.push(`round ${round}: the person is not erased: ${JSON.stringify(row)}`);
+      }
+      const retried = transactionRetries(ctx.database.db);
+      const retries = Object.fromEntries(Object.entries(retried).map(([reason, n]) => [reason, n - retriedBefore[reason as RetryReason]]));
+      t.diagnostic(`${ROUNDS * 2} rounds, transactions retried ${JSON.stringify(retries)}`);
+      assert.deepEqual(problems, []);
+      assert.equal(retries.deadlock, 0, 'two commands took their locks in different orders (docs/architecture.md, "Lock order")');
     });
   }
 });

@@ -11,6 +11,7 @@ import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
+import { isErased } from '../suppressions/erasures.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
@@ -125,7 +126,8 @@ export class EmailsService implements EmailQueue {
     const template = effectiveTemplate(occasion, stored);
     if (!template.enabled) return;
     const tester = await this.options.views.current(trx, testerId);
-    if (!tester) return;
+    // An erased address is refused before anything is rendered or logged: a log row would keep it.
+    if (!tester || (await isErased(trx, betaId, tester.email))) return;
     const beta = await trx.selectFrom('betas').select(['id', 'name', 'homepage_url']).where('id', '=', betaId).executeTakeFirstOrThrow();
     const unsubscribeToken = newToken();
     const variables: Record<string, unknown> = {
@@ -200,7 +202,7 @@ export class EmailsService implements EmailQueue {
     if (message?.status !== 'queued') return;
     // Since it was queued the address may have been suppressed, or its tester unsubscribed or
     // deleted (tester_id is set on every message, and cleared only by a deletion).
-    if (message.tester_id === null || message.unsubscribed_at !== null || (await isSuppressed(this.db, message.beta_id, message.to_address))) {
+    if (message.tester_id === null || message.unsubscribed_at !== null || (await this.refused(message.beta_id, message.to_address))) {
       return this.settle(this.db, message.id, { status: 'suppressed' });
     }
     if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });
@@ -246,6 +248,11 @@ export class EmailsService implements EmailQueue {
   }
 
   /** Changes a message that is still queued (an earlier, slower attempt may have settled it). */
+  /** Whether the address may not be written to now: suppressed, or its person erased since the message was queued. */
+  private async refused(betaId: number, address: string): Promise<boolean> {
+    return (await isSuppressed(this.db, betaId, address)) || (await isErased(this.db, betaId, address));
+  }
+
   private async settle(
     executor: Executor,
     messageId: number,

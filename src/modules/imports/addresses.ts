@@ -3,6 +3,7 @@
 // about being on a list: a suppressed address is imported, and the e-mail module holds back every
 // message to it, as it does for a signup. A person who asked to be erased is not imported again.
 import type { Executor } from '../../db/database.ts';
+import { isErased } from '../suppressions/erasures.ts';
 
 /**
  * The addresses among `normalizedEmails` (lower-cased) that the beta may not import, each with the
@@ -11,16 +12,7 @@ import type { Executor } from '../../db/database.ts';
 export async function refusedAddresses(executor: Executor, betaId: number, normalizedEmails: readonly string[]): Promise<Map<string, string>> {
   const refused = new Map<string, string>();
   for (const email of normalizedEmails) {
-    if (await isErasedAddress(executor, betaId, email)) refused.set(email, 'this person asked for their data to be erased: they are not imported again');
+    if (await isErased(executor, betaId, email)) refused.set(email, 'this person asked for their data to be erased: they are not imported again');
   }
   return refused;
-}
-
-/**
- * ERASURE CHECK. Whether the address belongs to a person erased from the beta: to be answered by
- * `isErased(executor, betaId, email)` of src/modules/suppressions/erasures.ts, which the erasure
- * feature adds. Until then no address is erased.
- */
-async function isErasedAddress(_executor: Executor, _betaId: number, _normalizedEmail: string): Promise<boolean> {
-  return false;
 }

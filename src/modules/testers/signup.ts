@@ -22,6 +22,7 @@ import {
 import { redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
+import { liftErasure } from '../suppressions/erasures.ts';
 import { findReferrer, joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.service.ts';
 import { normalizeEmail } from './email-address.ts';
 import { nameSearch } from './name-search.ts';
@@ -135,6 +136,8 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       updated_at: now,
     };
     const row = await repo.insertTester(trx, values);
+    // Signing up again is the person's own choice: an earlier erasure no longer keeps mail from them.
+    await liftErasure(trx, beta.id, email.email);
     if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });
     await saveAnswers(trx, row.id, answers.answers, now);
     const credited = joined ? await recordCreatedSignup(trx, repo.dialect, beta, row, now) : null;

@@ -80,12 +80,12 @@ export class TestersRepository {
     return (await companyTesterCount(trx, companyId)) >= company.max_testers;
   }
 
-  /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden. */
+  /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden (unless hidden ones are included). */
   async requireVisible(
     executor: Executor,
     betaId: number,
     ref: string,
-    options: { lock?: 'update' | 'delete' } = {},
+    options: { lock?: 'update' | 'delete'; hidden?: 'refuse' | 'include' } = {},
   ): Promise<TesterRow> {
     const id = parseId(ref);
     if (id === null && !UUID_PATTERN.test(ref)) throw Errors.notFound('Tester not found');
@@ -94,7 +94,7 @@ export class TestersRepository {
     const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
     const tester = await locked.executeTakeFirst();
     if (!tester) throw Errors.notFound('Tester not found');
-    if (tester.hidden) throw Errors.testerHidden();
+    if (tester.hidden && options.hidden !== 'include') throw Errors.testerHidden();
     return tester;
   }
 

@@ -16,6 +16,7 @@ import {
   VerifyQuery,
 } from './testers.schemas.ts';
 import type { TestersService } from './testers.service.ts';
+import { ErasureReceiptSchema, TesterExportSchema } from './personal-data.schemas.ts';
 
 
 /** `queue` is a boolean flag: present (or true/1/yes) queues; false/0/no/off does not. */
@@ -124,6 +125,41 @@ export function testersRoutes(app: App, service: TestersService): void {
       }
       return service.delete(companyId, beta_id, tester_id);
     },
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/export', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'exportTester',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: "Export a tester's data",
+      description:
+        'Everything stored about one person, for a data request: the tester as "show tester" renders it (a tester hidden by the plan limit too), ' +
+        'the stored fields it does not show, answers, referrals made (by id), points, rewards, friend invitations, e-mails sent, ' +
+        'confirmation links, webhook events about them with their deliveries, share-link visits per day and suppressions. docs/privacy.md lists each section.',
+      params: TesterParams,
+      response: { 200: TesterExportSchema },
+    },
+    handler: async (request) => service.export(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/erase', {
+    config: { permission: 'testers:delete', series },
+    schema: {
+      operationId: 'eraseTester',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: "Erase a tester's personal data",
+      description:
+        "Removes the person's personal data everywhere it is stored and keeps the tester anonymized, so the beta's counts, standings and the referrals they made stay. " +
+        'Their share link and status link stop working, and their address is kept from import and e-mail as a salted hash. ' +
+        'Answers a receipt: rows deleted and anonymized, by table. Erasing an erased tester answers 200 with `already_erased` and nothing counted. ' +
+        'docs/privacy.md says exactly what is removed, replaced and kept.',
+      params: TesterParams,
+      response: { 200: ErasureReceiptSchema },
+    },
+    handler: async (request) => service.erase(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
 
   app.get('/api/v2/betas/:beta_id/testers/:tester_id/verify', {

@@ -9,7 +9,9 @@ import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
+import { exportTester, type TesterExport } from './data-export.ts';
 import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
+import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, show, verify, type ListFilters, type TesterPage } from './queries.ts';
@@ -79,6 +81,16 @@ export class TestersService {
 
   queueDelete(companyId: number, betaId: string, testerRef: string): Promise<void> {
     return queueDelete(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Everything stored about the tester (data-export.ts). */
+  export(companyId: number, betaId: string, testerRef: string): Promise<TesterExport> {
+    return exportTester(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Erases the tester's personal data, keeping its row anonymized (erasure.ts). */
+  erase(companyId: number, betaId: string, testerRef: string): Promise<ErasureReceipt> {
+    return eraseTester(this.ctx, companyId, betaId, testerRef);
   }
 
   performQueuedDeletion(payload: unknown): Promise<void> {

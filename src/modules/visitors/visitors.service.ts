@@ -131,7 +131,14 @@ export class VisitorsService {
   /** The visible tester whose share link carries `code`, with their beta. */
   async sharer(code: string): Promise<{ beta: Beta; tester: TesterRow } | undefined> {
     if (!REFERRAL_CODE_PATTERN.test(code)) return undefined;
-    const tester = await this.db.selectFrom('testers').selectAll().where('referral_code', '=', code).where('hidden', '=', 0).executeTakeFirst();
+    // An erased tester's row has a new code, and no link of theirs leads anywhere any more.
+    const tester = await this.db
+      .selectFrom('testers')
+      .selectAll()
+      .where('referral_code', '=', code)
+      .where('hidden', '=', 0)
+      .where('erased_at', 'is', null)
+      .executeTakeFirst();
     if (!tester) return undefined;
     const beta = await this.betas.findPublic(tester.beta_id);
     return beta && { beta, tester };

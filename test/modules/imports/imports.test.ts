@@ -266,6 +266,21 @@ describe('imports', () => {
     assert.deepEqual(messages.map((m: any) => [m.to, m.occasion]), [['mailed@example.com', 'invitation']]);
   });
 
+  test('a person erased from the beta is not imported again, in a dry run or an import', async () => {
+    const beta = await ctx.createBeta();
+    const tester = (await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: 'gone@example.com' } } })).body;
+    const erased = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${tester.id}/erase`);
+    assert.equal(erased.status, 200);
+    const csv = 'email\nGONE@example.com\nkept@example.com\n';
+    const refusal = [{ line: 2, message: 'this person asked for their data to be erased: they are not imported again' }];
+    for (const query of ['dry_run=true', '']) {
+      const report = await importFile(ctx, beta.id, csv, query);
+      assert.deepEqual([report.rows_accepted, report.rows_rejected, report.errors], [1, 1, refusal], query);
+    }
+    // The erased tester stays, anonymized; the address is not brought back.
+    assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => t.email).filter((email) => !email.endsWith('@erased.invalid')), ['kept@example.com']);
+  });
+
   test('list and show: newest first; another beta\'s import or an unknown id is not found', async () => {
     const beta = await ctx.createBeta();
     const other = await ctx.createBeta();
