@@ -94,15 +94,13 @@ export class FriendInvitationsService {
       if (!invitee.hidden) {
         await this.emails.friendInvited(trx, { betaId: beta.id, inviteeId: invitee.id, senderId: inviter.id, message: invitation.message, now });
       }
-      return { invitation, inviterId: inviter.id, invitee };
+      if (invitee.hidden) return { invitation, views: null };
+      // Rendered as committed: a sender deleted right after the commit has still sent this invitation.
+      const inviterNow = await trx.selectFrom('testers').selectAll().where('id', '=', inviter.id).executeTakeFirstOrThrow();
+      return { invitation, views: await this.testers.reducedViews(trx, beta, [inviterNow, invitee]) };
     });
-    if (created.invitee.hidden) throw Errors.testerHidden();
-
-    const rows = await this.db.selectFrom('testers').selectAll().where('id', 'in', [created.inviterId, created.invitee.id]).execute();
-    const inviterRow = rows.find((row) => row.id === created.inviterId);
-    const inviteeRow = rows.find((row) => row.id === created.invitee.id);
-    if (!inviterRow || !inviteeRow) throw Errors.notFound('Tester not found'); // deleted since the commit
-    const [inviter, invitee] = await this.testers.reducedViews(this.db, beta, [inviterRow, inviteeRow]);
+    if (!created.views) throw Errors.testerHidden();
+    const [inviter, invitee] = created.views;
     return { invitation: created.invitation, inviter, invitee };
   }
 }
