@@ -40,6 +40,7 @@ import { testerExportRoutes } from './modules/testers/export.routes.ts';
 import { checkinsV1Routes } from './modules/testers/checkins-v1.routes.ts';
 import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);
     testerExportRoutes(typed, services.testers);
+    await importsRoutes(typed, services.imports);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);

@@ -19,6 +19,7 @@ import { EmailTemplatesService } from './modules/emails/email-templates.service.
 import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
+import { ImportsService } from './modules/imports/imports.service.ts';
 import { SuppressionsService } from './modules/suppressions/suppressions.service.ts';
 import { RewardDefinitionsService } from './modules/rewards/reward-definitions.service.ts';
 import { RewardsService } from './modules/rewards/rewards.service.ts';
@@ -41,6 +42,7 @@ export interface Services {
   friendInvitations: FriendInvitationsService;
   points: PointsService;
   suppressions: SuppressionsService;
+  imports: ImportsService;
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
   webhooks: WebhooksService;
@@ -92,6 +94,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
+  const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -101,6 +104,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     friendInvitations: new FriendInvitationsService(db, dialect, clock, betas, testers, testerEvents, emails),
     points: new PointsService(db, dialect, clock, betas),
     suppressions,
+    imports,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
@@ -113,7 +117,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,
     memberLinks,
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers },
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

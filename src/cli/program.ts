@@ -8,6 +8,7 @@ import { CliContext, type CliIo } from './context.ts';
 import { registerBackupCommand } from './commands/backup.ts';
 import { registerBetaCommands } from './commands/beta.ts';
 import { registerCompanyCommands } from './commands/company.ts';
+import { registerImportCommand } from './commands/import.ts';
 import { registerKeyCommands } from './commands/key.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
@@ -24,7 +25,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export function buildProgram(context: CliContext, io: CliIo): Command {
   const program = new Command('prelaunch')
-    .description('Operate a Prelaunch installation: companies, API keys, console members, betas, migrations, serving, workers, figures, backups, exports. Output is JSON (an export\'s: CSV or NDJSON).')
+    .description('Operate a Prelaunch installation: companies, API keys, console members, betas, imports and exports of testers, migrations, serving, workers, figures, backups. Output is JSON (an export\'s: CSV or NDJSON).')
     .version(version)
     // Set before the subcommands are added: they inherit both.
     .exitOverride()
@@ -35,6 +36,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerCompanyCommands(program, context);
   registerKeyCommands(program, context);
   registerBetaCommands(program, context);
+  registerImportCommand(program, context);
   registerMigrateCommand(program, context);
   registerWorkerCommand(program, context);
   registerServeCommand(program, context);

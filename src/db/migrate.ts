@@ -21,6 +21,7 @@ import * as betaCounters from './migrations/015-beta-counters.ts';
 import * as jobHolders from './migrations/016-job-holders.ts';
 import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as erasures from './migrations/018-erasures.ts';
+import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationModule> = {
   '016-job-holders': jobHolders,
   '017-idempotency-keys': idempotencyKeys,
   '018-erasures': erasures,
+  '019-imports': imports,
   '020-members': members,
 };
 

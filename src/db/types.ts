@@ -485,12 +485,58 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   erasure_salts: ErasureSaltsTable;
   erasures: ErasuresTable;
+  imports: ImportsTable;
+  import_chunks: ImportChunksTable;
+  import_referrers: ImportReferrersTable;
   members: MembersTable;
   member_sessions: MemberSessionsTable;
   member_links: MemberLinksTable;
   member_emails: MemberEmailsTable;
 }
 
+/** A CSV import of testers (migration 019, modules/imports). */
+export interface ImportsTable {
+  id: Generated<number>;
+  beta_id: number;
+  status: string;
+  dry_run: number;
+  send_emails: number;
+  columns: string; // JSON: ImportColumn[]
+  bytes: Generated<number>;
+  rows_total: Generated<number>;
+  rows_accepted: Generated<number>;
+  rows_rejected: Generated<number>;
+  rows_duplicate: Generated<number>;
+  referrals_linked: Generated<number>;
+  errors: Generated<string>; // JSON: {line, message}[], the first ones
+  warnings: Generated<string>;
+  warnings_count: Generated<number>;
+  failure: string | null;
+  cursor_chunk: Generated<number>;
+  cursor_offset: Generated<number>;
+  cursor_line: Generated<number>;
+  phase: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The imported file, in order, while its import runs. */
+export interface ImportChunksTable {
+  import_id: number;
+  seq: number;
+  data: string;
+}
+
+/** A referrer named by a later line of the file: resolved after the last line. */
+export interface ImportReferrersTable {
+  import_id: number;
+  tester_id: number;
+  line: number;
+  reference: string;
+}
+
+export type ImportRow = Selectable<ImportsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type BetaRow = Selectable<BetasTable>;

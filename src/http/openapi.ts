@@ -53,6 +53,7 @@ function docsSecurity(publicUrl: string) {
 export const TAGS = [
   { name: 'Betas', description: 'Projects: their settings and counters' },
   { name: 'Testers', description: 'Users of a beta: signup, profile, status, standing' },
+  { name: 'Imports', description: 'Extension: testers imported from a CSV file, with a dry run first' },
   { name: 'Checkins', description: 'A tester coming back: active, with a day recorded' },
   { name: 'Friend invitations', description: 'A tester inviting a friend, who becomes an invited tester' },
   { name: 'Points', description: 'Bonus points that move a tester up a points-ordered waitlist' },

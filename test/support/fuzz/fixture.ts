@@ -68,6 +68,17 @@ async function webhookPart(m: Maker): Promise<Part> {
   return { ids: { webhook_id: String(webhook.id), delivery_id: String(delivery.id) } };
 }
 
+/** A dry run of a one-line file (queued: it stores no tester whether or not it runs). */
+async function importPart(m: Maker, key: string): Promise<Part> {
+  const response = await m.ctx.request('POST', `${m.base}/imports?dry_run=true`, {
+    body: `email\nimported-${m.tag}@example.com\n`,
+    headers: { 'content-type': 'text/csv' },
+    key,
+  });
+  if (response.status !== 202) throw new Error(`fixture: POST imports answered ${response.status} ${JSON.stringify(response.body)}`);
+  return { ids: { import_id: String(response.body.id) } };
+}
+
 /** A reward definition, a rule for a custom event, and the reward issued to `email`. */
 async function rewardPart(m: Maker, email: string): Promise<Part> {
   const descriptor = `reward_${m.tag}`;
@@ -166,6 +177,7 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
   fixture = merged(fixture, await webhookPart(m));
   fixture = merged(fixture, await rewardPart(m, (await m.call('POST', `${m.base}/testers`, { tester: { email: `rewarded-${m.tag}@example.com` } })).email));
   fixture = merged(fixture, await testerPart(m, fixture.descriptor));
+  fixture = merged(fixture, await importPart(m, key));
   let invited: { email: string } | undefined;
   await runOwnJobs(m, async () => {
     invited = await m.call('POST', `${m.base}/testers`, { tester: { email: `invited-${m.tag}@example.com`, status: 'invited' } });

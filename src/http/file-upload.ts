@@ -1,0 +1,65 @@
+// A file sent to a route as it is (a text/csv body) or in a multipart/form-data field named `file`,
+// handed to the service as a stream: neither is read into memory here. Registered only in the
+// scope of the routes that take files.
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors } from '../errors.ts';
+
+const FILE_TYPES = ['text/csv', 'application/csv', 'multipart/form-data'];
+
+/**
+ * The body of a file route: the request's stream, unread. Kept in a private field so that the hooks
+ * that walk a parsed body's values (input-values.ts) find nothing to walk.
+ */
+class FileBody {
+  readonly #stream: IncomingMessage;
+  constructor(stream: IncomingMessage) {
+    this.#stream = stream;
+  }
+  get stream(): IncomingMessage {
+    return this.#stream;
+  }
+}
+
+/** Leaves the bodies of FILE_TYPES unread for `uploadedFile`. */
+export function acceptFileBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, new FileBody(payload)));
+}
+
+const wrongType = () => Errors.malformedRequest('Send the file as a text/csv body, or as a multipart/form-data field named file');
+
+/** The file's bytes as they arrive. */
+export async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
+  if (!(request.body instanceof FileBody)) throw wrongType();
+  const { stream } = request.body;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'multipart/form-data') return stream;
+  return fileField(request, stream);
+}
+
+/** The stream of the multipart field `file`; other parts are read past. */
+function fileField(request: FastifyRequest, stream: IncomingMessage): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    let form: BusboyInstance;
+    try {
+      form = new Busboy({ headers: request.headers as BusboyHeaders, limits: { files: 1 } });
+    } catch (error) {
+      reject(Errors.malformedRequest(`The multipart body cannot be read: ${(error as Error).message}`));
+      return;
+    }
+    let found = false;
+    form.on('file', (field, file) => {
+      if (field === 'file' && !found) {
+        found = true;
+        resolve(file);
+      } else file.resume();
+    });
+    form.on('error', (error: Error) => reject(Errors.malformedRequest(`The multipart body cannot be read: ${error.message}`)));
+    form.on('finish', () => {
+      if (!found) reject(Errors.malformedRequest('The multipart body has no file field named file'));
+    });
+    stream.pipe(form);
+  });
+}
