@@ -16,6 +16,7 @@ import type { TesterRow } from '../../db/types.ts';
 import { forgetBeta, toBeta } from '../betas/betas.service.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
 import { RankedSet } from './ranked-set.ts';
+import { Rounds } from './rounds.ts';
 import { BETA_CHANGED, StandingFeed, FEED_RETENTION_SECONDS, type TesterChange } from './standing-feed.ts';
 
 export type WaitlistOrder = (typeof WaitlistOrders)[number];
@@ -103,40 +104,6 @@ interface Building {
 export interface StandingsLog {
   info(details: object, message: string): void;
   error(details: object, message: string): void;
-}
-
-/**
- * Coalesced rounds, one at a time: `next()` resolves once a round that began after the call has
- * finished, so everything committed before the call is seen; calls made while a round runs share
- * the next one. Never two at once: a round re-reads testers, and two interleaved could apply an
- * older read after a newer one.
- */
-class Rounds {
-  #running = false;
-  #waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-
-  constructor(private readonly round: () => Promise<void>) {}
-
-  next(): Promise<void> {
-    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
-    if (!this.#running) void this.#run();
-    return done;
-  }
-
-  async #run(): Promise<void> {
-    this.#running = true;
-    while (this.#waiting.length > 0) {
-      const served = this.#waiting;
-      this.#waiting = [];
-      try {
-        await this.round();
-        for (const waiter of served) waiter.resolve();
-      } catch (error) {
-        for (const waiter of served) waiter.reject(error);
-      }
-    }
-    this.#running = false;
-  }
 }
 
 export class Standings {
