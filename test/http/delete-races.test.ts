@@ -42,7 +42,8 @@ interface Sent {
   url: string;
   json?: unknown;
   form?: string;
-  xml?: string;
+  /** A body sent as it is, with its content type (an XML checkin, a CSV file to import). */
+  raw?: { type: string; body: string };
   /** Sent as a visitor's browser, without the API key (the public pages). */
   visitor?: boolean;
   /** The tester the request acts on, deleted in every other round instead of the beta. */
@@ -115,7 +116,7 @@ const v1Checkin = (suffix: string): Race => ({
   async make(scene) {
     const tester = await scene.tester();
     const url = `/api/v1/betas/${scene.betaId}/checkins${suffix}?api_key=${encodeURIComponent(scene.ctx.apiKey)}`;
-    return { method: 'POST', url, xml: xmlCheckin(tester.email), tester: tester.id };
+    return { method: 'POST', url, raw: { type: 'application/xml', body: xmlCheckin(tester.email) }, tester: tester.id };
   },
 });
 const DOUBLE_OPT_IN = { double_opt_in: true };
@@ -151,6 +152,14 @@ const RACES: Record<string, Race> = {
     async make(s) {
       const referrer = await s.tester();
       return { method: 'POST', url: s.path('/testers'), json: { tester: { email: uniqueEmail('race'), referrer_id: referrer.referral_code } } };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/imports': {
+    async make(s) {
+      // A file naming a tester of the beta as the referrer of a new one: the job runs, or finds its beta gone.
+      const referrer = await s.tester();
+      const csv = `email,status,referrer_id\r\n${uniqueEmail('race')},applied,${referrer.referral_code}\r\n`;
+      return { method: 'POST', url: s.path('/imports'), raw: { type: 'text/csv', body: csv } };
     },
   },
   'PUT /api/v2/betas/:beta_id/testers/:tester_id': {
@@ -370,8 +379,8 @@ const RACES: Record<string, Race> = {
 
 function send(ctx: TestContext, sent: Sent): Promise<TestResponse> {
   if (sent.visitor) return visit(ctx, sent.method, sent.url, { form: sent.form, json: sent.json });
-  const headers = sent.xml === undefined ? undefined : { 'content-type': 'application/xml' };
-  return ctx.request(sent.method, sent.url, { body: sent.xml ?? sent.json, form: sent.form, headers });
+  const headers = sent.raw && { 'content-type': sent.raw.type };
+  return ctx.request(sent.method, sent.url, { body: sent.raw?.body ?? sent.json, form: sent.form, headers });
 }
 
 /** A few turns of the event loop, up to `most`: where a request starts against the other. */

@@ -9,7 +9,7 @@ import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import type { EmailsService } from '../emails/emails.service.ts';
 import { listQuestions } from '../questions/questions.service.ts';
 import type { GeoLocator } from '../testers/geoip.ts';
@@ -58,14 +58,17 @@ export class ImportsService {
       .where('status', '=', 'receiving')
       .where('created_at', '<', storedTime(addSeconds(clock.now(), -ABANDONED_UPLOAD_SECONDS)))
       .execute();
-    const { id } = await db
-      .insertInto('imports')
-      .values({ beta_id: beta.id, status: 'receiving', dry_run: options.dryRun ? 1 : 0, send_emails: options.sendEmails ? 1 : 0, columns: '[]', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Each statement holds the beta by its foreign key: a beta deleted meanwhile answers 404 (heldBy).
+    const { id } = await heldBy(
+      db
+        .insertInto('imports')
+        .values({ beta_id: beta.id, status: 'receiving', dry_run: options.dryRun ? 1 : 0, send_emails: options.sendEmails ? 1 : 0, columns: '[]', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     try {
       const received = await receiveFile(file, async (seq, data) => {
-        await db.insertInto('import_chunks').values({ import_id: id, seq, data }).execute();
+        await heldBy(db.insertInto('import_chunks').values({ import_id: id, seq, data }).execute());
       });
       if (!received.header) {
         throw Errors.testersGeneral('The file is empty: it needs a header line naming its columns (such as email,first_name), then a line per tester');
@@ -73,22 +76,24 @@ export class ImportsService {
       const mapped = mapColumns(received.header, { mapping, preset: options.preset }, await listQuestions(db, beta.id));
       if (mapped.problems.length > 0) throw ApiError.many(mapped.problems.map((problem) => Errors.testersGeneral.entry(problem)));
       const warnings = mapped.ignored.map((message) => ({ line: 1, message }));
-      return await inTransaction(db, async (trx) => {
-        const row = await trx
-          .updateTable('imports')
-          .set({
-            status: 'queued',
-            columns: JSON.stringify(mapped.columns),
-            bytes: received.bytes,
-            warnings: JSON.stringify(warnings.slice(0, MAX_LISTED)),
-            warnings_count: warnings.length,
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        if (options.queue !== false) await enqueueJob(trx, IMPORT_JOB, { importId: id }, clock.now());
-        return row;
-      });
+      return await heldBy(
+        inTransaction(db, async (trx) => {
+          const row = await trx
+            .updateTable('imports')
+            .set({
+              status: 'queued',
+              columns: JSON.stringify(mapped.columns),
+              bytes: received.bytes,
+              warnings: JSON.stringify(warnings.slice(0, MAX_LISTED)),
+              warnings_count: warnings.length,
+            })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (options.queue !== false) await enqueueJob(trx, IMPORT_JOB, { importId: id }, clock.now());
+          return row;
+        }),
+      );
     } catch (error) {
       await db.deleteFrom('imports').where('id', '=', id).execute();
       throw error;
