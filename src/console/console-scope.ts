@@ -1,7 +1,7 @@
 // The owner console at /console: pages (HTML shells under a strict CSP: the console's own script
 // and stylesheet only, no inline script) and the session endpoints (JSON). A page that needs a
 // member sends a visitor without a session to the sign-in page; another company's beta is 404.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import Type from 'typebox';
@@ -14,9 +14,13 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import { sessionToken } from '../http/session-cookie.ts';
 import type { Services } from '../services.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
+import type { Beta } from '../modules/betas/betas.service.ts';
+import type { Trusted } from '../public/html.ts';
+import { dashboardPages } from './dashboard.pages.ts';
 import {
   accountContent,
-  betaContent,
+  BETA_SECTIONS,
+  type BetaSection,
   betasContent,
   forgotContent,
   membersContent,
@@ -29,11 +33,17 @@ import {
 } from './pages.ts';
 import { sessionRoutes } from './session.routes.ts';
 
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
-const ASSETS = {
-  'console.css': { type: 'text/css; charset=utf-8', body: asset('console.css') },
-  'console.js': { type: 'text/javascript; charset=utf-8', body: asset('console.js') },
-};
+const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+/** Every stylesheet and script of src/console/assets/, read once at start. */
+function readAssets(): Map<string, { type: string; body: string }> {
+  const directory = new URL('./assets/', import.meta.url);
+  const assets = new Map<string, { type: string; body: string }>();
+  for (const name of readdirSync(directory)) {
+    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.'))];
+    if (type) assets.set(name, { type, body: readFileSync(new URL(name, directory), 'utf8') });
+  }
+  return assets;
+}
 
 const CONSOLE_SECURITY = {
   contentSecurityPolicy: {
@@ -55,6 +65,27 @@ const CONSOLE_SECURITY = {
 
 const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) });
 const BetaPageParams = Type.Object({ beta_id: Type.String({ maxLength: 100 }) });
+
+/** What a section of the console registers its pages with. */
+export interface ConsolePages {
+  services: Services;
+  /**
+   * A page of one beta of the member's company at /console/betas/{beta_id}{section's path}{sub}:
+   * without a session, the sign-in page; another company's beta or none, 404.
+   */
+  betaPage(
+    section: BetaSection,
+    page: {
+      sub?: string;
+      title: (beta: Beta) => string;
+      script: string;
+      content: (beta: Beta, active: ActiveSession, request: FastifyRequest) => Trusted | Promise<Trusted>;
+    },
+  ): void;
+}
+
+/** The console's sections, each registering its pages. */
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
@@ -82,7 +113,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
       const title = status === 404 ? 'Not found' : status >= 500 ? 'Something went wrong' : 'Request not accepted';
       return send(reply, status, { title, content: messageContent(errors.map((e) => e.message).join(' ')) });
     });
-    for (const [name, file] of Object.entries(ASSETS)) {
+    for (const [name, file] of readAssets()) {
       pages.get(`/console/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
         reply.type(file.type).header('Cache-Control', 'no-cache').send(file.body),
       );
@@ -115,18 +146,29 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
     pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', () => betasContent()));
     pages.get('/console/members', { schema: { hide: true } }, memberPage('Members', (active) => membersContent(active.member)));
     pages.get('/console/account', { schema: { hide: true } }, memberPage('Account', (active) => accountContent(active.member)));
-    pages.get('/console/betas/:beta_id', { schema: { hide: true, params: BetaPageParams } }, async (request, reply) => {
-      const active = await session(request);
-      if (!active) return reply.redirect('/console', 303);
-      try {
-        const beta = await services.betas.show(active.member.company_id, request.params.beta_id);
-        return send(reply, 200, { title: beta.name, content: betaContent(beta.id), member: active.member, csrfToken: active.csrfToken });
-      } catch (error) {
-        if (error instanceof ApiError && error.is(Errors.notFound)) {
-          return send(reply, 404, { title: 'Not found', content: messageContent('There is no beta at this address.'), member: active.member });
+    /** The sections with a page, in the navigation's order. */
+    const sections = new Set<BetaSection>();
+    const betaPage: ConsolePages['betaPage'] = (section, page) => {
+      if (!page.sub) sections.add(section);
+      const url = `/console/betas/:beta_id${BETA_SECTIONS[section].path}${page.sub ?? ''}`;
+      pages.get(url, { schema: { hide: true, params: BetaPageParams } }, async (request, reply) => {
+        const active = await session(request);
+        if (!active) return reply.redirect('/console', 303);
+        const shell = { member: active.member, csrfToken: active.csrfToken };
+        let beta: Beta;
+        try {
+          beta = await services.betas.show(active.member.company_id, (request.params as { beta_id: string }).beta_id);
+        } catch (error) {
+          if (error instanceof ApiError && error.is(Errors.notFound)) {
+            return send(reply, 404, { title: 'Not found', content: messageContent('There is no beta at this address.'), member: active.member });
+          }
+          throw error;
         }
-        throw error;
-      }
-    });
+        const content = await page.content(beta, active, request);
+        return send(reply, 200, { title: page.title(beta), content, script: page.script, beta: { id: beta.id, name: beta.name, section, sections: navigation() }, ...shell });
+      });
+    };
+    const navigation = () => (Object.keys(BETA_SECTIONS) as BetaSection[]).filter((section) => sections.has(section));
+    for (const register of SECTIONS) register({ services, betaPage });
   });
 }

@@ -7,6 +7,10 @@ import type { Member } from '../modules/members/members.service.ts';
 export interface Shell {
   title: string;
   content: Trusted;
+  /** The page's own module under /console/assets/ (console.js for the account pages). */
+  script?: string;
+  /** A beta's page: the beta's name and sections above the content, `section` marked current. */
+  beta?: { id: number; name: string; section: BetaSection; sections: readonly BetaSection[] };
   /** Signed in: the member (navigation) and the session's CSRF token (for the script's writes). */
   member?: Member;
   csrfToken?: string;
@@ -14,7 +18,28 @@ export interface Shell {
 
 const nothing = html``;
 
-function field(name: string, label: string, type: string, autocomplete: string, extra: Trusted = nothing): Trusted {
+/** A beta's sections, each a page at /console/betas/{beta_id}{path}, in the beta's navigation. */
+export const BETA_SECTIONS = {
+  dashboard: { path: '', label: 'Dashboard' },
+  testers: { path: '/testers', label: 'Testers' },
+  bulk: { path: '/bulk', label: 'Bulk actions' },
+  fraud: { path: '/fraud', label: 'Fraud review' },
+  data: { path: '/data', label: 'Import & export' },
+  settings: { path: '/settings', label: 'Settings' },
+} as const;
+export type BetaSection = keyof typeof BETA_SECTIONS;
+
+function betaNav(beta: NonNullable<Shell['beta']>): Trusted {
+  const links = beta.sections.map((section) => {
+    const { path, label } = BETA_SECTIONS[section];
+    const current = section === beta.section ? html` aria-current="page"` : nothing;
+    return html`<a href="/console/betas/${beta.id}${path}"${current}>${label}</a>`;
+  });
+  return html`<p class="crumb"><a href="/console/betas">Betas</a> › <span data-beta-id="${beta.id}">${beta.name}</span></p>
+<nav class="tabs" aria-label="${beta.name}">${links}</nav>`;
+}
+
+export function field(name: string, label: string, type: string, autocomplete: string, extra: Trusted = nothing): Trusted {
   return html`<div class="field">
 <label for="field-${name}">${label}</label>
 <input id="field-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required aria-describedby="${name}-error"${extra}>
@@ -22,7 +47,7 @@ function field(name: string, label: string, type: string, autocomplete: string, 
 </div>`;
 }
 
-function form(id: string, fields: Trusted[], button: string, hidden: Trusted = nothing): Trusted {
+export function form(id: string, fields: Trusted[], button: string, hidden: Trusted = nothing): Trusted {
   return html`<form id="${id}" novalidate>
 <p class="alert" id="${id}-error" role="alert" hidden></p>
 ${hidden}${fields}
@@ -33,7 +58,7 @@ ${hidden}${fields}
 const tokenField = (token: string) => html`<input type="hidden" name="token" value="${token}">`;
 const newPassword = (label = 'Password') => field('password', label, 'password', 'new-password', html` minlength="12"`);
 
-export function renderShell({ title, content, member, csrfToken }: Shell): string {
+export function renderShell({ title, content, member, csrfToken, script = 'console.js', beta }: Shell): string {
   const nav = member
     ? html`<header class="bar"><nav aria-label="Console"><a href="/console/betas">Betas</a><a href="/console/members">Members</a><a href="/console/account">Account</a></nav><span class="who">${member.email} · ${member.role}</span></header>`
     : nothing;
@@ -46,11 +71,11 @@ export function renderShell({ title, content, member, csrfToken }: Shell): strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${meta}${role}<title>${title} · Prelaunch console</title>
 <link rel="stylesheet" href="/console/assets/console.css">
-<script src="/console/assets/console.js" type="module"></script>
+<script src="/console/assets/${script}" type="module"></script>
 </head>
 <body>
-${nav}<main>
-<h1>${title}</h1>
+${nav}<main${beta ? html` class="wide"` : nothing}>
+${beta ? betaNav(beta) : nothing}<h1>${title}</h1>
 ${content}
 </main>
 </body>
@@ -77,8 +102,8 @@ export const resetContent = (token: string): Trusted => html`${form('reset', [ne
 export const betasContent = (): Trusted =>
   html`<p class="lead" id="betas-status" role="status">Loading…</p><ul class="list" id="betas"></ul>`;
 
-export const betaContent = (betaId: number): Trusted =>
-  html`<div id="beta" data-beta-id="${betaId}"><p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl></div>`;
+export const dashboardContent = (): Trusted =>
+  html`<p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl>`;
 
 export const membersContent = (member: Member): Trusted =>
   html`<table class="members"><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody id="members"></tbody></table>

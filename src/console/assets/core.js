@@ -1,0 +1,102 @@
+// What every console page's script shares: calls of the management API (/api/v2/…) and of the
+// session endpoints (/console/…) with the session cookie and, on writes, the page's CSRF token;
+// building elements; and showing a refusal next to the field it concerns, or above the form.
+export const csrf = document.querySelector('meta[name=csrf-token]')?.content ?? '';
+export const role = document.querySelector('meta[name=member-role]')?.content ?? '';
+
+/** Which field each error code concerns; others are shown above the form. */
+const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
+
+/** A JSON call; a refusal throws an Error carrying `status` and the answer's `errors`. */
+export async function call(method, url, body) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });
+  return data;
+}
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+export function clearErrors(form) {
+  for (const error of form.querySelectorAll('.error, .alert')) {
+    error.hidden = true;
+    error.textContent = '';
+  }
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+}
+
+export function showErrors(form, failure) {
+  const general = [];
+  for (const { code, message } of failure.errors.length ? failure.errors : [{ message: 'Something went wrong: try again.' }]) {
+    // A validation error (422) names its field; a refusal (401, 403) concerns the whole request.
+    const named = failure.status === 422 ? [...form.elements].map((e) => e.name).find((n) => n && new RegExp(`\\b${n}\\b`).test(message)) : undefined;
+    const name = FIELD_OF[code] ?? named;
+    const slot = name && form.querySelector(`#${name}-error`);
+    if (slot) {
+      slot.textContent = `${slot.textContent} ${message}`.trim();
+      slot.hidden = false;
+      form.elements[name]?.setAttribute('aria-invalid', 'true');
+    } else general.push(message);
+  }
+  const alert = form.querySelector('.alert');
+  if (general.length) {
+    alert.textContent = general.join(' ');
+    alert.hidden = false;
+  }
+  form.querySelector('[aria-invalid=true]')?.focus();
+}
+
+/** Submits the form's fields through `send`, showing what is wrong; `done` gets the answer. */
+export function handle(id, send, done) {
+  const form = document.getElementById(id);
+  if (!form) return;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    const values = Object.fromEntries(new FormData(form));
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    try {
+      done(await send(values), form);
+    } catch (failure) {
+      if (!failure.errors) throw failure;
+      showErrors(form, failure);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+export const go = (path) => window.location.assign(path);
+
+/** Shows `text` in the notice (or alert) element `id`. */
+export function say(id, text) {
+  const notice = document.getElementById(id);
+  notice.textContent = text;
+  notice.hidden = false;
+}
+
+/** A refusal's messages, for an alert that is not tied to a form. */
+export const messagesOf = (failure) => (failure.errors ?? []).map((e) => e.message).join(' ') || 'Something went wrong: try again.';
+
+export const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
+export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
+
+/** Runs a page's loaders; a session that has ended sends the member to the sign-in page. */
+export function start(...loaders) {
+  Promise.all(loaders.map((load) => load())).catch((failure) => {
+    if (failure.status === 401) go('/console');
+    else throw failure;
+  });
+}
