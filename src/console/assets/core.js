@@ -93,9 +93,14 @@ export const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? 
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
 
-/** Runs a page's loaders; a session that has ended sends the member to the sign-in page. */
+/**
+ * Runs a page's loaders, then marks the page ready (`<body data-ready>`: what tests and the console
+ * pages' bench wait for); a session that has ended sends the member to the sign-in page.
+ */
 export function start(...loaders) {
-  Promise.all(loaders.map((load) => load())).catch((failure) => {
+  Promise.all(loaders.map((load) => load())).then(() => {
+    document.body.dataset.ready = 'true';
+  }).catch((failure) => {
     if (failure.status === 401) go('/console');
     else throw failure;
   });
