@@ -29,6 +29,28 @@ export const BETA_SECTIONS = {
 } as const;
 export type BetaSection = keyof typeof BETA_SECTIONS;
 
+/** The settings' pages, each at /console/betas/{beta_id}/settings{path}, in the settings' navigation. */
+export const SETTINGS_PAGES = {
+  general: { path: '', label: 'Beta and form' },
+  questions: { path: '/questions', label: 'Questions' },
+  rewards: { path: '/rewards', label: 'Rewards' },
+  points: { path: '/points', label: 'Points' },
+  emails: { path: '/emails', label: 'E-mails' },
+  webhooks: { path: '/webhooks', label: 'Webhooks' },
+  codes: { path: '/codes', label: 'Invitation codes' },
+  suppressions: { path: '/suppressions', label: 'Suppressions' },
+} as const;
+export type SettingsPage = keyof typeof SETTINGS_PAGES;
+
+/** The settings' navigation, `current` marked, above a settings page's content. */
+export function settingsNav(betaId: number, current: SettingsPage): Trusted {
+  const links = Object.entries(SETTINGS_PAGES).map(([page, { path, label }]) => {
+    const mark = page === current ? html` aria-current="page"` : nothing;
+    return html`<a href="/console/betas/${betaId}/settings${path}"${mark}>${label}</a>`;
+  });
+  return html`<nav class="tabs subtabs" aria-label="Settings">${links}</nav>`;
+}
+
 function betaNav(beta: NonNullable<Shell['beta']>): Trusted {
   const links = beta.sections.map((section) => {
     const { path, label } = BETA_SECTIONS[section];
