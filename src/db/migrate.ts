@@ -23,6 +23,8 @@ import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as erasures from './migrations/018-erasures.ts';
 import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
+import * as bulkActions from './migrations/021-bulk-actions.ts';
+import * as fraudDecisions from './migrations/022-fraud-decisions.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -55,6 +57,8 @@ const migrations: Record<string, MigrationModule> = {
   '018-erasures': erasures,
   '019-imports': imports,
   '020-members': members,
+  '021-bulk-actions': bulkActions,
+  '022-fraud-decisions': fraudDecisions,
 };
 
 /** Every migration's name, in the order they apply. */

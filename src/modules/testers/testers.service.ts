@@ -23,7 +23,10 @@ import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { TestersRepository, type TestersContext } from './testers.repository.ts';
-import { acceptReferral, update, type UpdateInput } from './update.ts';
+import { acceptReferral, releaseHeldReferral, update, type UpdateInput } from './update.ts';
+import { moveStatuses, type MoveOutcome } from './status-moves.ts';
+import type { UpdateStatus } from './tester-status.ts';
+import type { RenderedViews } from './tester-events.ts';
 
 export class TestersService {
   private readonly ctx: TestersContext;
@@ -86,6 +89,16 @@ export class TestersService {
 
   acceptReferral(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     return acceptReferral(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Moves the beta's testers `ids` to `requested` in the caller's transaction, each as an update would (status-moves.ts). */
+  moveStatuses(trx: Executor, beta: Beta, ids: readonly number[], requested: UpdateStatus, now: string): Promise<Map<number, MoveOutcome>> {
+    return moveStatuses(this.ctx, trx, beta, ids, requested, now);
+  }
+
+  /** Credits the held referral of the locked `tester` in the caller's transaction, as acceptReferral does. */
+  releaseHeldReferral(trx: Executor, beta: Beta, tester: TesterRow, now: string): Promise<RenderedViews> {
+    return releaseHeldReferral(this.ctx, trx, beta, tester, now);
   }
 
   delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
