@@ -41,6 +41,7 @@ import { checkinsV1Routes } from './modules/testers/checkins-v1.routes.ts';
 import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     testersRoutes(typed, services.testers);
     testerExportRoutes(typed, services.testers);
     await importsRoutes(typed, services.imports);
+    bulkActionsRoutes(typed, services.bulkActions);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);

@@ -32,6 +32,7 @@ import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
 import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
 import { Sessions } from './modules/members/sessions.ts';
+import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -62,6 +63,8 @@ export interface Services {
   memberLinks: MemberLinks;
   /** Waitlist standings: built from the database, kept in step with every commit and with other processes. */
   standings: Standings;
+  /** Status changes of many testers at once, run in batches (modules/bulk-actions). */
+  bulkActions: BulkActionsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections, the standing feed's timers); after the workers have stopped. */
@@ -95,6 +98,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
+  const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -117,7 +121,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,
     memberLinks,
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers },
+    bulkActions,
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

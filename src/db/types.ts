@@ -511,7 +511,7 @@ export interface BulkActionsTable {
   max_tester_id: number | null;
   requested_by_member_id: number | null;
   requested_by_key_id: number | null;
-  status: string;
+  state: string;
   total: Generated<number>;
   processed: Generated<number>;
   changed: Generated<number>;

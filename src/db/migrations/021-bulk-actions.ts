@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promis
     .addColumn('requested_by_member_id', ref, (c) => c.references('members.id').onDelete('set null'))
     .addColumn('requested_by_key_id', ref, (c) => c.references('api_keys.id').onDelete('set null'))
     // queued, running, completed, failed, cancelled
-    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('processed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('changed', 'integer', (c) => c.notNull().defaultTo(0))

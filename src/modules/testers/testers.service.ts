@@ -17,7 +17,7 @@ import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, show, verify, type TesterPage } from './queries.ts';
-import type { TesterFilters } from './tester-filters.ts';
+import { filterTesters, type FilteredTesters, type TesterFilters } from './tester-filters.ts';
 import { create, createForVisitor, insertInvitee, type CreateInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
@@ -50,6 +50,11 @@ export class TestersService {
 
   list(companyId: number, betaId: string, filters: TesterFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
     return list(this.ctx.repo, companyId, betaId, filters, page);
+  }
+
+  /** The query of the beta's visible testers matching `filters` (tester-filters.ts), for a bulk action's selection. */
+  filter(beta: Beta, filters: TesterFilters): Promise<FilteredTesters> {
+    return filterTesters(this.ctx.repo, beta, filters);
   }
 
   /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */
