@@ -33,6 +33,7 @@ import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
 import { Sessions } from './modules/members/sessions.ts';
 import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
+import { FraudReviewService } from './modules/fraud/fraud-review.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -65,6 +66,8 @@ export interface Services {
   standings: Standings;
   /** Status changes of many testers at once, run in batches (modules/bulk-actions). */
   bulkActions: BulkActionsService;
+  /** The review of flagged testers: the queue, approve or reject, the decisions' log. */
+  fraudReview: FraudReviewService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections, the standing feed's timers); after the workers have stopped. */
@@ -122,6 +125,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     sessions,
     memberLinks,
     bulkActions,
+    fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
     close: async () => {
