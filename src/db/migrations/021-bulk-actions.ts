@@ -38,13 +38,14 @@ export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promis
   await db.schema.createIndex('bulk_actions_beta_id').on('bulk_actions').columns(['beta_id', 'id']).execute();
 
   // The testers of a "top N" selection, by their position on the waitlist when the job was created.
-  // No foreign key to testers: a tester deleted meanwhile is simply not found (skipped), and a
-  // deletion does not have to look here. Each batch deletes the items it has done.
+  // A tester deleted meanwhile takes its item with it (and is not counted). Each batch deletes the
+  // items it has done, so the table holds only what running actions have left to do.
   await db.schema
     .createTable('bulk_action_items')
     .addColumn('bulk_action_id', ref, (c) => c.notNull().references('bulk_actions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('tester_id', ref, (c) => c.notNull())
+    .addColumn('tester_id', ref, (c) => c.notNull().references('testers.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('bulk_action_items_pkey', ['bulk_action_id', 'position'])
     .execute();
+  await db.schema.createIndex('bulk_action_items_tester_id').on('bulk_action_items').column('tester_id').execute();
 }

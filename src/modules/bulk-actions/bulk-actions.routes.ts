@@ -30,8 +30,9 @@ export function bulkActionsRoutes(app: App, bulkActions: BulkActionsService): vo
     },
     handler: async (request, reply) => {
       const principal = principalOf(request);
-      if (request.body.dry_run) return reply.status(200).send(await bulkActions.preview(principal.companyId, request.params.beta_id, request.body));
-      return reply.status(202).send(presentBulkAction(await bulkActions.create(principal, request.params.beta_id, request.body)));
+      const body = request.body ?? {};
+      if (body.dry_run) return reply.status(200).send(await bulkActions.preview(principal.companyId, request.params.beta_id, body));
+      return reply.status(202).send(presentBulkAction(await bulkActions.create(principal, request.params.beta_id, body)));
     },
   });
 

@@ -15,7 +15,7 @@ const Filters = Type.Object(BetaExportQuery.properties, {
 });
 
 export const BulkActionCreateBody = Type.Object({
-  action: Type.Enum(BulkActions, { description: 'invite: move the testers to invited (their invitation e-mail); set_status: move them to `status`' }),
+  action: Type.Optional(Type.Enum(BulkActions, { description: 'Required. invite: move the testers to invited (their invitation e-mail); set_status: move them to `status`' })),
   status: Type.Optional(Type.Enum(UpdateStatuses, { description: 'For set_status: the status asked of each tester, as update tester asks it' })),
   top: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_TOP, description: 'Select the first N testers of the waitlist in its current order, fixed when the action is created' }),

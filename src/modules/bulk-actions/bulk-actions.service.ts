@@ -69,6 +69,7 @@ export class BulkActionsService {
     const filterTotal = 'filters' in request.selection ? await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId!)) : 0;
     return heldBy(
       inTransaction(db, async (trx) => {
+        await this.betas.hold(trx, beta.id);
         const created = await trx
           .insertInto('bulk_actions')
           .values({
@@ -175,7 +176,8 @@ export class BulkActionsService {
 function checked(input: BulkActionInput): Request {
   const problems: string[] = [];
   let status: UpdateStatus | undefined;
-  if (input.action === 'invite') {
+  if (input.action === undefined) problems.push('action is required: invite or set_status');
+  else if (input.action === 'invite') {
     if (input.status !== undefined && input.status !== 'invited') problems.push('status must be invited or left out for the invite action');
     status = 'invited';
   } else if (input.status === undefined) {
@@ -183,7 +185,7 @@ function checked(input: BulkActionInput): Request {
   } else status = input.status;
   if (input.top !== undefined && input.filters !== undefined) problems.push('give either top (the first N of the waitlist) or filters (the tester list\'s), not both');
   if (input.top === undefined && input.filters === undefined) problems.push('choose the testers: top (the first N of the waitlist) or filters (the tester list\'s; {} for every tester)');
-  if (problems.length > 0 || !status) throw Errors.testersGeneral(problems.join('; '));
+  if (problems.length > 0 || !status || !input.action) throw Errors.testersGeneral(problems.join('; '));
   return {
     action: input.action,
     status,

@@ -46,7 +46,7 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
       response: { 200: FraudDecisionSchema },
     },
     handler: async (request) =>
-      presentDecision(await review.decideOne(principalOf(request), request.params.beta_id, request.params.tester_id, request.body.decision, request.body.note)),
+      presentDecision(await review.decideOne(principalOf(request), request.params.beta_id, request.params.tester_id, request.body?.decision, request.body?.note)),
   });
 
   app.post('/api/v2/betas/:beta_id/fraud_decisions', {
@@ -63,7 +63,7 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
       response: { 200: DecideManyResult },
     },
     handler: async (request) => {
-      const outcome = await review.decide(principalOf(request), request.params.beta_id, request.body.tester_ids, request.body.decision, request.body.note);
+      const outcome = await review.decide(principalOf(request), request.params.beta_id, request.body?.tester_ids, request.body?.decision, request.body?.note);
       return { decisions: outcome.decisions.map(presentDecision), skipped: outcome.skipped };
     },
   });

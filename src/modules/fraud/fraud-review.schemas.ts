@@ -39,15 +39,17 @@ export const FraudDecisionSchema = Type.Object(
 );
 
 const Decision = Type.Enum(FraudDecisions, {
-  description: 'approve: the held referral is credited (as accept_referral does); reject: never credited, and the tester moves to rejected where the status rules permit',
+  description: 'Required. approve: the held referral is credited (as accept_referral does); reject: never credited, and the tester moves to rejected where the status rules permit',
 });
 const Note = Type.Optional(Type.String({ maxLength: 1000, description: 'Why, for the log' }));
 
-export const DecideOneBody = Type.Object({ decision: Decision, note: Note });
+export const DecideOneBody = Type.Object({ decision: Type.Optional(Decision), note: Note });
 
 export const DecideManyBody = Type.Object({
-  decision: Decision,
-  tester_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_DECIDED, description: `The testers to decide, at most ${MAX_DECIDED}` }),
+  decision: Type.Optional(Decision),
+  tester_ids: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: MAX_DECIDED, description: `Required. The testers to decide, at most ${MAX_DECIDED}` }),
+  ),
   note: Note,
 });
 

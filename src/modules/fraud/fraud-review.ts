@@ -81,9 +81,12 @@ export class FraudReviewService {
   }
 
   /** Decides one tester: 404 when the beta has no such visible tester, 422 (2301) when it is not flagged or decided already. */
-  async decideOne(principal: Principal, betaIdText: string, testerRef: string, decision: FraudDecision, note: string | undefined): Promise<DecisionOutcome['decisions'][number]> {
+  async decideOne(principal: Principal, betaIdText: string, testerRef: string, decision: FraudDecision | undefined, note: string | undefined): Promise<DecisionOutcome['decisions'][number]> {
     const id = parseId(testerRef);
-    if (id === null) throw Errors.notFound('Tester not found');
+    if (id === null) {
+      await this.betas.require(principal.companyId, betaIdText);
+      throw Errors.notFound('Tester not found');
+    }
     const outcome = await this.decide(principal, betaIdText, [id], decision, note);
     const skipped = outcome.skipped[0];
     if (skipped?.reason === 'not_found') throw Errors.notFound('Tester not found');
@@ -96,10 +99,14 @@ export class FraudReviewService {
    * Decides each tester of `ids` (at most MAX_DECIDED) in one transaction; testers not found, not
    * flagged or decided already are skipped and said so. Each decision is recorded with who took it.
    */
-  async decide(principal: Principal, betaIdText: string, ids: readonly number[], decision: FraudDecision, note: string | undefined): Promise<DecisionOutcome> {
+  async decide(principal: Principal, betaIdText: string, ids: readonly number[] | undefined, decision: FraudDecision | undefined, note: string | undefined): Promise<DecisionOutcome> {
     const beta = await this.betas.require(principal.companyId, betaIdText);
-    const unique = [...new Set(ids)];
-    if (unique.length === 0 || unique.length > MAX_DECIDED) throw Errors.testersGeneral(`tester_ids must name 1 to ${MAX_DECIDED} testers`);
+    const unique = [...new Set(ids ?? [])];
+    const problems = [
+      ...(decision === undefined ? ['decision is required: approve or reject'] : []),
+      ...(unique.length === 0 || unique.length > MAX_DECIDED ? [`tester_ids must name 1 to ${MAX_DECIDED} testers`] : []),
+    ];
+    if (problems.length > 0 || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
     const decidedBy = await this.#who(principal);
     return inTransaction(this.db, async (trx) => {
       const now = storedTime(this.clock.now());
