@@ -4,6 +4,7 @@
 // held by the flags, exactly as accept_referral does; reject keeps the referral from ever being
 // credited and moves the tester to rejected (off the waitlist) when the status rules permit it,
 // as an update would. Either way the tester leaves the queue.
+import { sql } from 'kysely';
 import type { DialectName, Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -47,7 +48,9 @@ export class FraudReviewService {
       .where('testers.beta_id', '=', beta.id)
       .where('testers.fraud_flags', 'is not', null)
       .where('testers.fraud_decision', 'is', null)
-      .where('testers.hidden', '=', 0);
+      // Unary plus: not an index term, so SQLite's planner reads the partial index testers_fraud_queue
+      // (a few rows) rather than (beta_id, hidden, id), which its statistics favour (every tester).
+      .where(sql<number>`+${sql.ref('testers.hidden')}`, '=', 0);
     const [items, counted] = await Promise.all([
       queued
         .leftJoin('testers as referrer', 'referrer.id', 'testers.referrer_id')
