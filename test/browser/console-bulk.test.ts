@@ -6,13 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { consolePage } from '../support/console-browser.ts';
+import { signInAs } from '../support/console-sign-in.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD } from '../console/support.ts';
+import { addMember } from '../console/support.ts';
 import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
 import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
 
-const WAIT = { timeout: 15_000 };
 const TESTERS = 1000;
 
 describe('console: bulk actions in a browser', () => {
@@ -32,20 +33,7 @@ describe('console: bulk actions in a browser', () => {
     await ctx?.close();
   });
 
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
 
-  async function signInAs(page: Page, email: string): Promise<void> {
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
-  }
 
   async function open(page: Page, betaId: number, query = ''): Promise<void> {
     await page.goto(`${origin}/console/betas/${betaId}/bulk${query}`);
@@ -67,8 +55,8 @@ describe('console: bulk actions in a browser', () => {
 
   test('a bulk invite of 1,000 testers: preview, confirm, progress through a reload to 100 %, each tester invited once', async () => {
     const betaId = await betaWithWaitlist(TESTERS);
-    const page = await newPage();
-    await signInAs(page, 'admin@example.com');
+    const page = await consolePage(browser);
+    await signInAs(page, origin, 'admin@example.com');
     await open(page, betaId);
     assert.equal(await page.textContent('h1'), 'Bulk actions');
     assert.equal(await page.getAttribute('nav.tabs a[aria-current=page]', 'href'), `/console/betas/${betaId}/bulk`);
@@ -143,8 +131,8 @@ describe('console: bulk actions in a browser', () => {
 
   test('keyboard only: a filter passed by the testers table is previewed and started with Tab and Enter; cancel from the list', async () => {
     const betaId = await betaWithWaitlist(5);
-    const page = await newPage();
-    await signInAs(page, 'admin@example.com');
+    const page = await consolePage(browser);
+    await signInAs(page, origin, 'admin@example.com');
     await open(page, betaId, '?email_contains=wait1&page=2');
     assert.equal(await page.isChecked('#kind-filter'), true, 'a filter in the address selects the filter choice');
     assert.equal(await page.inputValue('#field-filters'), 'email_contains=wait1');
@@ -166,7 +154,6 @@ describe('console: bulk actions in a browser', () => {
     const action = await ctx.database.db.selectFrom('bulk_actions').selectAll().where('beta_id', '=', betaId).executeTakeFirstOrThrow();
     assert.deepEqual([action.action, action.target_status, JSON.parse(action.filters ?? '{}')], ['set_status', 'rejected', { email_contains: 'wait1' }]);
 
-    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: /^Cancel Set status rejected/ }).click();
     await page.locator(`tr[data-job-id="${action.id}"][data-state=cancelled]`).waitFor();
     assert.equal((await ctx.database.db.selectFrom('bulk_actions').select('state').where('id', '=', action.id).executeTakeFirstOrThrow()).state, 'cancelled');
@@ -176,8 +163,8 @@ describe('console: bulk actions in a browser', () => {
   test('a viewer at 360 px reads the actions, has no form or cancel button, and the page scrolls only down', async () => {
     const betaId = await betaWithWaitlist(3);
     await ctx.request('POST', `/api/v2/betas/${betaId}/bulk_actions`, { body: { action: 'invite', top: 2 } });
-    const page = await newPage({ width: 360, height: 740 });
-    await signInAs(page, 'viewer@example.com');
+    const page = await consolePage(browser, { width: 360, height: 740 });
+    await signInAs(page, origin, 'viewer@example.com');
     await open(page, betaId);
     assert.equal(await page.locator('#bulk-form').count(), 0);
     assert.match((await page.textContent('main')) ?? '', /Your role reads only/);

@@ -5,12 +5,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { consolePage } from '../support/console-browser.ts';
+import { signInAs } from '../support/console-sign-in.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD } from '../console/support.ts';
+import { addMember } from '../console/support.ts';
 import { assertCountersExact, createTester, storedTester } from '../modules/testers/support.ts';
 
-const WAIT = { timeout: 15_000 };
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -31,20 +32,7 @@ describe('console: fraud review in a browser', () => {
     await ctx?.close();
   });
 
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
 
-  async function signInAs(page: Page, email: string): Promise<void> {
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
-  }
 
   async function open(page: Page, betaId: number): Promise<void> {
     await page.goto(`${origin}/console/betas/${betaId}/fraud`);
@@ -64,8 +52,8 @@ describe('console: fraud review in a browser', () => {
 
   test('approve one, reject the selected: the queue empties, the log says who, the referral credit follows', async () => {
     const { beta, referrer, flagged } = await scene();
-    const page = await newPage();
-    await signInAs(page, 'reviewer@example.com');
+    const page = await consolePage(browser);
+    await signInAs(page, origin, 'reviewer@example.com');
     await open(page, beta.id);
     assert.equal(await page.textContent('h1'), 'Fraud review');
     assert.equal(await page.textContent('#queue-status'), '3 flagged testers to review');
@@ -107,8 +95,8 @@ describe('console: fraud review in a browser', () => {
 
   test('keyboard only: Tab reaches a row\'s checkbox and its buttons with a visible focus; Space selects, Enter rejects', async () => {
     const { beta, flagged } = await scene();
-    const page = await newPage();
-    await signInAs(page, 'reviewer@example.com');
+    const page = await consolePage(browser);
+    await signInAs(page, origin, 'reviewer@example.com');
     await open(page, beta.id);
     await page.focus('#select-all');
     await page.keyboard.press('Tab');
@@ -133,8 +121,8 @@ describe('console: fraud review in a browser', () => {
 
   test('a viewer at 360 px reads the queue and the log, with no way to decide; the page scrolls only down', async () => {
     const { beta, flagged } = await scene();
-    const page = await newPage({ width: 360, height: 740 });
-    await signInAs(page, 'reader@example.com');
+    const page = await consolePage(browser, { width: 360, height: 740 });
+    await signInAs(page, origin, 'reader@example.com');
     await open(page, beta.id);
     assert.equal(await page.locator('#queue tr').count(), 3);
     assert.equal(await page.locator('#queue button, #queue input, #approve-selected').count(), 0);
