@@ -90,6 +90,11 @@ function fileField(request: FastifyRequest, stream: Readable): Promise<Readable>
     }
     let found = false;
     form.on('file', (field, file) => {
+      // A body that ends mid-part fails the part: destroyed with the error, the stream fails the
+      // route's read even when the route starts reading after the error (the whole body had
+      // arrived). The listener also keeps a part read past, which has no reader, from ending the
+      // process with an unhandled error.
+      file.on('error', (error: Error) => file.destroy(Errors.malformedRequest(`The multipart body cannot be read: ${error.message}`)));
       if (field === 'file' && !found) {
         found = true;
         resolve(file);

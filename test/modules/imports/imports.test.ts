@@ -307,7 +307,22 @@ describe('imports', () => {
     const emptyAgain = await postFile(ctx, beta.id, '', '', 'text/csv', { 'idempotency-key': 'upload-3' });
     assert.deepEqual([empty.status, emptyAgain.status, emptyAgain.headers['idempotent-replayed']], [422, 422, 'true']);
     await ctx.runJobs();
-    assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => t.email), ['key@example.com', 'form.key@example.com']);
+    assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => t.email).sort(), ['form.key@example.com', 'key@example.com']);
+  });
+
+  test('a multipart body cut short is refused, whichever part it cuts, and the server goes on', async () => {
+    const beta = await ctx.createBeta();
+    for (const field of ['file', 'attachment']) {
+      const form = multipart('email\ncut@example.com\n', field);
+      const cut = form.body.slice(0, form.body.lastIndexOf('\r\n--'));
+      const refused = await postFile(ctx, beta.id, cut, '', form.contentType);
+      assert.equal(refused.status, 400, `${field}: ${JSON.stringify(refused.body)}`);
+      assert.equal(refused.body.errors[0].code, Errors.malformedRequest.code);
+      assert.match(refused.body.errors[0].message, /^The multipart body/);
+    }
+    assert.deepEqual(await storedImports(beta.id), []);
+    const whole = multipart('email\nwhole@example.com\n');
+    assert.equal((await postFile(ctx, beta.id, whole.body, '', whole.contentType)).status, 202);
   });
 
   test('list and show: newest first; another beta\'s import or an unknown id is not found', async () => {
