@@ -21,8 +21,8 @@ function newActionForm(): Trusted {
 <form id="bulk-form" novalidate>
 <p class="alert" id="bulk-form-error" role="alert" hidden></p>
 <fieldset class="choices"><legend>Which testers</legend>
-<div class="choice"><input type="radio" id="kind-top" name="kind" value="top" checked><label for="kind-top">Invite the top of the waitlist</label></div>
-<div class="choice"><input type="radio" id="kind-filter" name="kind" value="filter"><label for="kind-filter">Set the status of the testers a filter matches</label></div>
+<div class="check"><input type="radio" id="kind-top" name="kind" value="top" checked><label for="kind-top">Invite the top of the waitlist</label></div>
+<div class="check"><input type="radio" id="kind-filter" name="kind" value="filter"><label for="kind-filter">Set the status of the testers a filter matches</label></div>
 </fieldset>
 <div class="field" id="top-field"><label for="field-top">How many, from the top of the waitlist</label>
 <input id="field-top" name="top" type="number" min="1" max="1000000" inputmode="numeric" aria-describedby="top-error"><p class="error" id="top-error" hidden></p></div>

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { consolePage } from '../support/console-browser.ts';
-import { signInAs } from '../support/console-sign-in.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
@@ -20,11 +19,13 @@ describe('console: bulk actions in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let console: ConsoleBrowser;
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    console = consoleBrowser(browser, origin);
     await addMember(ctx, 'admin@example.com', 'admin');
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
@@ -55,8 +56,8 @@ describe('console: bulk actions in a browser', () => {
 
   test('a bulk invite of 1,000 testers: preview, confirm, progress through a reload to 100 %, each tester invited once', async () => {
     const betaId = await betaWithWaitlist(TESTERS);
-    const page = await consolePage(browser);
-    await signInAs(page, origin, 'admin@example.com');
+    const page = await console.newPage();
+    await console.signInAs(page, 'admin@example.com');
     await open(page, betaId);
     assert.equal(await page.textContent('h1'), 'Bulk actions');
     assert.equal(await page.getAttribute('nav.tabs a[aria-current=page]', 'href'), `/console/betas/${betaId}/bulk`);
@@ -131,8 +132,8 @@ describe('console: bulk actions in a browser', () => {
 
   test('keyboard only: a filter passed by the testers table is previewed and started with Tab and Enter; cancel from the list', async () => {
     const betaId = await betaWithWaitlist(5);
-    const page = await consolePage(browser);
-    await signInAs(page, origin, 'admin@example.com');
+    const page = await console.newPage();
+    await console.signInAs(page, 'admin@example.com');
     await open(page, betaId, '?email_contains=wait1&page=2');
     assert.equal(await page.isChecked('#kind-filter'), true, 'a filter in the address selects the filter choice');
     assert.equal(await page.inputValue('#field-filters'), 'email_contains=wait1');
@@ -154,6 +155,7 @@ describe('console: bulk actions in a browser', () => {
     const action = await ctx.database.db.selectFrom('bulk_actions').selectAll().where('beta_id', '=', betaId).executeTakeFirstOrThrow();
     assert.deepEqual([action.action, action.target_status, JSON.parse(action.filters ?? '{}')], ['set_status', 'rejected', { email_contains: 'wait1' }]);
 
+    page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: /^Cancel Set status rejected/ }).click();
     await page.locator(`tr[data-job-id="${action.id}"][data-state=cancelled]`).waitFor();
     assert.equal((await ctx.database.db.selectFrom('bulk_actions').select('state').where('id', '=', action.id).executeTakeFirstOrThrow()).state, 'cancelled');
@@ -163,8 +165,8 @@ describe('console: bulk actions in a browser', () => {
   test('a viewer at 360 px reads the actions, has no form or cancel button, and the page scrolls only down', async () => {
     const betaId = await betaWithWaitlist(3);
     await ctx.request('POST', `/api/v2/betas/${betaId}/bulk_actions`, { body: { action: 'invite', top: 2 } });
-    const page = await consolePage(browser, { width: 360, height: 740 });
-    await signInAs(page, origin, 'viewer@example.com');
+    const page = await console.newPage({ width: 360, height: 740 });
+    await console.signInAs(page, 'viewer@example.com');
     await open(page, betaId);
     assert.equal(await page.locator('#bulk-form').count(), 0);
     assert.match((await page.textContent('main')) ?? '', /Your role reads only/);

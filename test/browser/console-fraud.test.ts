@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { consolePage } from '../support/console-browser.ts';
-import { signInAs } from '../support/console-sign-in.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { assertCountersExact, createTester, storedTester } from '../modules/testers/support.ts';
@@ -19,11 +18,13 @@ describe('console: fraud review in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let console: ConsoleBrowser;
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    console = consoleBrowser(browser, origin);
     await addMember(ctx, 'reviewer@example.com', 'admin');
     await addMember(ctx, 'reader@example.com', 'viewer');
   });
@@ -52,8 +53,8 @@ describe('console: fraud review in a browser', () => {
 
   test('approve one, reject the selected: the queue empties, the log says who, the referral credit follows', async () => {
     const { beta, referrer, flagged } = await scene();
-    const page = await consolePage(browser);
-    await signInAs(page, origin, 'reviewer@example.com');
+    const page = await console.newPage();
+    await console.signInAs(page, 'reviewer@example.com');
     await open(page, beta.id);
     assert.equal(await page.textContent('h1'), 'Fraud review');
     assert.equal(await page.textContent('#queue-status'), '3 flagged testers to review');
@@ -95,8 +96,8 @@ describe('console: fraud review in a browser', () => {
 
   test('keyboard only: Tab reaches a row\'s checkbox and its buttons with a visible focus; Space selects, Enter rejects', async () => {
     const { beta, flagged } = await scene();
-    const page = await consolePage(browser);
-    await signInAs(page, origin, 'reviewer@example.com');
+    const page = await console.newPage();
+    await console.signInAs(page, 'reviewer@example.com');
     await open(page, beta.id);
     await page.focus('#select-all');
     await page.keyboard.press('Tab');
@@ -121,8 +122,8 @@ describe('console: fraud review in a browser', () => {
 
   test('a viewer at 360 px reads the queue and the log, with no way to decide; the page scrolls only down', async () => {
     const { beta, flagged } = await scene();
-    const page = await consolePage(browser, { width: 360, height: 740 });
-    await signInAs(page, origin, 'reader@example.com');
+    const page = await console.newPage({ width: 360, height: 740 });
+    await console.signInAs(page, 'reader@example.com');
     await open(page, beta.id);
     assert.equal(await page.locator('#queue tr').count(), 3);
     assert.equal(await page.locator('#queue button, #queue input, #approve-selected').count(), 0);
