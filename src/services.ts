@@ -101,7 +101,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
-  const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers);
+  const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   return {
     accounts: new AccountsService(db, clock),
     betas,

@@ -2,8 +2,7 @@
 // every tester matching the list's filters to a status, previewed first, then run as an outbox job
 // in batches that resumes from its cursor after a restart (bulk-job.ts).
 import type { Static } from 'typebox';
-import { sql } from 'kysely';
-import type { DialectName, Db } from '../../db/database.ts';
+import { forKeyShare, type DialectName, type Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
@@ -19,7 +18,8 @@ import type { TestersService } from '../testers/testers.service.ts';
 import { failBulkAction, runBulkAction, type BulkContext } from './bulk-job.ts';
 import type { BulkActionCreateBody } from './bulk-actions.schemas.ts';
 import { preview, type BulkPreview } from './preview.ts';
-import { filtered, highestTesterId, topOfWaitlist, waitlistOrderBy, type TesterQuery } from './selection.ts';
+import type { Standings } from '../waitlist/standings.ts';
+import { chunksOf, filtered, highestTesterId, visibleAmong, type TesterQuery } from './selection.ts';
 
 const BULK_JOB = 'bulk_action.run';
 
@@ -42,6 +42,7 @@ export class BulkActionsService {
     clock: Clock,
     private readonly betas: BetasService,
     testers: TestersService,
+    private readonly standings: Standings,
   ) {
     this.#ctx = { db, dialect, clock, testers };
     this.jobHandlers = { [BULK_JOB]: (payload, job, stop) => this.#runJob(payload, job.attempts, stop) };
@@ -51,13 +52,17 @@ export class BulkActionsService {
   async preview(companyId: number, betaIdText: string, input: BulkActionInput): Promise<BulkPreview & { action: Request['action']; status: UpdateStatus }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const request = checked(input);
-    const selected = 'top' in request.selection ? this.#topQuery(beta, request.selection.top) : await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(this.#ctx.db, beta.id));
-    return { action: request.action, status: request.status, ...(await preview(this.#ctx.db, beta, selected, request.status)) };
+    const { db } = this.#ctx;
+    const selections =
+      'top' in request.selection
+        ? chunksOf(await this.standings.firstIds(beta, request.selection.top)).map((chunk) => visibleAmong(db, beta.id, chunk.ids))
+        : [await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(db, beta.id))];
+    return { action: request.action, status: request.status, ...(await preview(db, beta, selections, request.status)) };
   }
 
   /**
    * Creates the action, queued, with its job. A "top N" selection is fixed now: the ids of those
-   * testers, in waitlist order, stored with it in one statement. A filter's selection is bounded by
+   * testers, read from the standings' index, stored with their positions. A filter's selection is bounded by
    * the highest tester id now, and counted.
    */
   async create(principal: Principal, betaIdText: string, input: BulkActionInput): Promise<BulkActionRow> {
@@ -65,6 +70,8 @@ export class BulkActionsService {
     const beta = await this.betas.require(principal.companyId, betaIdText);
     const request = checked(input);
     const now = storedTime(clock.now());
+    // Read from the standings' index before the transaction (building it reads the database).
+    const topIds = 'top' in request.selection ? await this.standings.firstIds(beta, request.selection.top) : [];
     const maxTesterId = 'filters' in request.selection ? await highestTesterId(db, beta.id) : null;
     const filterTotal = 'filters' in request.selection ? await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId!)) : 0;
     return heldBy(
@@ -91,9 +98,16 @@ export class BulkActionsService {
           .executeTakeFirstOrThrow();
         let row = created;
         if ('top' in request.selection) {
-          const top = topOfWaitlist(trx, beta, request.selection.top).select([sql.lit(created.id).as('bulk_action_id'), sql<number>`row_number() over (order by ${waitlistOrderBy(beta)})`.as('position'), 'id']);
-          const inserted = await trx.insertInto('bulk_action_items').columns(['bulk_action_id', 'position', 'tester_id']).expression(top).executeTakeFirst();
-          row = await trx.updateTable('bulk_actions').set({ total: Number(inserted.numInsertedOrUpdatedRows ?? 0n) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+          let total = 0;
+          for (const chunk of chunksOf(topIds)) {
+            // Only testers still there (one deleted meanwhile is left out), held until commit so none goes before its item is in.
+            const present = await forKeyShare(this.#ctx.dialect, visibleAmong(trx, beta.id, chunk.ids).select('id')).execute();
+            const kept = new Set(present.map((tester) => tester.id));
+            const items = chunk.ids.flatMap((id, i) => (kept.has(id) ? [{ bulk_action_id: created.id, position: chunk.first + i, tester_id: id }] : []));
+            if (items.length > 0) await trx.insertInto('bulk_action_items').values(items).execute();
+            total += items.length;
+          }
+          row = await trx.updateTable('bulk_actions').set({ total }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
         }
         await enqueueJob(trx, BULK_JOB, { bulkActionId: created.id }, clock.now());
         return row;
@@ -143,12 +157,6 @@ export class BulkActionsService {
   /** Runs an action here and now, to its end or until `stop` (tests, the command line). */
   run(id: number, stop: AbortSignal = new AbortController().signal): Promise<'done' | 'stopped'> {
     return runBulkAction(this.#ctx, id, stop);
-  }
-
-  #topQuery(beta: Beta, top: number): TesterQuery {
-    // A subquery keeps the LIMIT inside: the preview groups exactly the first N.
-    const ids = topOfWaitlist(this.#ctx.db, beta, top).select('id');
-    return this.#ctx.db.selectFrom('testers').where('id', 'in', ids);
   }
 
   async #require(beta: Beta, idText: string): Promise<BulkActionRow> {

@@ -36,22 +36,11 @@ function movedTo(beta: Beta, status: TesterStatus, before: string | null, reques
   return next;
 }
 
-export async function preview(db: Db, beta: Beta, selected: TesterQuery, requested: UpdateStatus): Promise<BulkPreview> {
-  const suppressed = sql<number>`case when t.unsubscribed_at is not null or exists (select 1 from suppressions s where s.beta_id = ${beta.id} and s.email_normalized = t.email_normalized) then 1 else 0 end`;
-  const notJoined = sql<number>`case when t.applied_at is null and t.invited_at is null and t.joined_at is null then 1 else 0 end`;
-  const creditable = sql<number>`case when t.referrer_id is not null and t.referral_credited_at is null and t.referral_held = 0 then 1 else 0 end`;
-  const groups = await db
-    .selectFrom(selected.select(['status', 'status_before_suspension', 'unsubscribed_at', 'email_normalized', 'applied_at', 'invited_at', 'joined_at', 'referrer_id', 'referral_credited_at', 'referral_held']).as('t'))
-    .select([
-      't.status',
-      't.status_before_suspension',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(${suppressed})`.as('suppressed'),
-      sql<number>`sum(${creditable})`.as('creditable'),
-      sql<number>`sum(${creditable} * ${notJoined})`.as('creditable_on_joining'),
-    ])
-    .groupBy(['t.status', 't.status_before_suspension'])
-    .execute();
+/** What the action would do to the testers of `selections` (parts of one selection, counted together). */
+export async function preview(db: Db, beta: Beta, selections: readonly TesterQuery[], requested: UpdateStatus): Promise<BulkPreview> {
+  const groups = [];
+  // One after the other: a long top-N selection is many parts, and a preview need not hold the pool.
+  for (const selected of selections) groups.push(...(await groupsOf(db, beta, selected)));
   const [template, endpoints] = await Promise.all([emailEnabled(db, beta, requested), listeningEndpoints(db, beta.id)]);
   const result: BulkPreview = { testers: 0, changes: 0, skipped: 0, emails: 0, suppressed_emails: 0, webhook_deliveries: 0, referral_credits: 0 };
   for (const group of groups) {
@@ -73,6 +62,25 @@ export async function preview(db: Db, beta: Beta, selected: TesterQuery, request
   }
   result.webhook_deliveries = (result.changes + result.referral_credits) * endpoints;
   return result;
+}
+
+/** The selected testers counted by (status, status before a suspension), with what each group may be sent and credited. */
+function groupsOf(db: Db, beta: Beta, selected: TesterQuery) {
+  const suppressed = sql<number>`case when t.unsubscribed_at is not null or exists (select 1 from suppressions s where s.beta_id = ${beta.id} and s.email_normalized = t.email_normalized) then 1 else 0 end`;
+  const notJoined = sql<number>`case when t.applied_at is null and t.invited_at is null and t.joined_at is null then 1 else 0 end`;
+  const creditable = sql<number>`case when t.referrer_id is not null and t.referral_credited_at is null and t.referral_held = 0 then 1 else 0 end`;
+  return db
+    .selectFrom(selected.select(['status', 'status_before_suspension', 'unsubscribed_at', 'email_normalized', 'applied_at', 'invited_at', 'joined_at', 'referrer_id', 'referral_credited_at', 'referral_held']).as('t'))
+    .select([
+      't.status',
+      't.status_before_suspension',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(${suppressed})`.as('suppressed'),
+      sql<number>`sum(${creditable})`.as('creditable'),
+      sql<number>`sum(${creditable} * ${notJoined})`.as('creditable_on_joining'),
+    ])
+    .groupBy(['t.status', 't.status_before_suspension'])
+    .execute();
 }
 
 /** Whether the beta sends a message when a tester reaches the status asked for. */

@@ -1,8 +1,9 @@
-// Which testers a bulk action takes: the first N of the waitlist in the beta's order (most
-// referrals or points first, then earliest applied_at, then lowest id: modules/waitlist), or the
+// Which testers a bulk action takes: the first N of the waitlist in the beta's order, as the
+// standings' order-statistics index holds it (modules/waitlist: read from memory, never sorted in
+// SQL), or the
 // testers matching the tester list's filters with an id up to the highest when the action was
 // created (so testers signing up meanwhile are not swept in).
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Beta } from '../betas/betas.service.ts';
@@ -13,22 +14,19 @@ export type TesterQuery = SelectQueryBuilder<Database, 'testers', object>;
 
 export type Selection = { top: number } | { filters: TesterFilters; maxTesterId: number };
 
-/** The beta's waitlist (applied, visible testers) as a query. */
-export function waitlist(executor: Executor, betaId: number): TesterQuery {
-  return executor.selectFrom('testers').where('beta_id', '=', betaId).where('status', '=', 'applied').where('hidden', '=', 0);
+/** Ids per statement when a top-N selection's ids are sent to the database: far below either's parameter limit. */
+export const ID_CHUNK = 1000;
+
+/** The ids in chunks of ID_CHUNK, each with the position of its first id (1-based). */
+export function chunksOf(ids: readonly number[]): { ids: number[]; first: number }[] {
+  const chunks = [];
+  for (let start = 0; start < ids.length; start += ID_CHUNK) chunks.push({ ids: ids.slice(start, start + ID_CHUNK), first: start + 1 });
+  return chunks;
 }
 
-/** The waitlist's order for the beta's waitlist_order, as an ORDER BY (the standings' own order). */
-export function waitlistOrderBy(beta: Beta) {
-  const order = beta.settings.waitlist_order;
-  const column = order === 'referrals' ? sql.ref('share_signups_count') : order === 'points' ? sql.ref('points') : null;
-  const rest = sql`coalesce(applied_at, ''), id`;
-  return column ? sql`${column} desc, ${rest}` : rest;
-}
-
-/** The first `top` testers of the waitlist, in its order. */
-export function topOfWaitlist(executor: Executor, beta: Beta, top: number) {
-  return waitlist(executor, beta.id).orderBy(waitlistOrderBy(beta)).limit(top);
+/** The beta's visible testers among `ids`. */
+export function visibleAmong(executor: Executor, betaId: number, ids: readonly number[]): TesterQuery {
+  return executor.selectFrom('testers').where('beta_id', '=', betaId).where('hidden', '=', 0).where('id', 'in', [...ids]);
 }
 
 /** The highest id of the beta's testers now: a filter selection's upper bound. */
