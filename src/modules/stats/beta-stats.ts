@@ -1,0 +1,255 @@
+// How one beta's launch is going, for its dashboard (GET /api/v2/betas/{beta_id}/stats): signups
+// per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
+// and share-click conversion and the status breakdown (from the beta's counters: no tester read),
+// the top referrers, countries and sources, the beta's outbox backlog and its webhooks' failure
+// rate. Every tester figure is a range or a walk of an index (migration 023), never a read of the
+// rows: docs/decisions.md, "Beta dashboard".
+import { sql } from 'kysely';
+import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
+import { PARKED } from '../../jobs/outbox.ts';
+import { Errors } from '../../errors.ts';
+import { apiTime, storedTime, utcDate, type Clock } from '../../time.ts';
+import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
+import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
+
+/** The longest range one answer covers, in days. */
+export const MAX_RANGE_DAYS = 366;
+/** The range when none is given: the last 30 days, today (UTC) included. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** How many referrers, countries and sources the top lists hold. */
+export const TOP = 10;
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface DaySignups {
+  date: string;
+  direct: number;
+  referred: number;
+}
+
+export interface BetaStats {
+  beta_id: number;
+  from: string;
+  to: string;
+  generated_at: string;
+  signups: { direct: number; referred: number; total: number; days: DaySignups[] };
+  testers_count: number;
+  referred_signups_count: number;
+  share_clicks_count: number;
+  /** Referred signups per tester (the beta's whole life); 0 without testers. */
+  viral_coefficient: number;
+  /** Referred signups per share click (the beta's whole life); null without clicks. */
+  share_conversion: number | null;
+  statuses: Record<TesterStatus, number>;
+  top_referrers: { id: number; email: string; name: string | null; referrals: number }[];
+  top_countries: { country: string | null; testers: number }[];
+  top_sources: { source: string | null; testers: number }[];
+  outbox: { due: number; scheduled: number; parked: number; oldest_due_seconds: number | null };
+  webhooks: { deliveries: number; failed: number; failure_rate: number | null };
+}
+
+/** A calendar date YYYY-MM-DD as the UTC midnight it starts, or an error naming the parameter. */
+function parseDate(name: string, text: string): number {
+  const match = DATE.exec(text);
+  const at = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  if (!match || Number.isNaN(at) || utcDate(new Date(at)) !== text) {
+    throw Errors.betasGeneral(`${name} must be a calendar date written YYYY-MM-DD, such as 2026-01-31`);
+  }
+  return at;
+}
+
+/** The range asked for, checked: both ends included, in UTC. */
+export function statsRange(now: Date, query: { from?: string; to?: string }): { from: string; to: string; days: number } {
+  const today = Date.parse(utcDate(now));
+  const to = query.to === undefined ? today : parseDate('to', query.to);
+  const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDate('from', query.from);
+  if (from > to) throw Errors.betasGeneral('from must be on or before to');
+  const days = (to - from) / DAY_MS + 1;
+  if (days > MAX_RANGE_DAYS) throw Errors.betasGeneral(`The range from from to to is at most ${MAX_RANGE_DAYS} days (it is ${days})`);
+  return { from: utcDate(new Date(from)), to: utcDate(new Date(to)), days };
+}
+
+const ratio = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
+
+export class BetaStatsService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+  ) {}
+
+  /** The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds. */
+  async collect(companyId: number, betaId: string | number, query: { from?: string; to?: string }): Promise<BetaStats> {
+    const now = this.clock.now();
+    const range = statsRange(now, query);
+    const beta = await this.betas.show(companyId, betaId);
+    const start = `${range.from}T00:00:00.000Z`;
+    const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
+    const [days, referrers, countries, sources, outbox, webhooks] = await Promise.all([
+      this.signupsPerDay(beta.id, range.from, range.days),
+      this.topReferrers(beta.id),
+      this.topValues(beta.id, 'country'),
+      this.topValues(beta.id, 'utm_source'),
+      this.outboxOf(beta.id, now),
+      this.webhookDeliveries(beta.id, start, end),
+    ]);
+    const direct = days.reduce((sum, day) => sum + day.direct, 0);
+    const referred = days.reduce((sum, day) => sum + day.referred, 0);
+    return {
+      beta_id: beta.id,
+      from: range.from,
+      to: range.to,
+      generated_at: apiTime(storedTime(now)),
+      signups: { direct, referred, total: direct + referred, days },
+      ...lifetime(beta),
+      top_referrers: referrers,
+      top_countries: countries.map(({ value, testers }) => ({ country: value, testers })),
+      top_sources: sources.map(({ value, testers }) => ({ source: value, testers })),
+      outbox,
+      webhooks,
+    };
+  }
+
+  /**
+   * Testers created on each day of the range, with and without a referrer. One count per day, each
+   * a range of the (beta_id, hidden, created_at, referrer_id) index: no sort, no row read.
+   */
+  private async signupsPerDay(betaId: number, from: string, count: number): Promise<DaySignups[]> {
+    const first = Date.parse(from);
+    const dates = Array.from({ length: count }, (_, i) => utcDate(new Date(first + i * DAY_MS)));
+    const bounds = [...dates.map((date) => `${date}T00:00:00.000Z`), storedTime(new Date(first + count * DAY_MS))];
+    // One statement (a row of counts per day) keeps a year's range to one round trip.
+    const selects = dates.map(
+      (_, i) => sql`select ${i} as day, count(*) as total, count(referrer_id) as referred from testers
+        where beta_id = ${betaId} and hidden = 0 and created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]}`,
+    );
+    const rows: { day: number; total: number | string; referred: number | string }[] = [];
+    // A compound SELECT has a bounded number of terms on SQLite (500): a year goes in chunks.
+    for (let i = 0; i < selects.length; i += 100) {
+      const result = await sql<{ day: number; total: number | string; referred: number | string }>`${sql.join(selects.slice(i, i + 100), sql` union all `)}`.execute(this.db);
+      rows.push(...result.rows);
+    }
+    const byDay = new Map(rows.map((row) => [Number(row.day), row]));
+    return dates.map((date, i) => {
+      const row = byDay.get(i);
+      const referred = Number(row?.referred ?? 0);
+      return { date, direct: Number(row?.total ?? 0) - referred, referred };
+    });
+  }
+
+  /**
+   * The testers with the most credited referrals: the top of each status from the waitlist's
+   * (beta_id, status, hidden, share_signups_count, …) index, merged (a few rows per status).
+   */
+  private async topReferrers(betaId: number): Promise<BetaStats['top_referrers']> {
+    const perStatus = await Promise.all(
+      TesterStatuses.map((status) =>
+        this.db
+          .selectFrom('testers')
+          .select(['id', 'email', 'first_name', 'last_name', 'share_signups_count'])
+          .where('beta_id', '=', betaId)
+          .where('status', '=', status)
+          .where('hidden', '=', 0)
+          .where('share_signups_count', '>', 0)
+          .orderBy('share_signups_count', 'desc')
+          .orderBy('id')
+          .limit(TOP)
+          .execute(),
+      ),
+    );
+    return perStatus
+      .flat()
+      .sort((a, b) => b.share_signups_count - a.share_signups_count || a.id - b.id)
+      .slice(0, TOP)
+      .map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+        referrals: Number(row.share_signups_count),
+      }));
+  }
+
+  /** The most frequent values of a column among the beta's testers (null: none given), from its (beta_id, hidden, column) index. */
+  private async topValues(betaId: number, column: 'country' | 'utm_source'): Promise<{ value: string | null; testers: number }[]> {
+    const rows = await this.db
+      .selectFrom('testers')
+      .select((eb) => [eb.ref(column).as('value'), eb.fn.countAll<number>().as('testers')])
+      .where('beta_id', '=', betaId)
+      .where('hidden', '=', 0)
+      .groupBy(column)
+      .orderBy('testers', 'desc')
+      // Ties: by value, none (null) last on both databases.
+      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+      .orderBy(column)
+      .limit(TOP)
+      .execute();
+    return rows.map((row) => ({ value: row.value, testers: Number(row.testers) }));
+  }
+
+  /**
+   * The outbox jobs that concern the beta: webhook deliveries to its endpoints, its testers'
+   * e-mails, its imports and queued tester deletions. Jobs name their subject in the payload, so the
+   * outbox (the backlog itself, short when the workers keep up) is read whole, never the testers.
+   */
+  private async outboxOf(betaId: number, now: Date): Promise<BetaStats['outbox']> {
+    const stored = storedTime(now);
+    const subject = (key: string) => jsonInteger(this.dialect, 'payload', key);
+    const row = await this.db
+      .selectFrom('outbox_jobs')
+      .select((eb) => [
+        sql<number>`coalesce(sum(case when ${eb.ref('run_at')} <= ${stored} then 1 else 0 end), 0)`.as('due'),
+        sql<number>`coalesce(sum(case when ${eb.ref('run_at')} > ${stored} and ${eb.ref('run_at')} <> ${PARKED} then 1 else 0 end), 0)`.as('scheduled'),
+        sql<number>`coalesce(sum(case when ${eb.ref('run_at')} = ${PARKED} then 1 else 0 end), 0)`.as('parked'),
+        sql<string | null>`min(case when ${eb.ref('run_at')} <= ${stored} then ${eb.ref('run_at')} end)`.as('oldest_due_at'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', '=', 'webhook.deliver'), eb(subject('endpointId'), 'in', eb.selectFrom('webhook_endpoints').select('id').where('beta_id', '=', betaId))]),
+          eb.and([eb('kind', '=', 'email.send'), eb(subject('messageId'), 'in', eb.selectFrom('email_messages').select('id').where('beta_id', '=', betaId))]),
+          eb.and([eb('kind', '=', 'import.run'), eb(subject('importId'), 'in', eb.selectFrom('imports').select('id').where('beta_id', '=', betaId))]),
+          eb.and([eb('kind', '=', 'tester.delete'), eb(subject('testerId'), 'in', eb.selectFrom('testers').select('id').where('beta_id', '=', betaId))]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    const oldest = row.oldest_due_at;
+    return {
+      due: Number(row.due),
+      scheduled: Number(row.scheduled),
+      parked: Number(row.parked),
+      oldest_due_seconds: oldest === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)),
+    };
+  }
+
+  /** Delivery attempts to the beta's endpoints made in [start, end), and how many failed. */
+  private async webhookDeliveries(betaId: number, start: string, end: string): Promise<BetaStats['webhooks']> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+      .select((eb) => [eb.fn.countAll<number>().as('deliveries'), sql<number>`coalesce(sum(case when ${eb.ref('webhook_deliveries.status')} = 'failed' then 1 else 0 end), 0)`.as('failed')])
+      .where('webhook_endpoints.beta_id', '=', betaId)
+      .where('webhook_deliveries.created_at', '>=', start)
+      .where('webhook_deliveries.created_at', '<', end)
+      .executeTakeFirstOrThrow();
+    const deliveries = Number(row.deliveries);
+    const failed = Number(row.failed);
+    return { deliveries, failed, failure_rate: deliveries === 0 ? null : ratio(failed, deliveries) };
+  }
+}
+
+/** The figures of the beta's whole life, from its counters. */
+function lifetime(beta: CountedBeta) {
+  const { counters } = beta;
+  const testers = Number(counters.testers_count);
+  const referred = Number(counters.share_signups_count);
+  const clicks = Number(counters.share_clicks_count);
+  return {
+    testers_count: testers,
+    referred_signups_count: referred,
+    share_clicks_count: clicks,
+    viral_coefficient: testers === 0 ? 0 : ratio(referred, testers),
+    share_conversion: clicks === 0 ? null : ratio(referred, clicks),
+    statuses: Object.fromEntries(TesterStatuses.map((status) => [status, Number(counters[statusCounter(status)])])) as Record<TesterStatus, number>,
+  };
+}
