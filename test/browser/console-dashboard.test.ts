@@ -10,6 +10,7 @@ import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, PASSWORD } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
+import { TESTER_FIGURES_TTL_MS } from '../../src/modules/stats/beta-stats.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -100,6 +101,8 @@ describe('the beta dashboard in a browser', () => {
     await page.locator('[data-days="7"]').focus();
     await createTester(ctx, beta.id, { referrer_id: ada.id });
     assert.equal(await page.textContent('#counter-testers_count'), '3', 'not before the poll');
+    // The server keeps the figures read from the testers for TESTER_FIGURES_TTL_MS (real time).
+    await new Promise((resolve) => setTimeout(resolve, TESTER_FIGURES_TTL_MS + 100));
     await page.clock.runFor(16_000);
     await page.locator('#counter-testers_count', { hasText: '4' }).waitFor();
     await page.waitForFunction(() => document.querySelector('#signups-table tbody tr')?.textContent === '2026-11-22011');

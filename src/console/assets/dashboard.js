@@ -27,12 +27,16 @@ let range = Object.fromEntries([...new URLSearchParams(window.location.search)].
 /** The server's today (UTC), from its last answer: the presets count back from it. */
 let today = utcDay(Date.now());
 
+function showCounters(counters) {
+  const list = document.getElementById('beta-counters');
+  if (!list.children.length) list.append(...COUNTERS.flatMap(([key, label]) => [el('dt', {}, label), el('dd', { id: `counter-${key}` }, '')]));
+  for (const [key] of COUNTERS) document.getElementById(`counter-${key}`).textContent = String(counters[key] ?? 0);
+}
+
 async function loadBeta() {
   const beta = await call('GET', `/api/v2/betas/${pageBetaId()}`);
   document.getElementById('beta-status').textContent = `Created ${new Date(beta.created_at).toLocaleDateString()}`;
-  const counters = document.getElementById('beta-counters');
-  if (!counters.children.length) counters.append(...COUNTERS.flatMap(([key, label]) => [el('dt', {}, label), el('dd', { id: `counter-${key}` }, '')]));
-  for (const [key] of COUNTERS) document.getElementById(`counter-${key}`).textContent = String(beta[key] ?? 0);
+  showCounters(beta);
 }
 
 /** Replaces a table's rows (an empty table says so), leaving focus where it is. */
@@ -96,6 +100,16 @@ function render(stats) {
   window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams(range)}`);
   document.getElementById('stats-updated').textContent = `Figures as of ${new Date(stats.generated_at).toLocaleTimeString()}; they update every few seconds while this page is open.`;
 
+  // The counters move with each poll, from the stats (show beta has a tight limit per company).
+  showCounters({
+    testers_count: stats.testers_count,
+    applied_testers_count: stats.statuses.applied,
+    invited_testers_count: stats.statuses.invited,
+    active_testers_count: stats.statuses.active,
+    impressions_count: stats.impressions_count,
+    share_clicks_count: stats.share_clicks_count,
+    share_signups_count: stats.referred_signups_count,
+  });
   const { signups } = stats;
   document.getElementById('signups-summary').textContent =
     `${stats.from} to ${stats.to} (UTC): ${number(signups.total)} signups, ${number(signups.direct)} direct and ${number(signups.referred)} referred.`;
@@ -156,7 +170,7 @@ function poll() {
   const refresh = async () => {
     if (document.visibilityState !== 'visible') return;
     try {
-      await Promise.all([loadBeta(), loadStats()]);
+      await loadStats();
     } catch (failure) {
       if (failure.status === 401) return go('/console');
       document.getElementById('stats-updated').textContent = 'The figures could not be read just now; trying again shortly.';

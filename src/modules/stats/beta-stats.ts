@@ -18,6 +18,12 @@ export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 /** How many referrers, countries and sources the top lists hold. */
 export const TOP = 10;
+/**
+ * How long the figures read from the testers (signups per day, top lists) are served from memory,
+ * per beta and range: every open dashboard polls, and on SQLite each reading holds the one connection.
+ */
+export const TESTER_FIGURES_TTL_MS = 5000;
+const MAX_CACHED = 1000;
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -35,6 +41,7 @@ export interface BetaStats {
   generated_at: string;
   signups: { direct: number; referred: number; total: number; days: DaySignups[] };
   testers_count: number;
+  impressions_count: number;
   referred_signups_count: number;
   share_clicks_count: number;
   /** Referred signups per tester (the beta's whole life); 0 without testers. */
@@ -72,13 +79,32 @@ export function statsRange(now: Date, query: { from?: string; to?: string }): { 
 
 const ratio = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
 
+type TesterFigures = [DaySignups[], BetaStats['top_referrers'], { value: string | null; testers: number }[], { value: string | null; testers: number }[]];
+
 export class BetaStatsService {
+  /** The figures read from the testers, by beta and range, with when they expire (performance.now()). */
+  private readonly cached = new Map<string, { value: Promise<TesterFigures>; expires: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
+    private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** Signups per day and the top lists, read at most once per TESTER_FIGURES_TTL_MS per beta and range (callers meanwhile share it). */
+  private testerFigures(betaId: number, from: string, days: number): Promise<TesterFigures> {
+    const key = `${betaId}:${from}:${days}`;
+    const at = this.now();
+    const hit = this.cached.get(key);
+    if (hit && hit.expires > at) return hit.value;
+    if (this.cached.size >= MAX_CACHED) for (const [old, entry] of this.cached) if (entry.expires <= at || this.cached.size >= MAX_CACHED) this.cached.delete(old);
+    const value = Promise.all([this.signupsPerDay(betaId, from, days), this.topReferrers(betaId), this.topValues(betaId, 'country'), this.topValues(betaId, 'utm_source')]);
+    this.cached.set(key, { value, expires: at + TESTER_FIGURES_TTL_MS });
+    value.catch(() => this.cached.delete(key));
+    return value;
+  }
 
   /** The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds. */
   async collect(companyId: number, betaId: string | number, query: { from?: string; to?: string }): Promise<BetaStats> {
@@ -87,11 +113,8 @@ export class BetaStatsService {
     const beta = await this.betas.show(companyId, betaId);
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
-    const [days, referrers, countries, sources, outbox, webhooks] = await Promise.all([
-      this.signupsPerDay(beta.id, range.from, range.days),
-      this.topReferrers(beta.id),
-      this.topValues(beta.id, 'country'),
-      this.topValues(beta.id, 'utm_source'),
+    const [[days, referrers, countries, sources], outbox, webhooks] = await Promise.all([
+      this.testerFigures(beta.id, range.from, range.days),
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
     ]);
@@ -246,6 +269,7 @@ function lifetime(beta: CountedBeta) {
   const clicks = Number(counters.share_clicks_count);
   return {
     testers_count: testers,
+    impressions_count: Number(counters.impressions_count),
     referred_signups_count: referred,
     share_clicks_count: clicks,
     viral_coefficient: testers === 0 ? 0 : ratio(referred, testers),

@@ -32,6 +32,7 @@ const BetaStatsSchema = Type.Object(
       { description: 'Testers created in the range (hidden ones aside): referred ones have a referrer, direct ones none' },
     ),
     testers_count: Count,
+    impressions_count: { ...Count, description: 'Views of the signup form in the beta\'s whole life' },
     referred_signups_count: { ...Count, description: 'Credited referrals in the beta\'s whole life' },
     share_clicks_count: { ...Count, description: 'Clicks on share links in the beta\'s whole life' },
     viral_coefficient: { ...Ratio, description: 'Referred signups per tester (referred_signups_count / testers_count), 4 decimals' },
@@ -62,7 +63,8 @@ const BetaStatsSchema = Type.Object(
 
 export function statsRoutes(app: App, stats: BetaStatsService): void {
   app.get('/api/v2/betas/:beta_id/stats', {
-    config: { permission: 'betas:read', series: 'betas', rateLimit: 'showBeta' },
+    // No scope limit of its own (show beta's counts per company): an open dashboard reads this every 15 s.
+    config: { permission: 'betas:read', series: 'betas' },
     schema: {
       operationId: 'showBetaStats',
       tags: ['Betas'],

@@ -9,6 +9,7 @@ import { createEndpoint, startReceiver, type Receiver } from '../webhooks/suppor
 import { visit } from '../../public/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { jsonInteger } from '../../../src/db/database.ts';
+import { BetaStatsService, TESTER_FIGURES_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
 
 describe('beta stats', () => {
   let ctx: TestContext;
@@ -101,6 +102,7 @@ describe('beta stats', () => {
     const stored = await ctx.database.db.selectFrom('testers').select(['id', 'share_signups_count']).where('beta_id', '=', beta.id).orderBy('id').execute();
     assert.deepEqual(stored.filter((t) => t.share_signups_count > 0).map((t) => [t.id, t.share_signups_count]), [[ada.id, 2], [grace.id, 1]]);
     assert.equal(body.testers_count, 6);
+    assert.equal(body.impressions_count, 0);
     assert.equal(body.referred_signups_count, 3);
     assert.equal(body.share_clicks_count, 3);
     assert.equal(body.viral_coefficient, 0.5);
@@ -224,5 +226,47 @@ describe('beta stats', () => {
     const refused = await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`, { key });
     assert.equal(refused.status, 403);
     assert.deepEqual(codes(refused), [1403]);
+  });
+});
+
+describe('beta stats and the rate limits', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext({ env: { RATE_LIMIT_SHOW_BETA: '2/1m' } });
+  });
+  after(() => ctx.close());
+
+  test("an open dashboard's polling does not use up show beta's limit per company", async () => {
+    const beta = await ctx.createBeta({}, 'Polled');
+    for (let i = 0; i < 5; i += 1) assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).status, 200);
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}`)).status, 200);
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}`)).status, 200);
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}`)).status, 429, 'show beta keeps its own limit');
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).status, 200);
+  });
+});
+
+describe('beta stats read from the testers are kept a few seconds', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  test('a signup shows in the counters at once and in the per-day figures once TESTER_FIGURES_TTL_MS has passed', async () => {
+    let now = 0;
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, () => now);
+    const beta = await ctx.createBeta({}, 'Cached');
+    await createTester(ctx, beta.id);
+    const first = await service.collect(ctx.companyId, beta.id, {});
+    assert.equal(first.signups.total, 1);
+    await createTester(ctx, beta.id);
+    now = TESTER_FIGURES_TTL_MS - 1;
+    const kept = await service.collect(ctx.companyId, beta.id, {});
+    assert.equal(kept.testers_count, 2, 'the counters are read each time');
+    assert.equal(kept.signups.total, 1, 'the per-day figures are kept');
+    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22' })).signups.total, 2, 'another range is read');
+    now = TESTER_FIGURES_TTL_MS;
+    assert.equal((await service.collect(ctx.companyId, beta.id, {})).signups.total, 2, 'read again once expired');
   });
 });
