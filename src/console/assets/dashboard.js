@@ -98,7 +98,7 @@ function render(stats) {
   // Never rewrite a field the member is editing.
   for (const name of ['from', 'to']) if (document.activeElement !== form.elements[name]) form.elements[name].value = stats[name];
   window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams(range)}`);
-  document.getElementById('stats-updated').textContent = `Figures as of ${new Date(stats.generated_at).toLocaleTimeString()}; they update every few seconds while this page is open.`;
+  document.getElementById('stats-updated').textContent = `Figures as of ${new Date(stats.generated_at).toLocaleTimeString()}; they update every few seconds while this page is open (the top lists at most once a minute).`;
 
   // The counters move with each poll, from the stats (show beta has a tight limit per company).
   showCounters({

@@ -19,11 +19,34 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** How many referrers, countries and sources the top lists hold. */
 export const TOP = 10;
 /**
- * How long the figures read from the testers (signups per day, top lists) are served from memory,
- * per beta and range: every open dashboard polls, and on SQLite each reading holds the one connection.
+ * How long figures read from the testers are served from memory (every open dashboard polls, and on
+ * SQLite each reading holds the one connection): signups per day per beta and range, and the top
+ * lists of a beta's whole life, which move slowly.
  */
 export const TESTER_FIGURES_TTL_MS = 5000;
+export const TOP_LISTS_TTL_MS = 60_000;
 const MAX_CACHED = 1000;
+
+/** Answers kept until they expire, by key; callers asking while one loads share it; a failure is not kept. */
+class Kept<V> {
+  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const at = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > at) return hit.value;
+    for (const [old, entry] of this.entries) if (entry.expires <= at || this.entries.size >= MAX_CACHED) this.entries.delete(old);
+    const value = load();
+    const entry = { value, expires: at + this.ttlMs };
+    this.entries.set(key, entry);
+    value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+    return value;
+  }
+}
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -79,31 +102,22 @@ export function statsRange(now: Date, query: { from?: string; to?: string }): { 
 
 const ratio = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
 
-type TesterFigures = [DaySignups[], BetaStats['top_referrers'], { value: string | null; testers: number }[], { value: string | null; testers: number }[]];
+type Counted = { value: string | null; testers: number }[];
+type TopLists = [BetaStats['top_referrers'], Counted, Counted];
 
 export class BetaStatsService {
-  /** The figures read from the testers, by beta and range, with when they expire (performance.now()). */
-  private readonly cached = new Map<string, { value: Promise<TesterFigures>; expires: number }>();
+  private readonly days: Kept<DaySignups[]>;
+  private readonly tops: Kept<TopLists>;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
-
-  /** Signups per day and the top lists, read at most once per TESTER_FIGURES_TTL_MS per beta and range (callers meanwhile share it). */
-  private testerFigures(betaId: number, from: string, days: number): Promise<TesterFigures> {
-    const key = `${betaId}:${from}:${days}`;
-    const at = this.now();
-    const hit = this.cached.get(key);
-    if (hit && hit.expires > at) return hit.value;
-    if (this.cached.size >= MAX_CACHED) for (const [old, entry] of this.cached) if (entry.expires <= at || this.cached.size >= MAX_CACHED) this.cached.delete(old);
-    const value = Promise.all([this.signupsPerDay(betaId, from, days), this.topReferrers(betaId), this.topValues(betaId, 'country'), this.topValues(betaId, 'utm_source')]);
-    this.cached.set(key, { value, expires: at + TESTER_FIGURES_TTL_MS });
-    value.catch(() => this.cached.delete(key));
-    return value;
+    now: () => number = () => performance.now(),
+  ) {
+    this.days = new Kept(TESTER_FIGURES_TTL_MS, now);
+    this.tops = new Kept(TOP_LISTS_TTL_MS, now);
   }
 
   /** The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds. */
@@ -113,8 +127,9 @@ export class BetaStatsService {
     const beta = await this.betas.show(companyId, betaId);
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
-    const [[days, referrers, countries, sources], outbox, webhooks] = await Promise.all([
-      this.testerFigures(beta.id, range.from, range.days),
+    const [days, [referrers, countries, sources], outbox, webhooks] = await Promise.all([
+      this.days.get(`${beta.id}:${range.from}:${range.days}`, () => this.signupsPerDay(beta.id, range.from, range.days)),
+      this.tops.get(String(beta.id), () => Promise.all([this.topReferrers(beta.id), this.topValues(beta.id, 'country'), this.topValues(beta.id, 'utm_source')])),
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
     ]);

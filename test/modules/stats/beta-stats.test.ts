@@ -9,7 +9,7 @@ import { createEndpoint, startReceiver, type Receiver } from '../webhooks/suppor
 import { visit } from '../../public/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { jsonInteger } from '../../../src/db/database.ts';
-import { BetaStatsService, TESTER_FIGURES_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
+import { BetaStatsService, TESTER_FIGURES_TTL_MS, TOP_LISTS_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
 
 describe('beta stats', () => {
   let ctx: TestContext;
@@ -253,20 +253,28 @@ describe('beta stats read from the testers are kept a few seconds', () => {
   });
   after(() => ctx.close());
 
-  test('a signup shows in the counters at once and in the per-day figures once TESTER_FIGURES_TTL_MS has passed', async () => {
+  test('a signup shows in the counters at once, in the per-day figures after TESTER_FIGURES_TTL_MS, in the top lists after TOP_LISTS_TTL_MS', async () => {
     let now = 0;
     const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, () => now);
     const beta = await ctx.createBeta({}, 'Cached');
-    await createTester(ctx, beta.id);
+    const ada = await createTester(ctx, beta.id);
     const first = await service.collect(ctx.companyId, beta.id, {});
     assert.equal(first.signups.total, 1);
-    await createTester(ctx, beta.id);
+    assert.deepEqual(first.top_referrers, []);
+    await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'NO' } });
     now = TESTER_FIGURES_TTL_MS - 1;
     const kept = await service.collect(ctx.companyId, beta.id, {});
     assert.equal(kept.testers_count, 2, 'the counters are read each time');
     assert.equal(kept.signups.total, 1, 'the per-day figures are kept');
     assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22' })).signups.total, 2, 'another range is read');
     now = TESTER_FIGURES_TTL_MS;
-    assert.equal((await service.collect(ctx.companyId, beta.id, {})).signups.total, 2, 'read again once expired');
+    const read = await service.collect(ctx.companyId, beta.id, {});
+    assert.equal(read.signups.total, 2, 'read again once expired');
+    assert.deepEqual(read.top_referrers, []);
+    assert.deepEqual(read.top_countries, [{ country: null, testers: 1 }]);
+    now = TOP_LISTS_TTL_MS;
+    const later = await service.collect(ctx.companyId, beta.id, {});
+    assert.deepEqual(later.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
+    assert.deepEqual(later.top_countries, [{ country: 'NO', testers: 1 }, { country: null, testers: 1 }]);
   });
 });
