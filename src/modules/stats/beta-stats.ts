@@ -242,14 +242,17 @@ export class BetaStatsService {
         sql<number>`coalesce(sum(case when ${eb.ref('run_at')} = ${PARKED} then 1 else 0 end), 0)`.as('parked'),
         sql<string | null>`min(case when ${eb.ref('run_at')} <= ${stored} then ${eb.ref('run_at')} end)`.as('oldest_due_at'),
       ])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('kind', '=', 'webhook.deliver'), eb(subject('endpointId'), 'in', eb.selectFrom('webhook_endpoints').select('id').where('beta_id', '=', betaId))]),
-          eb.and([eb('kind', '=', 'email.send'), eb(subject('messageId'), 'in', eb.selectFrom('email_messages').select('id').where('beta_id', '=', betaId))]),
-          eb.and([eb('kind', '=', 'import.run'), eb(subject('importId'), 'in', eb.selectFrom('imports').select('id').where('beta_id', '=', betaId))]),
-          eb.and([eb('kind', '=', 'tester.delete'), eb(subject('testerId'), 'in', eb.selectFrom('testers').select('id').where('beta_id', '=', betaId))]),
-        ]),
-      )
+      .where((eb) => {
+        // Per job, one lookup by primary key of what it names (never a list of the beta's rows).
+        const names = (kind: string, key: string, table: 'webhook_endpoints' | 'email_messages' | 'imports' | 'testers') =>
+          eb.and([eb('kind', '=', kind), eb.exists(eb.selectFrom(table).select(sql.lit(1).as('one')).where(`${table}.id`, '=', subject(key)).where(`${table}.beta_id`, '=', betaId))]);
+        return eb.or([
+          names('webhook.deliver', 'endpointId', 'webhook_endpoints'),
+          names('email.send', 'messageId', 'email_messages'),
+          names('import.run', 'importId', 'imports'),
+          names('tester.delete', 'testerId', 'testers'),
+        ]);
+      })
       .executeTakeFirstOrThrow();
     const oldest = row.oldest_due_at;
     return {
