@@ -20,11 +20,13 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const TOP = 10;
 /**
  * How long figures read from the testers are served from memory (every open dashboard polls, and on
- * SQLite each reading holds the one connection): signups per day per beta and range, and the top
- * lists of a beta's whole life, which move slowly.
+ * SQLite each reading holds the one connection): today's signups (and later days') per beta and
+ * range; the days before today and the top lists of the beta's whole life, which move slowly
+ * (a deletion, an erasure, a profile's change), for longer.
  */
 export const TESTER_FIGURES_TTL_MS = 5000;
 export const TOP_LISTS_TTL_MS = 60_000;
+export const CLOSED_DAYS_TTL_MS = TOP_LISTS_TTL_MS;
 const MAX_CACHED = 1000;
 
 /** Answers kept until they expire, by key; callers asking while one loads share it; a failure is not kept. */
@@ -107,6 +109,7 @@ type TopLists = [BetaStats['top_referrers'], Counted, Counted];
 
 export class BetaStatsService {
   private readonly days: Kept<DaySignups[]>;
+  private readonly closedDays: Kept<DaySignups[]>;
   private readonly tops: Kept<TopLists>;
 
   constructor(
@@ -117,6 +120,7 @@ export class BetaStatsService {
     now: () => number = () => performance.now(),
   ) {
     this.days = new Kept(TESTER_FIGURES_TTL_MS, now);
+    this.closedDays = new Kept(CLOSED_DAYS_TTL_MS, now);
     this.tops = new Kept(TOP_LISTS_TTL_MS, now);
   }
 
@@ -128,7 +132,7 @@ export class BetaStatsService {
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
     const [days, [referrers, countries, sources], outbox, webhooks] = await Promise.all([
-      this.days.get(`${beta.id}:${range.from}:${range.days}`, () => this.signupsPerDay(beta.id, range.from, range.days)),
+      this.daysOf(beta.id, range, utcDate(now)),
       this.tops.get(String(beta.id), () => Promise.all([this.topReferrers(beta.id), this.topValues(beta.id, 'country'), this.topValues(beta.id, 'utm_source')])),
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
@@ -148,6 +152,19 @@ export class BetaStatsService {
       outbox,
       webhooks,
     };
+  }
+
+  /** The range's days: those before `today` kept CLOSED_DAYS_TTL_MS, today and later TESTER_FIGURES_TTL_MS. */
+  private async daysOf(betaId: number, range: { from: string; days: number }, today: string): Promise<DaySignups[]> {
+    const start = Date.parse(range.from);
+    const closed = Math.max(0, Math.min(range.days, (Date.parse(today) - start) / DAY_MS));
+    const open = range.days - closed;
+    const openFrom = utcDate(new Date(start + closed * DAY_MS));
+    const [before, after] = await Promise.all([
+      closed > 0 ? this.closedDays.get(`${betaId}:${range.from}:${closed}`, () => this.signupsPerDay(betaId, range.from, closed)) : [],
+      open > 0 ? this.days.get(`${betaId}:${openFrom}:${open}`, () => this.signupsPerDay(betaId, openFrom, open)) : [],
+    ]);
+    return [...before, ...after];
   }
 
   /**

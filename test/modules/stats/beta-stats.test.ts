@@ -266,7 +266,8 @@ describe('beta stats read from the testers are kept a few seconds', () => {
     const kept = await service.collect(ctx.companyId, beta.id, {});
     assert.equal(kept.testers_count, 2, 'the counters are read each time');
     assert.equal(kept.signups.total, 1, 'the per-day figures are kept');
-    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22' })).signups.total, 2, 'another range is read');
+    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22' })).signups.total, 1, "today's count is shared by the ranges that hold it");
+    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22', to: '2026-11-23' })).signups.total, 2, 'another range of days is read');
     now = TESTER_FIGURES_TTL_MS;
     const read = await service.collect(ctx.companyId, beta.id, {});
     assert.equal(read.signups.total, 2, 'read again once expired');
