@@ -35,6 +35,14 @@ describe('beta stats', () => {
       .where(jsonInteger(ctx.database.dialect, 'payload', key), 'in', ids.length ? ids : [0])
       .execute();
   }
+  /** Delivery attempts logged for the beta's endpoints, as stored. */
+  const deliveriesOf = (betaId: number) =>
+    ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+      .select('webhook_deliveries.status')
+      .where('webhook_endpoints.beta_id', '=', betaId)
+      .execute();
   /** Outbox jobs delivering to the beta's endpoints. */
   async function deliveryJobsOf(betaId: number) {
     const endpoints = await ctx.database.db.selectFrom('webhook_endpoints').select('id').where('beta_id', '=', betaId).execute();
@@ -123,12 +131,7 @@ describe('beta stats', () => {
       { source: 'twitter', testers: 2 },
       { source: 'newsletter', testers: 1 },
     ]);
-    const deliveries = await ctx.database.db
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .select('webhook_deliveries.status')
-      .where('webhook_endpoints.beta_id', '=', beta.id)
-      .execute();
+    const deliveries = await deliveriesOf(beta.id);
     assert.ok(deliveries.length > 0);
     assert.ok(deliveries.every((d) => d.status === 'failed'));
     assert.deepEqual(body.webhooks, { deliveries: deliveries.length, failed: deliveries.length, failure_rate: 1 });
@@ -145,12 +148,7 @@ describe('beta stats', () => {
     receiver.answer(204);
     ctx.clock.set('2026-11-22T09:20:00.000Z');
     await ctx.runJobs();
-    const settled = await ctx.database.db
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .select('webhook_deliveries.status')
-      .where('webhook_endpoints.beta_id', '=', beta.id)
-      .execute();
+    const settled = await deliveriesOf(beta.id);
     const failed = settled.filter((d) => d.status === 'failed').length;
     assert.ok(failed < settled.length);
     const later = await stats(beta.id, '?from=2026-11-18&to=2026-11-22');
