@@ -6,18 +6,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD } from '../console/support.ts';
+import { addMember } from '../console/support.ts';
+import { consoleBrowser, type ConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { TESTER_FIGURES_TTL_MS } from '../../src/modules/stats/beta-stats.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('the beta dashboard in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let consolePages: ConsoleBrowser;
   let beta: { id: number };
   let ada: { id: number; email: string };
 
@@ -25,6 +25,7 @@ describe('the beta dashboard in a browser', () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    consolePages = consoleBrowser(browser, origin);
     await addMember(ctx, 'watcher@example.com', 'viewer');
     beta = await ctx.createBeta({}, 'Rocket');
     ctx.clock.set('2026-11-20T10:00:00.000Z');
@@ -40,15 +41,9 @@ describe('the beta dashboard in a browser', () => {
   });
 
   async function signedInPage(viewport = { width: 1280, height: 900 }, options: { fakeClock?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
+    const page = await consolePages.newPage(viewport);
     if (options.fakeClock) await page.clock.install();
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill('watcher@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await consolePages.signInAs(page, 'watcher@example.com');
     return page;
   }
 
