@@ -38,7 +38,7 @@ ${rangeForm()}
 <p id="signups-summary"></p>
 <figure class="chart">
 <div id="signups-chart" role="img" aria-labelledby="signups-title" aria-describedby="signups-summary"></div>
-<figcaption><ul class="legend" id="signups-legend"><li><span class="swatch direct" aria-hidden="true"></span>Direct: solid line, round markers</li><li><span class="swatch referred" aria-hidden="true"></span>Referred: dashed line, square markers</li></ul></figcaption>
+<figcaption><ul class="legend" id="signups-legend"><li><span class="swatch direct" aria-hidden="true"></span>Direct: solid line, filled markers</li><li><span class="swatch referred" aria-hidden="true"></span>Referred: dashed line, hollow markers</li></ul></figcaption>
 </figure>
 <details><summary>Signups per day as a table</summary>
 ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 'Total'])}

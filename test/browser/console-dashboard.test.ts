@@ -166,6 +166,10 @@ describe('the beta dashboard in a browser', () => {
     await openDashboard(page);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+    for (const label of await page.locator('#stats-operations dt, #stats-figures dt').all()) {
+      const box = await label.boundingBox();
+      assert.ok(box && box.width > 200, `a figure's label keeps its width: ${box?.width} px`);
+    }
     const chart = await page.locator('#signups-chart canvas').boundingBox();
     assert.ok(chart && chart.width <= client, `chart ${chart?.width} px`);
     await page.locator('summary').click();
