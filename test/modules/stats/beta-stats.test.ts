@@ -9,7 +9,7 @@ import { createEndpoint, startReceiver, type Receiver } from '../webhooks/suppor
 import { visit } from '../../public/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { jsonInteger } from '../../../src/db/database.ts';
-import { BetaStatsService, TESTER_FIGURES_TTL_MS, TOP_LISTS_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
+import { BetaStatsService, CLOSED_DAYS_TTL_MS, TESTER_FIGURES_TTL_MS, TOP_LISTS_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
 
 describe('beta stats', () => {
   let ctx: TestContext;
@@ -275,5 +275,14 @@ describe('beta stats read from the testers are kept a few seconds', () => {
     const later = await service.collect(ctx.companyId, beta.id, {});
     assert.deepEqual(later.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
     assert.deepEqual(later.top_countries, [{ country: 'NO', testers: 1 }, { country: null, testers: 1 }]);
+
+    // A tester dated yesterday (an import's, say): the days before today are kept CLOSED_DAYS_TTL_MS.
+    ctx.clock.set('2026-11-21T12:00:00.000Z');
+    await createTester(ctx, beta.id);
+    ctx.clock.set('2026-11-22T09:15:00.000Z');
+    now = TOP_LISTS_TTL_MS + 1;
+    assert.equal((await service.collect(ctx.companyId, beta.id, {})).signups.days.at(-2)?.direct, 0);
+    now = TOP_LISTS_TTL_MS + CLOSED_DAYS_TTL_MS;
+    assert.deepEqual((await service.collect(ctx.companyId, beta.id, {})).signups.days.at(-2), { date: '2026-11-21', direct: 1, referred: 0 });
   });
 });
