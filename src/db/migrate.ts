@@ -25,6 +25,7 @@ import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
 import * as bulkActions from './migrations/021-bulk-actions.ts';
 import * as fraudDecisions from './migrations/022-fraud-decisions.ts';
+import * as dashboardIndexes from './migrations/023-dashboard-indexes.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -59,6 +60,7 @@ const migrations: Record<string, MigrationModule> = {
   '020-members': members,
   '021-bulk-actions': bulkActions,
   '022-fraud-decisions': fraudDecisions,
+  '023-dashboard-indexes': dashboardIndexes,
 };
 
 /** Every migration's name, in the order they apply. */
