@@ -141,7 +141,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
-    emailsRoutes(typed, services.emailTemplates, services.emailLog);
+    emailsRoutes(typed, services.emailTemplates, services.emailLog, services.emailPreviews);
     membersRoutes(typed, services.members);
   });
   await app.register(
