@@ -147,7 +147,7 @@ describe('prelaunch CLI', () => {
     const created = json(
       await run('key', 'create', '--company', String(companyId), '--name', 'Ops', '--expires-at', '2099-01-01T12:00:00+02:00', '--permissions', 'betas:read, testers:read'),
     );
-    assert.deepEqual(Object.keys(created), ['id', 'company_id', 'name', 'key', 'permissions', 'created_at', 'expires_at']);
+    assert.deepEqual(Object.keys(created), ['id', 'company_id', 'name', 'key_prefix', 'key', 'permissions', 'created_at', 'expires_at']);
     assert.equal(created.company_id, companyId);
     assert.equal(created.name, 'Ops');
     assert.deepEqual(created.permissions, ['betas:read', 'testers:read']);
