@@ -71,6 +71,21 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
     },
   });
 
+  app.get('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
+    config,
+    schema: {
+      operationId: 'showWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
+      summary: 'Show webhook endpoint',
+      description: 'One endpoint of the beta. Its secret is never shown here.',
+      params: WebhookParams,
+      response: { 200: WebhookSchema },
+    },
+    handler: async (request) =>
+      presentWebhook(await webhooks.show(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
+  });
+
   app.patch('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
     config,
     schema: {

@@ -117,6 +117,11 @@ export class WebhooksService {
     return { items, total: Number(count.n) };
   }
 
+  /** One endpoint of the beta; 404 for none, or another beta's. */
+  async show(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    return this.requireEndpoint(companyId, betaId, webhookId);
+  }
+
   /** A new endpoint with a new secret (every event type and enabled unless said otherwise). */
   async create(companyId: number, betaId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
     const beta = await this.betas.require(companyId, betaId);

@@ -108,3 +108,23 @@ describe('webhook test events', () => {
     assert.equal((await viewer.request('GET', `/api/v2/betas/${beta.id}/webhooks/${endpoint.id}/deliveries/${delivery.id}`)).status, 403);
   });
 });
+
+describe('one webhook endpoint', () => {
+  const setup = withReceiver();
+
+  test('is shown without its secret; another beta\'s is 404', async () => {
+    const { ctx, receiver } = setup;
+    const beta = await ctx.createBeta();
+    const other = await ctx.createBeta();
+    const endpoint = await createEndpoint(ctx, beta.id, { url: `${receiver.url}/shown`, events: ['tester_created', 'point_earned'], prefinery_signature: true });
+    const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}/webhooks/${endpoint.id}`);
+    assert.equal(shown.status, 200);
+    assert.equal(shown.body.secret, undefined);
+    assert.deepEqual(
+      [shown.body.id, shown.body.url, shown.body.events, shown.body.enabled, shown.body.prefinery_signature],
+      [endpoint.id, `${receiver.url}/shown`, ['tester_created', 'point_earned'], true, true],
+    );
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${other.id}/webhooks/${endpoint.id}`)).status, 404);
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/webhooks/x`)).status, 404);
+  });
+});
