@@ -7,8 +7,8 @@ export const role = document.querySelector('meta[name=member-role]')?.content ??
 /** Which field each error code concerns; others are shown above the form. */
 const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
 
-/** A JSON call; a refusal throws an Error carrying `status` and the answer's `errors`. */
-export async function call(method, url, body) {
+/** A JSON call answering the response and its data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+async function exchange(method, url, body) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
@@ -16,7 +16,16 @@ export async function call(method, url, body) {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });
-  return data;
+  return { response, data };
+}
+
+/** A JSON call answering the data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+export const call = async (method, url, body) => (await exchange(method, url, body)).data;
+
+/** One page of a list: its items and its X-Pagination facts (current_page, pages, total_count…). */
+export async function listPage(url) {
+  const { response, data } = await exchange('GET', url);
+  return { items: data, page: JSON.parse(response.headers.get('x-pagination') ?? '{}') };
 }
 
 export function el(tag, attributes = {}, ...children) {
