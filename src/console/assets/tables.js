@@ -30,11 +30,12 @@ export function pagedTable(id, url, row, empty) {
   return load;
 }
 
-/** Shows a secret the API answered once (#secret), for the copy button to copy. */
+/** Shows a secret the API answered once (#secret), the focus on the button copying it. */
 export function showSecret(secret) {
   document.getElementById('secret-value').textContent = secret;
   document.getElementById('copy-done').textContent = '';
   document.getElementById('secret').hidden = false;
+  document.getElementById('copy-secret').focus();
 }
 
 document.getElementById('copy-secret')?.addEventListener('click', async () => {
