@@ -122,10 +122,17 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await open(page, `/console/betas/${betaId}/settings/webhooks`);
     await page.getByText('No endpoint yet.').waitFor();
     await assertAccessible(page, 'webhooks');
-    await page.getByLabel('URL').fill(`${receiver.url}/hook`);
+    // Without a URL and with no event chosen: each problem under its field, nothing stored.
+    await page.getByLabel('All events, also types added later').uncheck();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await page.locator('#events-error:not([hidden])').waitFor({ state: 'attached' }).catch(() => {});
-    // "All events" is checked by default: the endpoint is added at once.
+    await page.locator('#url-error:not([hidden])').waitFor();
+    assert.match((await page.textContent('#url-error')) ?? '', /url is required/);
+    assert.match((await page.textContent('#events-error')) ?? '', /events must name at least one event type/);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-url');
+    assert.deepEqual(await ctx.database.db.selectFrom('webhook_endpoints').select('id').where('beta_id', '=', betaId).execute(), []);
+    await page.getByLabel('URL').fill(`${receiver.url}/hook`);
+    await page.getByLabel('All events, also types added later').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.locator('#secret:not([hidden])').waitFor();
     const secret = (await page.textContent('#secret-value')) ?? '';
     const [endpoint] = await ctx.database.db.selectFrom('webhook_endpoints').selectAll().where('beta_id', '=', betaId).execute();
@@ -182,6 +189,13 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await Promise.all([page.waitForURL(`${origin}/console/keys`), page.getByRole('link', { name: 'API keys' }).click()]);
     await page.locator('body[data-ready]').waitFor();
     await assertAccessible(page, 'API keys');
+    // No permission chosen: the problem under the permissions, nothing stored.
+    for (const box of await page.locator('input[name=permissions]').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#permissions-error:not([hidden])').waitFor();
+    assert.match((await page.textContent('#permissions-error')) ?? '', /at least one permission/);
+    assert.equal(await ctx.database.db.selectFrom('api_keys').select('id').where('name', '=', 'CRM sync').executeTakeFirst(), undefined);
+    for (const box of await page.locator('input[name=permissions]').all()) await box.check();
     await page.getByLabel('Name').fill('CRM sync');
     await page.getByLabel('betas:delete').uncheck();
     await page.getByLabel('Expires on').fill('2099-01-31');

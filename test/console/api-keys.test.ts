@@ -68,7 +68,7 @@ describe('API keys through the API', () => {
     const before = await count();
     const cases: [unknown, RegExp][] = [
       [{ permissions: ['betas:fly'] }, /^Unknown permission betas:fly; known: betas:read/],
-      [{ permissions: [] }, /^A key needs at least one permission$/],
+      [{ permissions: [] }, /^permissions must name at least one permission/],
       [{ expires_at: '2001-01-01' }, /^expires_at must be in the future/],
       [{ expires_at: '2099-02-30' }, /^expires_at must be an ISO 8601 date/],
       [{ expires_at: '2099-01-01T10:00' }, /^expires_at must be an ISO 8601 date/],

@@ -140,7 +140,7 @@ export class AccountsService {
     const problems: string[] = [];
     const unknown = permissions.filter((p) => !isPermission(p));
     if (unknown.length > 0) problems.push(`Unknown permission ${unknown.join(', ')}; known: ${Permissions.join(', ')}`);
-    if (permissions.length === 0) problems.push('A key needs at least one permission');
+    if (permissions.length === 0) problems.push('permissions must name at least one permission: a key needs one');
     const name = input.name?.trim() || 'API key';
     if (name.length > MAX_KEY_NAME_LENGTH) problems.push(`name must be at most ${MAX_KEY_NAME_LENGTH} characters`);
     const now = this.clock.now();
