@@ -17,6 +17,7 @@ import type { ActiveSession } from '../modules/members/sessions.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import type { Trusted } from '../public/html.ts';
 import { dashboardPages } from './dashboard.pages.ts';
+import { dataPages } from './data.pages.ts';
 import { integrationsPages } from './integrations.pages.ts';
 import {
   accountContent,
@@ -97,7 +98,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, integrationsPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, dataPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));

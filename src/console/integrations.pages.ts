@@ -14,6 +14,9 @@ import { settingsNav } from './pages.ts';
 
 const nothing = html``;
 
+/** The pages' content, inside the element the console's stylesheet scopes their forms' layout to. */
+const scoped = (content: Trusted): Trusted => html`<div class="integrations">${content}</div>`;
+
 const OCCASION_LABELS: Record<(typeof Occasions)[number], string> = {
   invitation: 'Invitation (tester invited)',
   friend_invitation: 'Invitation from a friend',
@@ -198,14 +201,14 @@ export function integrationsPages({ betaPage, memberPage }: ConsolePages): void 
     title: () => 'E-mail templates',
     script: 'emails.js',
     policy: PREVIEW_POLICY,
-    content: (beta, active) => emailsContent(beta.id, active),
+    content: (beta, active) => scoped(emailsContent(beta.id, active)),
   });
-  betaPage('settings', { sub: '/webhooks', title: () => 'Webhooks', script: 'webhooks.js', content: (beta, active) => webhooksContent(beta.id, active) });
+  betaPage('settings', { sub: '/webhooks', title: () => 'Webhooks', script: 'webhooks.js', content: (beta, active) => scoped(webhooksContent(beta.id, active)) });
   betaPage('settings', {
     sub: '/webhooks/:webhook_id',
     title: () => 'Webhook endpoint',
     script: 'webhooks.js',
-    content: (beta, active) => webhookContent(beta.id, active),
+    content: (beta, active) => scoped(webhookContent(beta.id, active)),
   });
-  memberPage('/console/keys', { title: 'API keys', script: 'keys.js', content: keysContent });
+  memberPage('/console/keys', { title: 'API keys', script: 'keys.js', content: (active) => scoped(keysContent(active)) });
 }

@@ -4,46 +4,31 @@
 // every page at 360 px, another company's beta, and axe on every page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, linkMailedTo, PASSWORD } from '../console/support.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('owner console in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let newPage: ConsoleBrowser['newPage'];
+  let signInAs: ConsoleBrowser['signInAs'];
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    ({ newPage, signInAs } = consoleBrowser(browser, origin));
   });
   after(async () => {
     await browser?.close();
     await ctx?.close();
   });
-
-  /** A browser of its own (no shared cookies); a page error or a failed request fails the test. */
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
-
-  async function signInAs(page: Page, email: string, password = PASSWORD): Promise<void> {
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
-  }
 
   const sessionsOf = async (email: string) =>
     (await ctx.database.db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_sessions.member_id').select('member_sessions.id').where('members.email', '=', email).execute()).length;

@@ -23,7 +23,7 @@ function keyRow(key) {
     el('td', {}, key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'Never'),
     el('td', {}, stateOf(key)),
   ];
-  const actions = el('td', { class: 'actions' });
+  const actions = el('td', { class: 'row-actions' });
   if (!key.revoked_at) {
     const revoke = el('button', { type: 'button', class: 'secondary', 'aria-label': `Revoke ${key.name} (${key.key_prefix}…)` }, 'Revoke');
     revoke.addEventListener('click', () => window.confirm(`Revoke ${key.name}? Whatever uses it stops working at once.`) && revokeKey(key));

@@ -54,7 +54,7 @@ function webhookRow(webhook) {
     el('td', {}, el('a', { href: `${pagePath}/${webhook.id}` }, webhook.url)),
     el('td', {}, webhook.events.includes('*') ? 'All events' : webhook.events.join(', ')),
     el('td', {}, state),
-    el('td', { class: 'actions' }, el('a', { href: `${pagePath}/${webhook.id}`, 'aria-label': `Log and settings of ${webhook.url}` }, 'Log and settings'), ' ', remove),
+    el('td', { class: 'row-actions' }, el('a', { href: `${pagePath}/${webhook.id}`, 'aria-label': `Log and settings of ${webhook.url}` }, 'Log and settings'), ' ', remove),
   );
 }
 
@@ -96,7 +96,7 @@ function deliveryRow(delivery) {
     el('td', {}, String(delivery.attempt)),
     el('td', {}, delivery.response_status === null ? 'No answer' : String(delivery.response_status)),
     el('td', {}, `${delivery.duration_ms} ms`),
-    el('td', { class: 'actions' }, payload, redeliver),
+    el('td', { class: 'row-actions' }, payload, redeliver),
   );
 }
 
