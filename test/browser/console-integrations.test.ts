@@ -9,12 +9,11 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD } from '../console/support.ts';
+import { addMember } from '../console/support.ts';
+import { consoleBrowser } from '../console/browser.ts';
 import { startReceiver, type Receiver } from '../modules/webhooks/support.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('console: e-mail templates, webhooks and API keys', () => {
   let ctx: TestContext;
@@ -39,22 +38,12 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await ctx?.close();
   });
 
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    page.on('dialog', (dialog) => dialog.accept());
-    return page;
-  }
-
+  /** A page of its own, signed in as `email`; confirmations are accepted. */
   async function signedInPage(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await newPage(viewport);
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const consolePages = consoleBrowser(browser, origin);
+    const page = await consolePages.newPage(viewport ?? { width: 1280, height: 900 });
+    page.on('dialog', (dialog) => dialog.accept());
+    await consolePages.signInAs(page, email);
     return page;
   }
 
