@@ -105,7 +105,7 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await page.context().close();
   });
 
-  test('webhooks: add an endpoint (secret once), send a test event, read its payload, redeliver, rotate the secret', async () => {
+  test('webhooks: add an endpoint (secret once), send a test event, read its payload, redeliver, rotate the secret, delete', async () => {
     ctx.clock.set(new Date()); // standardwebhooks compares the signature's time with the real time
     const page = await signedInPage('admin@example.com');
     await open(page, `/console/betas/${betaId}/settings/webhooks`);
@@ -170,6 +170,14 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     const rotated = (await page.textContent('#secret-value')) ?? '';
     assert.notEqual(rotated, secret);
     assert.equal((await ctx.database.db.selectFrom('webhook_endpoints').select('secret').where('id', '=', endpoint.id).executeTakeFirstOrThrow()).secret, rotated);
+
+    // Another endpoint, deleted from the list (after a confirmation), its log with it.
+    const doomed = (await ctx.request('POST', `/api/v2/betas/${betaId}/webhooks`, { body: { url: `${receiver.url}/doomed` } })).body;
+    await open(page, `/console/betas/${betaId}/settings/webhooks`);
+    await page.locator('#webhooks tr', { hasText: `${receiver.url}/doomed` }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('#webhooks tr', { hasText: `${receiver.url}/doomed` }).waitFor({ state: 'detached' });
+    assert.equal(await ctx.database.db.selectFrom('webhook_endpoints').select('id').where('id', '=', doomed.id).executeTakeFirst(), undefined);
+    assert.ok(await ctx.database.db.selectFrom('webhook_endpoints').select('id').where('id', '=', endpoint.id).executeTakeFirst(), 'the other stays');
     await page.context().close();
   });
 
