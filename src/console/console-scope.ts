@@ -160,7 +160,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
     pages.get('/console/reset', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
       send(reply, 200, { title: 'Choose a new password', content: resetContent(request.query.token ?? '') }),
     );
-    pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', () => betasContent()));
+    pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', (active) => betasContent(active.member)));
     pages.get('/console/members', { schema: { hide: true } }, memberPage('Members', (active) => membersContent(active.member)));
     pages.get('/console/account', { schema: { hide: true } }, memberPage('Account', (active) => accountContent(active.member)));
     /** The sections with a page, in the navigation's order. */

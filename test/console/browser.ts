@@ -1,5 +1,7 @@
 // The console in a real browser, for the browser tests: a page of its own (no shared cookies) that
-// fails the test on a page error, and signing in through the form.
+// fails the test on a page error or on a call of the API that the OpenAPI document does not
+// describe (the console and the API stay in step: nothing the console does is missing from the
+// API), and signing in through the form.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP_CHROME } from '../support/browser.ts';
@@ -14,14 +16,33 @@ export interface ConsoleBrowser {
   signInAs(page: Page, email: string, password?: string): Promise<void>;
 }
 
+/** Whether the OpenAPI document describes `method` on `path`. */
+type Documented = (method: string, path: string) => boolean;
+
+async function documentedOperations(origin: string): Promise<Documented> {
+  const document = (await (await fetch(`${origin}/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const operations = Object.entries(document.paths).flatMap(([template, methods]) => {
+    const pattern = new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return Object.keys(methods).map((method) => ({ method: method.toUpperCase(), pattern }));
+  });
+  return (method, path) => operations.some((operation) => operation.method === method && operation.pattern.test(path));
+}
+
 export function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
+  let documented: Promise<Documented> | undefined;
   return {
     async newPage(viewport = { width: 1280, height: 800 }) {
+      const isDocumented = await (documented ??= documentedOperations(origin));
       const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
       context.setDefaultTimeout(WAIT.timeout);
       context.setDefaultNavigationTimeout(WAIT.timeout);
       const page = await context.newPage();
       page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin !== origin || !url.pathname.startsWith('/api/')) return;
+        assert.ok(isDocumented(request.method(), url.pathname), `the console called ${request.method()} ${url.pathname}, which the OpenAPI document does not describe`);
+      });
       return page;
     },
     async signInAs(page, email, password = PASSWORD) {
