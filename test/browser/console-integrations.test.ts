@@ -12,7 +12,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
-import { consoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { startReceiver, type Receiver } from '../modules/webhooks/support.ts';
 
 describe('console: e-mail templates, webhooks and API keys', () => {
@@ -21,6 +21,7 @@ describe('console: e-mail templates, webhooks and API keys', () => {
   let origin: string;
   let receiver: Receiver;
   let betaId: number;
+  let consolePages: ConsoleBrowser | undefined;
 
   before(async () => {
     ctx = await startTestContext({ listen: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
@@ -40,7 +41,7 @@ describe('console: e-mail templates, webhooks and API keys', () => {
 
   /** A page of its own, signed in as `email`; confirmations are accepted. */
   async function signedInPage(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const consolePages = consoleBrowser(browser, origin);
+    consolePages ??= consoleBrowser(browser, origin);
     const page = await consolePages.newPage(viewport ?? { width: 1280, height: 900 });
     page.on('dialog', (dialog) => dialog.accept());
     await consolePages.signInAs(page, email);
