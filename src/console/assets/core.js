@@ -7,8 +7,8 @@ export const role = document.querySelector('meta[name=member-role]')?.content ??
 /** Which field each error code concerns; others are shown above the form. */
 const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
 
-/** A JSON call; a refusal throws an Error carrying `status` and the answer's `errors`. */
-export async function call(method, url, body) {
+/** A JSON call answering the response and its data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+async function exchange(method, url, body) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
@@ -16,7 +16,16 @@ export async function call(method, url, body) {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });
-  return data;
+  return { response, data };
+}
+
+/** A JSON call answering the data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+export const call = async (method, url, body) => (await exchange(method, url, body)).data;
+
+/** One page of a list: its items and its X-Pagination facts (current_page, pages, total_count…). */
+export async function listPage(url) {
+  const { response, data } = await exchange('GET', url);
+  return { items: data, page: JSON.parse(response.headers.get('x-pagination') ?? '{}') };
 }
 
 export function el(tag, attributes = {}, ...children) {
@@ -34,17 +43,32 @@ export function clearErrors(form) {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
+/** The form's field whose name the message names first, if any. */
+function fieldNamedIn(form, message) {
+  const places = [...new Set([...form.elements].map((e) => e.name).filter(Boolean))].map((n) => [n, message.search(new RegExp(`\\b${n}\\b`))]);
+  return places.filter(([, at]) => at >= 0).sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
+/** The element for the field's error: the one its aria-describedby names, or #{name}-error. */
+function errorSlot(form, name) {
+  const field = form.elements[name];
+  const described = (field instanceof RadioNodeList ? field[0] : field)?.getAttribute('aria-describedby');
+  return (described && document.getElementById(described)) || form.querySelector(`#${name}-error`);
+}
+
 export function showErrors(form, failure) {
   const general = [];
   for (const { code, message } of failure.errors.length ? failure.errors : [{ message: 'Something went wrong: try again.' }]) {
-    // A validation error (422) names its field; a refusal (401, 403) concerns the whole request.
-    const named = failure.status === 422 ? [...form.elements].map((e) => e.name).find((n) => n && new RegExp(`\\b${n}\\b`).test(message)) : undefined;
+    // A validation error (422) names its field (the one named first in the message); a refusal
+    // (401, 403) concerns the whole request.
+    const named = failure.status === 422 ? fieldNamedIn(form, message) : undefined;
     const name = FIELD_OF[code] ?? named;
-    const slot = name && form.querySelector(`#${name}-error`);
+    const slot = name && errorSlot(form, name);
     if (slot) {
       slot.textContent = `${slot.textContent} ${message}`.trim();
       slot.hidden = false;
-      form.elements[name]?.setAttribute('aria-invalid', 'true');
+      const field = form.elements[name];
+      for (const input of field instanceof RadioNodeList ? field : [field]) input?.setAttribute('aria-invalid', 'true');
     } else general.push(message);
   }
   const alert = form.querySelector('.alert');
