@@ -43,17 +43,18 @@ export function clearErrors(form) {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
-/** The form's field whose name the message names first, if any. */
+/** The form's field whose name (in any case: "Email not found") the message names first, if any. */
 function fieldNamedIn(form, message) {
-  const places = [...new Set([...form.elements].map((e) => e.name).filter(Boolean))].map((n) => [n, message.search(new RegExp(`\\b${n}\\b`))]);
+  const places = [...new Set([...form.elements].filter((e) => e.type !== 'hidden').map((e) => e.name).filter(Boolean))].map((n) => [n, message.search(new RegExp(`\\b${n}\\b`, 'i'))]);
   return places.filter(([, at]) => at >= 0).sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
-/** The element for the field's error: the one its aria-describedby names, or #{name}-error. */
+/** The element for the field's error: the one its aria-describedby names (…-error), or #{name}-error. */
 function errorSlot(form, name) {
   const field = form.elements[name];
-  const described = (field instanceof RadioNodeList ? field[0] : field)?.getAttribute('aria-describedby');
-  return (described && document.getElementById(described)) || form.querySelector(`#${name}-error`);
+  const described = (field instanceof RadioNodeList ? field[0] : field)?.getAttribute('aria-describedby') ?? '';
+  const slot = described.split(' ').find((id) => id.endsWith('-error'));
+  return (slot && document.getElementById(slot)) || form.querySelector(`#${name}-error`);
 }
 
 export function showErrors(form, failure) {
