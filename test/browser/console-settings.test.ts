@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { consolePage } from '../support/console-browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, PASSWORD, signedIn } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
@@ -14,7 +15,6 @@ import { SETTINGS_PAGES } from '../../src/console/pages.ts';
 import { POINT_SETTINGS, SETTING_GROUPS, SETTING_TEXT } from '../../src/console/settings.pages.ts';
 import { BetaSettingsSchema } from '../../src/modules/betas/beta-settings.ts';
 
-const WAIT = { timeout: 15_000 };
 const MY_PAGES = ['general', 'questions', 'rewards', 'points', 'codes', 'suppressions'] as const;
 
 describe('console: a beta\'s settings in a browser', () => {
@@ -34,18 +34,8 @@ describe('console: a beta\'s settings in a browser', () => {
     await ctx?.close();
   });
 
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    page.on('dialog', (dialog) => dialog.accept());
-    return page;
-  }
-
   async function signInAs(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await newPage(viewport);
+    const page = await consolePage(browser, viewport);
     await page.goto(`${origin}/console`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);

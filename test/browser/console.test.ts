@@ -6,12 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { consolePage } from '../support/console-browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, linkMailedTo, PASSWORD } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('owner console in a browser', () => {
   let ctx: TestContext;
@@ -28,15 +27,8 @@ describe('owner console in a browser', () => {
     await ctx?.close();
   });
 
-  /** A browser of its own (no shared cookies); a page error or a failed request fails the test. */
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
+  /** A browser of its own (no shared cookies); a page error fails the test. */
+  const newPage = (viewport = { width: 1280, height: 800 }): Promise<Page> => consolePage(browser, viewport);
 
   async function signInAs(page: Page, email: string, password = PASSWORD): Promise<void> {
     await page.goto(`${origin}/console`);

@@ -108,7 +108,7 @@ const button = (text, onClick, attributes = {}) => {
  */
 function editable(id, addLabel, editLabel, heading) {
   const form = document.getElementById(id);
-  if (!form) return { edit() {}, reset() {}, form };
+  if (!form) return { edit() {}, reset() {}, save() {}, form };
   const submit = form.querySelector('button[type=submit]');
   const title = heading && document.getElementById(heading);
   const headingText = title?.textContent;
@@ -134,7 +134,22 @@ function editable(id, addLabel, editLabel, heading) {
     if (title) title.textContent = `${editLabel}`;
     form.querySelector('input:not([type=hidden]):not(:disabled), select, textarea')?.focus();
   };
-  return { edit, reset, form };
+  /**
+   * Sends the form: a PATCH of `path`/{id} while editing, else a POST to `path`, of `bodyOf(values,
+   * editing)`; then "{named(item)} saved." or "… added." and `after()`.
+   */
+  const save = (path, bodyOf, named, after) =>
+    handle(
+      id,
+      (v) => (v.id ? call('PATCH', api(`${path}/${v.id}`), bodyOf(v, true)) : call('POST', api(path), bodyOf(v, false))),
+      (item) => {
+        const edited = form.elements.id.value;
+        reset();
+        say(`${id}-done`, `${named(item)} ${edited ? 'saved' : 'added'}.`);
+        after();
+      },
+    );
+  return { edit, reset, save, form };
 }
 
 // The beta and its signup form.
@@ -187,18 +202,11 @@ function questionsPage() {
       }),
     ],
   });
-  handle(
-    'question',
-    (v) => {
-      const body = { kind: v.kind, prompt: v.prompt, choices: v.choices.split('\n').map((c) => c.trim()).filter(Boolean), required: v.required === 'true' };
-      return v.id ? call('PATCH', api(`/questions/${v.id}`), body) : call('POST', api('/questions'), body);
-    },
-    (question, form) => {
-      const edited = form.elements.id.value;
-      editor.reset();
-      say('question-done', edited ? `Question “${question.prompt}” saved.` : `Question “${question.prompt}” added.`);
-      list.reload();
-    },
+  editor.save(
+    '/questions',
+    (v) => ({ kind: v.kind, prompt: v.prompt, choices: v.choices.split('\n').map((c) => c.trim()).filter(Boolean), required: v.required === 'true' }),
+    (question) => `Question “${question.prompt}”`,
+    () => list.reload(),
   );
   return list.load;
 }
@@ -236,27 +244,19 @@ function rewardsPage() {
   async function reloadRules() {
     await Promise.all([rules.reload(), loadRewardChoices()]);
   }
-  handle(
-    'definition',
-    (v) => {
-      const body = {
-        name: v.name,
-        descriptor: v.descriptor,
-        type: v.type,
-        points: integer(v.points) ?? 0,
-        max_quantity_per_user: integer(v.max_quantity_per_user) ?? 1,
-        referrals_required: integer(v.referrals_required),
-        friend_name: v.friend_name.trim() || null,
-      };
-      return v.id ? call('PATCH', api(`/reward_definitions/${v.id}`), body) : call('POST', api('/reward_definitions'), body);
-    },
-    (definition, form) => {
-      const edited = form.elements.id.value;
-      editor.reset();
-      say('definition-done', edited ? `Reward “${definition.name}” saved.` : `Reward “${definition.name}” added.`);
-      definitions.reload();
-      reloadRules();
-    },
+  editor.save(
+    '/reward_definitions',
+    (v) => ({
+      name: v.name,
+      descriptor: v.descriptor,
+      type: v.type,
+      points: integer(v.points) ?? 0,
+      max_quantity_per_user: integer(v.max_quantity_per_user) ?? 1,
+      referrals_required: integer(v.referrals_required),
+      friend_name: v.friend_name.trim() || null,
+    }),
+    (definition) => `Reward “${definition.name}”`,
+    () => Promise.all([definitions.reload(), reloadRules()]),
   );
   handle('rule', (v) => call('POST', api('/reward_rules'), { event: v.event, descriptor: v.descriptor }), (rule, form) => {
     form.reset();
@@ -318,22 +318,18 @@ function codesPage() {
       button('Delete', () => list.act(`Delete the code ${c.code}?`, () => call('DELETE', api(`/invitation_codes/${c.id}`)), ['code-done', () => 'Code deleted.']), { 'aria-label': `Delete ${c.code}` }),
     ],
   });
-  handle(
-    'code',
-    (v) => {
+  editor.save(
+    '/invitation_codes',
+    (v, editing) => {
       const expires = v.expires_at ? new Date(v.expires_at).toISOString() : null;
-      if (v.id) return call('PATCH', api(`/invitation_codes/${v.id}`), { max_uses: integer(v.max_uses), expires_at: expires });
+      if (editing) return { max_uses: integer(v.max_uses), expires_at: expires };
       const body = { code: v.code.trim() };
       if (integer(v.max_uses) !== null) body.max_uses = integer(v.max_uses);
       if (expires) body.expires_at = expires;
-      return call('POST', api('/invitation_codes'), body);
+      return body;
     },
-    (code, form) => {
-      const edited = form.elements.id.value;
-      editor.reset();
-      say('code-done', edited ? `Code ${code.code} saved.` : `Code ${code.code} added.`);
-      list.reload();
-    },
+    (code) => `Code ${code.code}`,
+    () => list.reload(),
   );
   return list.load;
 }
