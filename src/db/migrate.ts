@@ -23,6 +23,7 @@ import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as erasures from './migrations/018-erasures.ts';
 import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
+import * as suppressionPages from './migrations/026-suppression-pages.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -55,6 +56,7 @@ const migrations: Record<string, MigrationModule> = {
   '018-erasures': erasures,
   '019-imports': imports,
   '020-members': members,
+  '026-suppression-pages': suppressionPages,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -73,9 +73,12 @@ function collection(id, url, row, { empty, actions, perPage = 25 } = {}) {
     const columns = table.tHead.rows[0].cells.length;
     table.tBodies[0].replaceChildren(...(rows.length ? rows : [el('tr', {}, el('td', { colspan: String(columns) }, empty))]));
     pager.hidden = last <= 1;
-    pager.querySelector('span').textContent = `Page ${current} of ${last} · ${facts.total_count} in all`;
+    // Past 10,000 a list's total is a lower bound (X-Pagination says total_estimated).
+    pager.querySelector('span').textContent = facts.total_estimated
+      ? `Page ${current} · over ${(facts.total_count - 1).toLocaleString('en')} in all`
+      : `Page ${current} of ${last} · ${facts.total_count.toLocaleString('en')} in all`;
     pager.querySelector('[data-page=previous]').disabled = current <= 1;
-    pager.querySelector('[data-page=next]').disabled = current >= last;
+    pager.querySelector('[data-page=next]').disabled = facts.next_page == null;
   }
   pager.querySelector('[data-page=previous]').addEventListener('click', () => load(current - 1));
   pager.querySelector('[data-page=next]').addEventListener('click', () => load(current + 1));
