@@ -115,6 +115,11 @@ try {
       await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
       await page.waitForSelector('#betas li');
       await shoot(page, 'console-betas', width);
+      for (const [path, name] of [['/settings', 'console-settings'], ['/settings/rewards', 'console-settings-rewards']]) {
+        await page.goto(`${origin}/console/betas/${beta.id}${path}`);
+        await page.waitForSelector('body[data-ready]');
+        await shoot(page, name, width);
+      }
       await context.close();
     }
   } finally {
