@@ -66,10 +66,10 @@ function box({ form: formId, name, label, hint }: Box, control: (id: string, des
   const id = `${formId}-${name}`;
   const describedBy = hint ? `${id}-hint ${id}-error` : `${id}-error`;
   const labelled = html`<label for="${id}">${label}</label>`;
-  const hinted = hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : nothing;
+  const hinted = hint ? html`<p class="help" id="${id}-hint">${hint}</p>` : nothing;
   const error = html`<p class="error" id="${id}-error" hidden></p>`;
   return check
-    ? html`<div class="field check">${control(id, describedBy)}${labelled}${hinted}${error}</div>`
+    ? html`<div class="field toggle">${control(id, describedBy)}${labelled}${hinted}${error}</div>`
     : html`<div class="field">${labelled}${hinted}${control(id, describedBy)}${error}</div>`;
 }
 
@@ -141,7 +141,7 @@ function settingControl(formId: string, key: Setting, settings: BetaSettings): T
       const id = `${formId}-${key}`;
       const boxes = (schema.items?.enum ?? []).map(
         (option) =>
-          html`<div class="check"><input id="${id}-${option}" name="${key}" type="checkbox" value="${option}" aria-describedby="${id}-error"${data}${chosen.has(option) ? html` checked` : nothing}><label for="${id}-${option}">${options?.[option] ?? option}</label></div>`,
+          html`<div class="toggle"><input id="${id}-${option}" name="${key}" type="checkbox" value="${option}" aria-describedby="${id}-error"${data}${chosen.has(option) ? html` checked` : nothing}><label for="${id}-${option}">${options?.[option] ?? option}</label></div>`,
       );
       return html`<fieldset class="field choices"><legend>${label}</legend>${boxes}<p class="error" id="${id}-error" hidden></p></fieldset>`;
     }

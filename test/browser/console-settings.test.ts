@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { consolePage } from '../support/console-browser.ts';
+import { consoleBrowser, type ConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD, signedIn } from '../console/support.ts';
+import { addMember, signedIn } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { SETTINGS_PAGES } from '../../src/console/pages.ts';
 import { POINT_SETTINGS, SETTING_GROUPS, SETTING_TEXT } from '../../src/console/settings.pages.ts';
@@ -21,11 +21,13 @@ describe('console: a beta\'s settings in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let consoles: ConsoleBrowser;
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    consoles = consoleBrowser(browser, origin);
     await addMember(ctx, 'owner@example.com', 'owner');
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
@@ -34,12 +36,11 @@ describe('console: a beta\'s settings in a browser', () => {
     await ctx?.close();
   });
 
+  /** A page of its own signed in as `email`; the pages' confirmations are accepted. */
   async function signInAs(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await consolePage(browser, viewport);
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const page = await consoles.newPage(viewport);
+    page.on('dialog', (dialog) => dialog.accept());
+    await consoles.signInAs(page, email);
     return page;
   }
 
@@ -234,7 +235,7 @@ describe('console: a beta\'s settings in a browser', () => {
     assert.deepEqual([bonus.quantity, bonus.reason, bonus.revoked_at], [5, 'Great feedback', null]);
 
     await page.getByRole('button', { name: `Revoke point ${bonus.id}` }).click();
-    await page.locator(`#points tbody tr:has(td:text("Great feedback")) td.actions:empty`).waitFor();
+    await page.locator(`#points tbody tr:has(td:text("Great feedback")) td.row-actions:empty`).waitFor();
     assert.ok((await points()).find((p) => p.id === bonus.id)!.revoked_at);
 
     await page.getByLabel('Only the points of').fill('someone-else@example.com');
@@ -309,7 +310,7 @@ describe('console: a beta\'s settings in a browser', () => {
       await open(page, beta.id, name);
       const writeForms = await page.locator('form:not([id$="-filter"])').count();
       assert.equal(writeForms, 0, `${name}: no form but a search`);
-      assert.equal(await page.locator('td.actions, th:text("Actions")').count(), 0, `${name}: no actions`);
+      assert.equal(await page.locator('td.row-actions, th:text("Actions")').count(), 0, `${name}: no actions`);
       await assertAccessible(page, `viewer ${name}`);
     }
     await open(page, beta.id, 'general');

@@ -7,12 +7,17 @@ export const role = document.querySelector('meta[name=member-role]')?.content ??
 /** Which field each error code concerns; others are shown above the form. */
 const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
 
-/** A JSON call answering the response and its data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+/**
+ * A call answered in JSON, its body JSON or a FormData (a file upload), answering the response and
+ * its data; a refusal throws an Error carrying `status` and the answer's `errors`.
+ */
 async function exchange(method, url, body) {
   const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const sent = body === undefined || form ? body : JSON.stringify(body);
+  const response = await fetch(url, { method, headers, body: sent, credentials: 'same-origin' });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });

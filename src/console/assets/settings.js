@@ -69,7 +69,7 @@ function collection(id, url, row, { empty, actions, perPage = 25 } = {}) {
     const { items, page: facts } = await listPage(`${url()}${separator}page=${target}&per_page=${perPage}`);
     current = facts.current_page ?? target;
     last = facts.pages ?? 1;
-    const rows = items.map((item) => el('tr', {}, ...row(item).map((cell) => el('td', {}, cell)), ...(writable ? [el('td', { class: 'actions' }, ...(actions?.(item) ?? []))] : [])));
+    const rows = items.map((item) => el('tr', {}, ...row(item).map((cell) => el('td', {}, cell)), ...(writable ? [el('td', { class: 'row-actions' }, ...(actions?.(item) ?? []))] : [])));
     const columns = table.tHead.rows[0].cells.length;
     table.tBodies[0].replaceChildren(...(rows.length ? rows : [el('tr', {}, el('td', { colspan: String(columns) }, empty))]));
     pager.hidden = last <= 1;
