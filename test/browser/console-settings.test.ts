@@ -149,7 +149,7 @@ describe('console: a beta\'s settings in a browser', () => {
 
     await page.getByRole('button', { name: 'Edit How did you hear of us?' }).click();
     assert.equal(await page.inputValue('#question-choices'), 'A friend\nSearch\nAn advert');
-    assert.equal(await page.textContent('#question-heading'), 'Save question');
+    assert.equal(await page.textContent('#question-heading'), 'Edit the question');
     await page.getByLabel('Question', { exact: true }).fill('Where did you hear of us?');
     await page.getByLabel('An answer is required').uncheck();
     await page.getByRole('button', { name: 'Save question' }).click();

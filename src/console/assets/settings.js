@@ -107,9 +107,9 @@ const button = (text, onClick, attributes = {}) => {
 
 /**
  * An add form that also edits: `edit(item, fill)` fills it, sets its hidden id, renames its button
- * and adds Cancel; `reset()` turns it back into an add form.
+ * and its heading and adds Cancel; `reset()` turns it back into an add form.
  */
-function editable(id, addLabel, editLabel, heading) {
+function editable(id, addLabel, editLabel, heading, editHeading) {
   const form = document.getElementById(id);
   if (!form) return { edit() {}, reset() {}, save() {}, form };
   const submit = form.querySelector('button[type=submit]');
@@ -134,7 +134,7 @@ function editable(id, addLabel, editLabel, heading) {
     fill(form.elements);
     submit.textContent = editLabel;
     cancel.hidden = false;
-    if (title) title.textContent = `${editLabel}`;
+    if (title) title.textContent = editHeading;
     form.querySelector('input:not([type=hidden]):not(:disabled), select, textarea')?.focus();
   };
   /**
@@ -188,7 +188,7 @@ function generalPage() {
 
 // Signup questions.
 function questionsPage() {
-  const editor = editable('question', 'Add question', 'Save question', 'question-heading');
+  const editor = editable('question', 'Add question', 'Save question', 'question-heading', 'Edit the question');
   const kinds = { text: 'Text', multiple_choice: 'Multiple choice', multiple_select: 'Multiple select', scale: 'Scale', agreement: 'Agreement' };
   const list = collection('questions', () => api('/questions'), (q) => [q.prompt, kinds[q.kind], (q.choices ?? []).join(', '), q.required ? 'Yes' : 'No'], {
     empty: 'No question yet: signups answer only the form’s fields.',
@@ -216,7 +216,7 @@ function questionsPage() {
 
 // Rewards and the rules that issue them.
 function rewardsPage() {
-  const editor = editable('definition', 'Add reward', 'Save reward', 'definition-heading');
+  const editor = editable('definition', 'Add reward', 'Save reward', 'definition-heading', 'Edit the reward');
   const types = { SingleSided: 'One-sided', DoubleSided: 'Two-sided', Milestone: 'Milestone' };
   const ruleReward = document.getElementById('rule-descriptor');
   const definitions = collection('definitions', () => api('/reward_definitions'), (d) => [d.name, d.descriptor, types[d.type], d.points, d.max_quantity_per_user, d.referrals_required ?? '', d.friend_name ?? ''], {
@@ -307,7 +307,7 @@ function localInput(time) {
 
 // Custom invitation codes.
 function codesPage() {
-  const editor = editable('code', 'Add code', 'Save code', 'code-heading');
+  const editor = editable('code', 'Add code', 'Save code', 'code-heading', 'Change the code’s limits');
   editor.form?.elements.code.setAttribute('data-add-only', '');
   const list = collection('codes', () => api('/invitation_codes'), (c) => [c.code, c.uses, c.max_uses ?? 'No limit', when(c.expires_at) || 'Never', when(c.created_at)], {
     empty: 'No custom code yet.',
