@@ -95,6 +95,15 @@ export async function redeemInvitationCode(
   throw Errors.invitationCodeInvalid();
 }
 
+/** A new expiry as stored, or null with the problem added: it must be a date-time in the future. */
+function expiryOf(text: string, now: Date, problems: string[]): string | null {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
+  else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
+  else return storedTime(date);
+  return null;
+}
+
 export class InvitationCodesService {
   constructor(
     private readonly db: Db,
@@ -121,13 +130,7 @@ export class InvitationCodesService {
     if (input.max_uses === undefined && input.expires_at === undefined) {
       problems.push('max_uses or expires_at is required: a custom code is limited by usage or time');
     }
-    let expiresAt: string | null = null;
-    if (input.expires_at !== undefined) {
-      const date = new Date(input.expires_at);
-      if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
-      else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
-      else expiresAt = storedTime(date);
-    }
+    const expiresAt = input.expires_at === undefined ? null : expiryOf(input.expires_at, now, problems);
     if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
     try {
       return await heldBy(
@@ -161,14 +164,7 @@ export class InvitationCodesService {
     const now = this.clock.now();
     const problems: string[] = [];
     const maxUses = input.max_uses === undefined ? current.max_uses : input.max_uses;
-    let expiresAt = current.expires_at;
-    if (input.expires_at === null) expiresAt = null;
-    else if (input.expires_at !== undefined) {
-      const date = new Date(input.expires_at);
-      if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
-      else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
-      else expiresAt = storedTime(date);
-    }
+    const expiresAt = input.expires_at === undefined ? current.expires_at : input.expires_at === null ? null : expiryOf(input.expires_at, now, problems);
     if (problems.length === 0 && maxUses === null && expiresAt === null) {
       problems.push('max_uses or expires_at is required: a custom code is limited by usage or time');
     }
