@@ -321,7 +321,7 @@ export function settingsPages({ betaPage }: ConsolePages): void {
       ...(path ? { sub: path } : {}),
       title: () => `Settings: ${label}`,
       script: 'settings.js',
-      content: (beta, active) => html`${settingsNav(beta.id, name)}<div data-settings-page="${name}">${content(beta, active)}</div>`,
+      content: (beta, active) => html`${settingsNav(beta.id, name)}<div class="settings" data-settings-page="${name}">${content(beta, active)}</div>`,
     });
   };
   page('general', (beta, active) => generalContent(beta, can(active, 'betas:write'), can(active, 'betas:delete')));
