@@ -262,7 +262,7 @@ describe('console: a beta\'s settings in a browser', () => {
     await page.getByLabel('Most uses').fill('');
     await page.getByLabel('Expires').fill('2027-01-31T18:00');
     await page.getByRole('button', { name: 'Save code' }).click();
-    await page.locator('#code-done:not([hidden])').waitFor();
+    await page.locator('#code-done', { hasText: 'saved' }).waitFor();
     const [code] = await codes();
     assert.equal(code.max_uses, null);
     assert.match(code.expires_at ?? '', /^2027-01-31T/);
@@ -295,7 +295,7 @@ describe('console: a beta\'s settings in a browser', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await page.locator('#suppressions tbody tr').filter({ hasText: 'left@example.com' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Lift the suppression of gone@example.com' }).click();
-    await page.locator('#suppression-done:not([hidden])').waitFor();
+    await page.locator('#suppression-done', { hasText: 'receives e-mail again' }).waitFor();
     assert.deepEqual(await rows(), [{ email: 'left@example.com', reason: 'Unsubscribe' }]);
     await page.context().close();
   });
