@@ -118,6 +118,11 @@ try {
       await page.goto(`${origin}/console/betas/${beta.id}`);
       await page.waitForSelector('body[data-ready]');
       await shoot(page, 'console-dashboard', width);
+      for (const [path, name] of [['/settings', 'console-settings'], ['/settings/rewards', 'console-settings-rewards']]) {
+        await page.goto(`${origin}/console/betas/${beta.id}${path}`);
+        await page.waitForSelector('body[data-ready]');
+        await shoot(page, name, width);
+      }
       await context.close();
     }
   } finally {

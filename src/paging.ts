@@ -1,9 +1,30 @@
 // Which slice of a list a caller asks for. The HTTP layer reads it from `page` and `per_page` and
 // writes the page's facts into headers (http/pagination.ts); services only skip and take.
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface PageRequest {
   /** 1-based. */
   page: number;
   perPage: number;
   offset: number;
+}
+
+/** A list counts its rows exactly up to this many; past it, its total is a lower bound, said so. */
+export const COUNTED_ROWS = 10_000;
+
+/**
+ * The number of rows `rows` (one column, any order) gives, read no further than COUNTED_ROWS and
+ * one more, or the page's end and one more: a big list is not counted through on every page, and
+ * whether a next page exists stays exact. Past the bound, `total` is that bound and
+ * `totalEstimated` is true.
+ */
+export async function countUpTo<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  rows: SelectQueryBuilder<DB, TB, O>,
+  page: PageRequest,
+): Promise<{ total: number; totalEstimated: boolean }> {
+  const bound = Math.max(COUNTED_ROWS + 1, page.offset + page.perPage + 1);
+  const counted = await sql<{ n: number | string }>`select count(*) as n from (${rows.limit(bound)}) as counted`.execute(db);
+  const total = Number(counted.rows[0].n);
+  return { total, totalEstimated: total >= bound };
 }

@@ -37,6 +37,7 @@ import {
   type Shell,
 } from './pages.ts';
 import { sessionRoutes } from './session.routes.ts';
+import { settingsPages } from './settings.pages.ts';
 
 const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 /** Every stylesheet and script of src/console/assets/, read once at start. */
@@ -111,7 +112,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, bulkPages, fraudPages, dataPages, integrationsPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, bulkPages, fraudPages, dataPages, settingsPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));

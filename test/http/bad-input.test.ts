@@ -175,9 +175,10 @@ describe('bad input is refused with the error body and changes nothing', () => {
       'PUT /api/v2/betas/:beta_id/testers/:tester_id', 'DELETE /api/v2/betas/:beta_id/testers/:tester_id',
       'GET /api/v2/betas/:beta_id/testers/:tester_id/verify', 'POST /api/v2/betas/:beta_id/testers/:tester_id/checkin',
       'GET /api/v2/betas/:beta_id/testers/:tester_id/checkins', 'POST /api/v2/betas/:beta_id/checkins',
-      'GET /api/v2/betas/:beta_id/questions', 'POST /api/v2/betas/:beta_id/questions', 'DELETE /api/v2/betas/:beta_id/questions/:question_id',
+      'GET /api/v2/betas/:beta_id/questions', 'POST /api/v2/betas/:beta_id/questions', 'PATCH /api/v2/betas/:beta_id/questions/:question_id',
+      'DELETE /api/v2/betas/:beta_id/questions/:question_id',
       'GET /api/v2/betas/:beta_id/invitation_codes', 'POST /api/v2/betas/:beta_id/invitation_codes',
-      'DELETE /api/v2/betas/:beta_id/invitation_codes/:code_id',
+      'PATCH /api/v2/betas/:beta_id/invitation_codes/:code_id', 'DELETE /api/v2/betas/:beta_id/invitation_codes/:code_id',
     ];
     const found = new Set(routes.map((r) => `${r.method} ${r.path}`));
     for (const route of expected) assert.ok(found.has(route), `route list has ${route}`);

@@ -135,6 +135,12 @@ const RACES: Record<string, Race> = {
   'DELETE /api/v2/betas/:beta_id': { make: async (s) => ({ method: 'DELETE', url: s.path() }) },
   'PATCH /api/v2/betas/:beta_id': { make: async (s) => ({ method: 'PATCH', url: s.path(), json: { name: 'Renamed', settings: { idle_days: 30 } } }) },
   'POST /api/v2/betas/:beta_id/questions': { make: async (s) => ({ method: 'POST', url: s.path('/questions'), json: { kind: 'text', prompt: 'Why?' } }) },
+  'PATCH /api/v2/betas/:beta_id/questions/:question_id': {
+    async make(s) {
+      const question = await s.call('POST', '/questions', { kind: 'text', prompt: 'Why?' });
+      return { method: 'PATCH', url: s.path(`/questions/${question.id}`), json: { prompt: 'Why not?', required: true } };
+    },
+  },
   'DELETE /api/v2/betas/:beta_id/questions/:question_id': {
     async make(s) {
       const question = await s.call('POST', '/questions', { kind: 'text', prompt: 'Why?' });
@@ -143,6 +149,12 @@ const RACES: Record<string, Race> = {
   },
   'POST /api/v2/betas/:beta_id/invitation_codes': {
     make: async (s) => ({ method: 'POST', url: s.path('/invitation_codes'), json: { code: s.unique('CODE'), max_uses: 10 } }),
+  },
+  'PATCH /api/v2/betas/:beta_id/invitation_codes/:code_id': {
+    async make(s) {
+      const code = await s.call('POST', '/invitation_codes', { code: s.unique('CODE'), max_uses: 10 });
+      return { method: 'PATCH', url: s.path(`/invitation_codes/${code.id}`), json: { max_uses: 20 } };
+    },
   },
   'DELETE /api/v2/betas/:beta_id/invitation_codes/:code_id': {
     async make(s) {

@@ -48,14 +48,28 @@ export function clearErrors(form) {
   for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
 }
 
+/** The form's field whose name (in any case: "Email not found") the message names first, if any. */
+function fieldNamedIn(form, message) {
+  const places = [...new Set([...form.elements].filter((e) => e.type !== 'hidden').map((e) => e.name).filter(Boolean))].map((n) => [n, message.search(new RegExp(`\\b${n}\\b`, 'i'))]);
+  return places.filter(([, at]) => at >= 0).sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
+/** The element for the field's error: the one its aria-describedby names (…-error), or #{name}-error. */
+function errorSlot(form, name) {
+  const field = form.elements[name];
+  const described = (field instanceof RadioNodeList ? field[0] : field)?.getAttribute('aria-describedby') ?? '';
+  const slot = described.split(' ').find((id) => id.endsWith('-error'));
+  return (slot && document.getElementById(slot)) || form.querySelector(`#${name}-error`);
+}
+
 export function showErrors(form, failure) {
   const general = [];
   for (const { code, message } of failure.errors.length ? failure.errors : [{ message: 'Something went wrong: try again.' }]) {
-    // A validation error (422) names its field, first or else within; a refusal (401, 403) concerns the whole request.
-    const names = failure.status === 422 ? [...form.elements].map((e) => e.name).filter(Boolean) : [];
-    const named = names.find((n) => message.startsWith(`${n} `)) ?? names.find((n) => new RegExp(`\\b${n}\\b`).test(message));
+    // A validation error (422) names its field (the one named first in the message); a refusal
+    // (401, 403) concerns the whole request.
+    const named = failure.status === 422 ? fieldNamedIn(form, message) : undefined;
     const name = FIELD_OF[code] ?? named;
-    const slot = name && form.querySelector(`#${name}-error`);
+    const slot = name && errorSlot(form, name);
     if (slot) {
       slot.textContent = `${slot.textContent} ${message}`.trim();
       slot.hidden = false;

@@ -4,9 +4,9 @@ import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { InvitationCodeCreateBody, InvitationCodeParams, InvitationCodeSchema } from './invitation-codes.schemas.ts';
+import { InvitationCodeCreateBody, InvitationCodeParams, InvitationCodeSchema, InvitationCodeUpdateBody } from './invitation-codes.schemas.ts';
 import { presentInvitationCode } from './invitation-codes.presenter.ts';
-import type { InvitationCodeInput, InvitationCodesService } from './invitation-codes.service.ts';
+import type { InvitationCodeInput, InvitationCodeLimits, InvitationCodesService } from './invitation-codes.service.ts';
 
 /** `invitation_code` bodies are accepted wrapped or unwrapped. */
 function invitationCodeInput(body: ({ invitation_code?: InvitationCodeInput } & InvitationCodeInput) | undefined): InvitationCodeInput {
@@ -51,6 +51,28 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
       const code = await codes.create(beta.id, invitationCodeInput(request.body));
       return reply.status(201).send(presentInvitationCode(code));
+    },
+  });
+
+  app.patch('/api/v2/betas/:beta_id/invitation_codes/:code_id', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      operationId: 'updateInvitationCode',
+      tags: ['Invitation codes'],
+      'x-extension': true,
+      summary: 'Update custom invitation code',
+      description:
+        'Changes the limits sent (null removes one); the code and its uses stay. One limit at least remains, ' +
+        'and a new expires_at is in the future.',
+      params: InvitationCodeParams,
+      body: InvitationCodeUpdateBody,
+      response: { 200: InvitationCodeSchema },
+    },
+    handler: async (request) => {
+      const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
+      const body = request.body as ({ invitation_code?: InvitationCodeLimits } & InvitationCodeLimits) | undefined;
+      const source = body?.invitation_code ?? body ?? {};
+      return presentInvitationCode(await codes.update(beta.id, request.params.code_id, { max_uses: source.max_uses, expires_at: source.expires_at }));
     },
   });
 

@@ -38,3 +38,15 @@ export const InvitationCodeParams = Type.Object({
   ...BetaParams.properties,
   code_id: Type.String({ maxLength: 40, description: 'Invitation code id' }),
 });
+
+const InvitationCodeLimitFields = Type.Partial(
+  Type.Object({
+    max_uses: Nullable(Type.Integer({ minimum: 1, maximum: MAX_USES_LIMIT, description: 'How many signups may use the code; null: no limit by usage' })),
+    expires_at: Nullable(Type.String({ format: 'date-time', description: 'When the code stops working (ISO 8601 with time zone); null: no limit by time' })),
+  }),
+);
+
+export const InvitationCodeUpdateBody = Type.Object({
+  invitation_code: Type.Optional({ ...InvitationCodeLimitFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...InvitationCodeLimitFields.properties,
+});

@@ -11,7 +11,6 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 
-
 export interface InvitationCodeBeta {
   id: number;
   settings: { decoder_key: string };
@@ -21,6 +20,12 @@ export interface InvitationCodeInput {
   code?: string;
   max_uses?: number;
   expires_at?: string;
+}
+
+/** A code's limits as an update sends them: null removes one. */
+export interface InvitationCodeLimits {
+  max_uses?: number | null;
+  expires_at?: string | null;
 }
 
 /** The original's derivation: the first 10 hex characters of sha1(decoder_key + lowercase(email)). Test vector: key 'd1696aeb245fa90380a192a41730f07464c906ea', 'joe@gmail.com' → '6210ede5e4'. */
@@ -90,6 +95,15 @@ export async function redeemInvitationCode(
   throw Errors.invitationCodeInvalid();
 }
 
+/** A new expiry as stored, or null with the problem added: it must be a date-time in the future. */
+function expiryOf(text: string, now: Date, problems: string[]): string | null {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
+  else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
+  else return storedTime(date);
+  return null;
+}
+
 export class InvitationCodesService {
   constructor(
     private readonly db: Db,
@@ -116,13 +130,7 @@ export class InvitationCodesService {
     if (input.max_uses === undefined && input.expires_at === undefined) {
       problems.push('max_uses or expires_at is required: a custom code is limited by usage or time');
     }
-    let expiresAt: string | null = null;
-    if (input.expires_at !== undefined) {
-      const date = new Date(input.expires_at);
-      if (Number.isNaN(date.getTime())) problems.push('expires_at must be an ISO 8601 date-time');
-      else if (date.getTime() <= now.getTime()) problems.push('expires_at must be in the future');
-      else expiresAt = storedTime(date);
-    }
+    const expiresAt = input.expires_at === undefined ? null : expiryOf(input.expires_at, now, problems);
     if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
     try {
       return await heldBy(
@@ -143,6 +151,33 @@ export class InvitationCodesService {
       if (uniqueViolation(error)?.includes('code_normalized')) throw Errors.betasGeneral('Invitation code already exists');
       throw error;
     }
+  }
+
+  /**
+   * Changes a custom code's limits: max_uses and expires_at as sent (null removes one), the code
+   * itself stays. One limit at least remains; a new expiry is in the future; uses are kept.
+   */
+  async update(betaId: number, codeIdText: string, input: InvitationCodeLimits): Promise<InvitationCodeRow> {
+    const id = parseId(codeIdText);
+    const current = id === null ? undefined : await this.db.selectFrom('invitation_codes').selectAll().where('id', '=', id).where('beta_id', '=', betaId).executeTakeFirst();
+    if (!current) throw Errors.notFound('Invitation code not found');
+    const now = this.clock.now();
+    const problems: string[] = [];
+    const maxUses = input.max_uses === undefined ? current.max_uses : input.max_uses;
+    const expiresAt = input.expires_at === undefined ? current.expires_at : input.expires_at === null ? null : expiryOf(input.expires_at, now, problems);
+    if (problems.length === 0 && maxUses === null && expiresAt === null) {
+      problems.push('max_uses or expires_at is required: a custom code is limited by usage or time');
+    }
+    if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
+    const row = await this.db
+      .updateTable('invitation_codes')
+      .set({ max_uses: maxUses, expires_at: expiresAt })
+      .where('id', '=', current.id)
+      .where('beta_id', '=', betaId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw Errors.notFound('Invitation code not found');
+    return row;
   }
 
   /** Deletes the custom code and returns it as it was. */

@@ -44,7 +44,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await points.list(principalOf(request).companyId, request.params.beta_id, request.query, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentPoint), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentPoint) });
     },
   });
 

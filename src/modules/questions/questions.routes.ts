@@ -58,6 +58,26 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
     },
   });
 
+  app.patch('/api/v2/betas/:beta_id/questions/:question_id', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      operationId: 'updateQuestion',
+      tags: ['Signup questions'],
+      'x-extension': true,
+      summary: 'Update signup question',
+      description:
+        'Changes the fields sent; the rules of create apply to the result. A kind that takes no choices drops them. ' +
+        'Answers already given keep the text they were stored as.',
+      params: QuestionParams,
+      body: QuestionCreateBody,
+      response: { 200: QuestionSchema },
+    },
+    handler: async (request) => {
+      const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
+      return presentQuestion(await questions.update(beta.id, request.params.question_id, questionInput(request.body)));
+    },
+  });
+
   app.delete('/api/v2/betas/:beta_id/questions/:question_id', {
     config: { permission: 'betas:write', series: 'betas' },
     schema: {

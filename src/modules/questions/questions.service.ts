@@ -322,6 +322,34 @@ export class QuestionsService {
     return toQuestion(row);
   }
 
+  /**
+   * Changes the fields sent; the others keep their values (a kind that takes no choices drops them).
+   * Answers already given stay as the text they were stored as.
+   */
+  async update(betaId: number, questionIdText: string, input: QuestionInput): Promise<Question> {
+    const id = parseId(questionIdText);
+    const current = id === null ? undefined : await this.db.selectFrom('questions').selectAll().where('id', '=', id).where('beta_id', '=', betaId).executeTakeFirst();
+    if (!current) throw Errors.notFound('Question not found');
+    const kind = input.kind ?? current.kind;
+    const keptChoices = kind === 'text' || kind === 'agreement' ? [] : choicesOf(current);
+    const checked = checkInput({
+      kind,
+      prompt: input.prompt ?? current.prompt,
+      choices: input.choices ?? keptChoices,
+      required: input.required ?? Boolean(current.required),
+    });
+    const row = await this.db
+      .updateTable('questions')
+      .set({ kind: checked.kind, prompt: checked.prompt, choices: JSON.stringify(checked.choices), required: checked.required ? 1 : 0 })
+      .where('id', '=', current.id)
+      .where('beta_id', '=', betaId)
+      .returningAll()
+      .executeTakeFirst();
+    questionsCache(this.db).invalidate(betaId);
+    if (!row) throw Errors.notFound('Question not found');
+    return toQuestion(row);
+  }
+
   /** Deletes the question with every answer to it (foreign key cascade) and returns it as it was. */
   async delete(betaId: number, questionIdText: string): Promise<Question> {
     const id = parseId(questionIdText);

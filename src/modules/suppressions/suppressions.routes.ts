@@ -30,7 +30,7 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await suppressions.list(principalOf(request).companyId, request.params.beta_id, request.query, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentSuppression), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentSuppression) });
     },
   });
 

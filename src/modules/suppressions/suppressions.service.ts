@@ -13,7 +13,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
@@ -117,7 +117,7 @@ export class SuppressionsService {
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
-  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: Suppression[]; total: number }> {
+  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: Suppression[]; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaId);
     let query = this.db.selectFrom('suppressions').where('beta_id', '=', beta.id);
     let withUser = suppressionsWithUser(this.db, beta.id);
@@ -134,9 +134,9 @@ export class SuppressionsService {
         .limit(page.perPage)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, query.select('id').orderBy('id'), page),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, ...count };
   }
 
   /** Adds the address to the beta's list; Unsubscribe also unsubscribes its tester, hidden or not. */

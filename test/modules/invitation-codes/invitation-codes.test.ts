@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { Errors } from '../../../src/errors.ts';
+import { signedIn } from '../../console/support.ts';
 
 const CODE_FIELDS = ['id', 'code', 'max_uses', 'uses', 'expires_at', 'created_at'];
 
@@ -121,6 +122,68 @@ describe('invitation codes (management routes)', () => {
     assert.equal((await ctx.request('POST', path(beta.id), { body: { code: 'gone', max_uses: 1 } })).status, 201);
   });
 
+  test('update (extension) changes the limits sent, null removes one; the code and its uses stay', async () => {
+    const beta = await ctx.createBeta();
+    const code = (await ctx.request('POST', path(beta.id), { body: { code: 'Early', max_uses: 2 } })).body;
+    await ctx.database.db.updateTable('invitation_codes').set({ uses: 1 }).where('id', '=', code.id).execute();
+    const response = await ctx.request('PATCH', `${path(beta.id)}/${code.id}.json`, {
+      body: { invitation_code: { max_uses: 50, expires_at: '2027-03-01T12:00:00+01:00' } },
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.deepEqual(response.body, { ...code, uses: 1, max_uses: 50, expires_at: '2027-03-01T11:00:00Z' });
+    const stored = await ctx.database.db.selectFrom('invitation_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
+    assert.deepEqual([stored.code, stored.max_uses, stored.uses, stored.expires_at], ['Early', 50, 1, '2027-03-01T11:00:00.000Z']);
+
+    const unlimited = await ctx.request('PATCH', `${path(beta.id)}/${code.id}`, { body: { max_uses: null } });
+    assert.equal(unlimited.status, 200, JSON.stringify(unlimited.body));
+    assert.deepEqual([unlimited.body.max_uses, unlimited.body.expires_at], [null, '2027-03-01T11:00:00Z']);
+    const form = await ctx.request('PATCH', `${path(beta.id)}/${code.id}`, { form: 'invitation_code[max_uses]=9' });
+    assert.equal(form.status, 200, JSON.stringify(form.body));
+    assert.equal(form.body.max_uses, 9);
+  });
+
+  test('update refuses a code left without a limit, a past expiry and bad values (422 2201); a foreign id is 404; nothing changes', async () => {
+    const beta = await ctx.createBeta();
+    const other = await ctx.createBeta();
+    const code = (await ctx.request('POST', path(beta.id), { body: { code: 'LIMITED', max_uses: 3 } })).body;
+    const theirs = (await ctx.request('POST', path(other.id), { body: { code: 'THEIRS', max_uses: 3 } })).body;
+    const bad: [unknown, RegExp][] = [
+      [{ max_uses: null }, /max_uses or expires_at is required/],
+      [{ max_uses: null, expires_at: null }, /max_uses or expires_at is required/],
+      [{ expires_at: '2020-01-01T00:00:00Z' }, /expires_at must be in the future/],
+      [{ expires_at: 'next week' }, /expires_at/],
+      [{ max_uses: 0 }, /max_uses/],
+      [{ max_uses: 'many' }, /max_uses/],
+    ];
+    for (const [body, message] of bad) {
+      const response = await ctx.request('PATCH', `${path(beta.id)}/${code.id}`, { body });
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.equal(response.body.errors[0].code, Errors.betasGeneral.code);
+      assert.match(response.body.errors[0].message, message);
+    }
+    for (const id of [String(theirs.id), 'abc', '0', '999999']) {
+      const response = await ctx.request('PATCH', `${path(beta.id)}/${id}`, { body: { max_uses: 9 } });
+      assert.equal(response.status, 404, id);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Invitation code not found' }] });
+    }
+    const stored = await ctx.database.db.selectFrom('invitation_codes').select(['max_uses', 'expires_at']).where('id', 'in', [code.id, theirs.id]).execute();
+    assert.deepEqual(stored, [{ max_uses: 3, expires_at: null }, { max_uses: 3, expires_at: null }]);
+  });
+
+  test('members: a viewer may list but not change a code (403); an admin may', async () => {
+    const beta = await ctx.createBeta();
+    const code = (await ctx.request('POST', path(beta.id), { body: { code: 'ROLES', max_uses: 3 } })).body;
+    const viewer = await signedIn(ctx, 'code-viewer@example.com', 'viewer');
+    assert.equal((await viewer.request('GET', path(beta.id))).status, 200);
+    const refused = await viewer.request('PATCH', `${path(beta.id)}/${code.id}`, { max_uses: 99 });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.errors[0].code, Errors.roleForbidden.code);
+    const admin = await signedIn(ctx, 'code-admin@example.com', 'admin');
+    assert.equal((await admin.request('PATCH', `${path(beta.id)}/${code.id}`, { max_uses: 4 })).status, 200);
+    const stored = await ctx.database.db.selectFrom('invitation_codes').select('max_uses').where('id', '=', code.id).executeTakeFirstOrThrow();
+    assert.equal(stored.max_uses, 4);
+  });
+
   test("delete of another beta's code or a malformed id is 404 and deletes nothing", async () => {
     const beta = await ctx.createBeta();
     const other = await ctx.createBeta();
@@ -140,6 +203,7 @@ describe('invitation codes (management routes)', () => {
     const requests: [string, string, unknown?][] = [
       ['GET', path(foreign.id)],
       ['POST', path(foreign.id), { code: 'MINE', max_uses: 1 }],
+      ['PATCH', `${path(foreign.id)}/${code.id}`, { max_uses: 9 }],
       ['DELETE', `${path(foreign.id)}/${code.id}`],
     ];
     for (const [method, url, body] of requests) {
@@ -159,6 +223,7 @@ describe('invitation codes (management routes)', () => {
     assert.equal(create.status, 403);
     assert.equal(create.body.errors[0].code, Errors.forbidden.code);
     assert.equal((await ctx.request('DELETE', `${path(beta.id)}/1`, { key: readOnly })).status, 403);
+    assert.equal((await ctx.request('PATCH', `${path(beta.id)}/1`, { key: readOnly, body: { max_uses: 2 } })).status, 403);
     const { key: testersOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:write'] });
     assert.equal((await ctx.request('GET', path(beta.id), { key: testersOnly })).status, 403);
   });

@@ -9,6 +9,7 @@ import {
   saveAnswers,
 } from '../../../src/modules/questions/questions.service.ts';
 import { Errors } from '../../../src/errors.ts';
+import { signedIn } from '../../console/support.ts';
 
 const QUESTION_FIELDS = ['id', 'kind', 'prompt', 'choices', 'required', 'created_at'];
 
@@ -163,6 +164,76 @@ describe('questions', () => {
     assert.deepEqual(again.body, { errors: [{ code: Errors.notFound.code, message: 'Question not found' }] });
   });
 
+  test('update (extension) changes the fields sent, keeps the others and the answers given', async () => {
+    const beta = await ctx.createBeta();
+    const question = await createQuestion(beta.id, { kind: 'multiple_choice', prompt: 'Colour?', choices: ['Red', 'Blue'] });
+    const testerId = await insertTester(beta.id, 'answered@example.com');
+    await saveAnswers(ctx.database.db, testerId, [{ question_id: question.id, answer: 'Red' }], '2026-11-22T09:15:00.000Z');
+    const response = await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}.json`, {
+      body: { question: { prompt: ' Favourite colour? ', choices: ['Red', 'Green', 'Blue'], required: true } },
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.deepEqual(response.body, { ...question, prompt: 'Favourite colour?', choices: ['Red', 'Green', 'Blue'], required: true });
+    const stored = await ctx.database.db.selectFrom('questions').selectAll().where('id', '=', question.id).executeTakeFirstOrThrow();
+    assert.deepEqual([stored.prompt, JSON.parse(stored.choices), Boolean(stored.required)], ['Favourite colour?', ['Red', 'Green', 'Blue'], true]);
+    assert.deepEqual((await listQuestions(ctx.database.db, beta.id)).map((q) => q.prompt), ['Favourite colour?'], 'signups see the change at once');
+    const answers = await ctx.database.db.selectFrom('tester_responses').select('answer').where('tester_id', '=', testerId).execute();
+    assert.deepEqual(answers, [{ answer: 'Red' }]);
+
+    const toText = await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}`, { body: { kind: 'text' } });
+    assert.equal(toText.status, 200, JSON.stringify(toText.body));
+    assert.deepEqual([toText.body.kind, toText.body.choices, toText.body.required], ['text', [], true], 'a text question drops the choices');
+    const form = await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}`, { form: 'question[required]=0' });
+    assert.equal(form.status, 200, JSON.stringify(form.body));
+    assert.equal(form.body.required, false);
+  });
+
+  test('update refuses what create refuses (422 2201), a foreign or malformed id (404), and changes nothing', async () => {
+    const beta = await ctx.createBeta();
+    const other = await ctx.createBeta();
+    const question = await createQuestion(beta.id, { kind: 'scale', prompt: 'Rate us', choices: ['1', '2', '3'] });
+    const elsewhere = await createQuestion(other.id, { kind: 'text', prompt: 'Other beta' });
+    const bad: [unknown, RegExp][] = [
+      [{ prompt: '   ' }, /prompt is required/],
+      [{ choices: [] }, /choices are required for a scale question/],
+      [{ kind: 'agreement', choices: ['a'] }, /a agreement question takes no choices/],
+      [{ choices: ['a', 'a'] }, /choice "a" is given twice/],
+      [{ kind: 'essay' }, /kind/],
+      [{ required: 'perhaps' }, /required/],
+    ];
+    for (const [body, message] of bad) {
+      const response = await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}`, { body });
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.equal(response.body.errors[0].code, Errors.betasGeneral.code);
+      assert.match(response.body.errors.map((e: { message: string }) => e.message).join(' '), message);
+    }
+    for (const id of [String(elsewhere.id), 'abc', '0', '999999']) {
+      const response = await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/${id}`, { body: { prompt: 'Mine' } });
+      assert.equal(response.status, 404, id);
+      assert.deepEqual(response.body, { errors: [{ code: Errors.notFound.code, message: 'Question not found' }] });
+    }
+    const stored = await ctx.database.db.selectFrom('questions').select(['prompt', 'choices', 'kind']).where('id', 'in', [question.id, elsewhere.id]).orderBy('id').execute();
+    assert.deepEqual(stored, [
+      { prompt: 'Rate us', choices: '["1","2","3"]', kind: 'scale' },
+      { prompt: 'Other beta', choices: '[]', kind: 'text' },
+    ]);
+  });
+
+  test('members: a viewer may list but not change a question (403); an admin may', async () => {
+    const beta = await ctx.createBeta();
+    const question = await createQuestion(beta.id, { kind: 'text', prompt: 'Why?' });
+    const viewer = await signedIn(ctx, 'question-viewer@example.com', 'viewer');
+    assert.equal((await viewer.request('GET', `/api/v2/betas/${beta.id}/questions`)).status, 200);
+    const refused = await viewer.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}`, { prompt: 'Viewer wrote this' });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.errors[0].code, Errors.roleForbidden.code);
+    const admin = await signedIn(ctx, 'question-admin@example.com', 'admin');
+    const changed = await admin.request('PATCH', `/api/v2/betas/${beta.id}/questions/${question.id}`, { prompt: 'Why, really?' });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    const stored = await ctx.database.db.selectFrom('questions').select('prompt').where('id', '=', question.id).executeTakeFirstOrThrow();
+    assert.equal(stored.prompt, 'Why, really?');
+  });
+
   test('delete of a question of another beta, or a malformed id, is 404 and deletes nothing', async () => {
     const beta = await ctx.createBeta();
     const other = await ctx.createBeta();
@@ -183,6 +254,7 @@ describe('questions', () => {
     const requests: [string, string, unknown?][] = [
       ['GET', `/api/v2/betas/${foreign.id}/questions`],
       ['POST', `/api/v2/betas/${foreign.id}/questions`, { kind: 'text', prompt: 'Mine now' }],
+      ['PATCH', `/api/v2/betas/${foreign.id}/questions/${question.id}`, { prompt: 'Mine now' }],
       ['DELETE', `/api/v2/betas/${foreign.id}/questions/${question.id}`],
     ];
     for (const [method, path, body] of requests) {
@@ -204,6 +276,7 @@ describe('questions', () => {
     assert.equal(create.body.errors[0].code, Errors.forbidden.code);
     const remove = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/questions/1`, { key: readOnly });
     assert.equal(remove.status, 403);
+    assert.equal((await ctx.request('PATCH', `/api/v2/betas/${beta.id}/questions/1`, { key: readOnly, body: { prompt: 'Q' } })).status, 403);
     const { key: testersOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, permissions: ['testers:read'] });
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/questions`, { key: testersOnly })).status, 403);
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/questions`, { key: null })).status, 401);

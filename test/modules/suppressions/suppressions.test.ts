@@ -5,6 +5,7 @@ import { assertCountersExact, codes, createTester, storedTester, uniqueEmail } f
 import { isSuppressed } from '../../../src/modules/suppressions/suppressions.service.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
 import { Errors } from '../../../src/errors.ts';
+import { COUNTED_ROWS } from '../../../src/paging.ts';
 
 const FIELDS = ['email', 'id', 'reason', 'suppressed_at', 'user_id'];
 const NOW = '2026-11-22T09:15:00Z';
@@ -225,6 +226,31 @@ describe('suppressions', () => {
       total_count: 3,
     });
     assert.match(String(page.headers.link), /rel="first"/);
+  });
+
+  test('a list of more than 10,000 counts no further: total_count is a lower bound with total_estimated; pages stay exact', async () => {
+    const beta = await ctx.createBeta();
+    const rows = Array.from({ length: COUNTED_ROWS + 5 }, (_, i) => ({
+      beta_id: beta.id,
+      email: `many${i}@example.com`,
+      email_normalized: `many${i}@example.com`,
+      reason: 'Manual',
+      suppressed_at: '2026-11-22T09:15:00.000Z',
+    }));
+    for (let start = 0; start < rows.length; start += 1000) await ctx.database.db.insertInto('suppressions').values(rows.slice(start, start + 1000)).execute();
+    const facts = async (query: string) => {
+      const response = await ctx.request('GET', `/api/v2/betas/${beta.id}/suppressions?${query}`);
+      assert.equal(response.status, 200);
+      return { emails: response.body.map((s: { email: string }) => s.email), pagination: JSON.parse(String(response.headers['x-pagination'])) };
+    };
+    const first = await facts('per_page=100');
+    assert.deepEqual(first.emails.slice(0, 2), ['many0@example.com', 'many1@example.com']);
+    assert.deepEqual([first.pagination.total_count, first.pagination.total_estimated, first.pagination.next_page], [COUNTED_ROWS + 1, true, 2]);
+    const last = await facts('per_page=100&page=101');
+    assert.deepEqual(last.emails, ['many10000@example.com', 'many10001@example.com', 'many10002@example.com', 'many10003@example.com', 'many10004@example.com']);
+    assert.deepEqual([last.pagination.total_count, last.pagination.total_estimated, last.pagination.next_page], [COUNTED_ROWS + 5, undefined, null], 'counted to the end: exact');
+    const beforeLast = await facts('per_page=100&page=100');
+    assert.equal(beforeLast.pagination.next_page, 101, 'a next page is known to exist');
   });
 
   test('user_id is null for a hidden tester (plan limit), who is still unsubscribed (it is about the address)', async () => {
