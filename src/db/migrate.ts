@@ -23,6 +23,7 @@ import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as erasures from './migrations/018-erasures.ts';
 import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
+import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -55,6 +56,7 @@ const migrations: Record<string, MigrationModule> = {
   '018-erasures': erasures,
   '019-imports': imports,
   '020-members': members,
+  '024-tester-table-indexes': testerTableIndexes,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -8,6 +8,7 @@ import {
   CheckinBody,
   CheckinSchema,
   DeleteQuery,
+  ResponseSchema,
   TesterCreateBody,
   TesterListQuery,
   TesterParams,
@@ -56,6 +57,20 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: TesterSchema },
     },
     handler: async (request) => service.show(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/responses', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'listTesterResponses',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: "List a tester's answers",
+      description: 'Every answer of the tester to the beta\'s questions, by question id (as create and update answer them).',
+      params: TesterParams,
+      response: { 200: Type.Array(ResponseSchema) },
+    },
+    handler: async (request) => service.responses(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
 
   app.post('/api/v2/betas/:beta_id/testers', {

@@ -16,7 +16,7 @@ import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete }
 import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
-import { list, reducedViews, show, verify, type TesterPage } from './queries.ts';
+import { list, reducedViews, responses, show, verify, type ListOrder, type TesterPage } from './queries.ts';
 import type { TesterFilters } from './tester-filters.ts';
 import { create, createForVisitor, insertInvitee, type CreateInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
@@ -45,8 +45,12 @@ export class TestersService {
     return show(this.ctx.repo, companyId, betaId, testerRef);
   }
 
-  list(companyId: number, betaId: string, filters: TesterFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
+  list(companyId: number, betaId: string, filters: TesterFilters & ListOrder, page: { offset: number; perPage: number }): Promise<TesterPage> {
     return list(this.ctx.repo, companyId, betaId, filters, page);
+  }
+
+  responses(companyId: number, betaId: string, testerRef: string) {
+    return responses(this.ctx.repo, companyId, betaId, testerRef);
   }
 
   /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */
