@@ -17,6 +17,7 @@ import type { ActiveSession } from '../modules/members/sessions.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import type { Trusted } from '../public/html.ts';
 import { dashboardPages } from './dashboard.pages.ts';
+import { testersPages } from './testers.pages.ts';
 import {
   accountContent,
   BETA_SECTIONS,
@@ -85,7 +86,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
