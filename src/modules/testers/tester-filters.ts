@@ -2,6 +2,7 @@
 // one WHERE clause, so an export of a filter holds exactly the testers the list of it pages through.
 import { sql, type SqlBool } from 'kysely';
 import { testerTextContains, type DialectName, type SearchedTesterColumn } from '../../db/database.ts';
+import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { TesterStatus } from './tester-status.ts';
@@ -72,6 +73,8 @@ export async function filterTesters(repo: TestersRepository, beta: Beta, filters
   const beforeStatus = query;
   if (filters.status) query = query.where('status', '=', filters.status);
   const group = filters.group?.trim();
+  // Group names are stored comma-separated (normalizeGroups): no one group's name holds a comma.
+  if (group?.includes(',')) throw Errors.testersGeneral('group is one group name: it cannot hold a comma');
   if (group) query = query.where(inGroup(repo.dialect, group));
   // Spelled as the partial index testers_fraud_flagged (migration 024) is, so SQLite's planner matches it.
   if (filters.fraud === 'flagged') query = query.where('fraud_flags', 'is not', null);
