@@ -91,6 +91,7 @@ ${
         'Actions',
         html`${form('change-status', [choice('status', 'New status', UpdateStatuses.map((s): [string, string] => [s, s]))], 'Change status')}
 <p><button type="button" id="invite-tester">Invite</button></p>
+<p><button type="button" class="secondary" id="resend-confirmation" hidden>Resend confirmation</button></p>
 <p><button type="button" class="danger" id="delete-tester">Delete tester</button></p>
 <div id="delete-confirm" class="confirm" role="group" aria-labelledby="delete-confirm-text" hidden><p id="delete-confirm-text">Delete this tester for good? Their points, rewards and referral credit go with them.</p><button type="button" class="danger" id="delete-yes">Yes, delete</button> <button type="button" class="secondary" id="delete-no">Cancel</button></div>`,
       )

@@ -9,6 +9,7 @@ import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, PASSWORD } from '../console/support.ts';
 import { createTester, storedTester } from '../modules/testers/support.ts';
+import { RESEND_INTERVAL_SECONDS } from '../../src/modules/emails/emails.service.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -202,13 +203,33 @@ describe('console testers in a browser', () => {
     await page.context().close();
   });
 
+  test('resend confirmation: shown for an unconfirmed tester only; a new link is recorded', async () => {
+    const optIn = await ctx.createBeta({ double_opt_in: true }, 'Opt-in');
+    const waiting = await createTester(ctx, optIn.id, { email: 'waiting@example.com', status: 'unconfirmed' });
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${bob.id}`);
+    assert.equal(await page.isHidden('#resend-confirmation'), true);
+    await open(page, `/console/betas/${optIn.id}/testers/${waiting.id}`);
+    // Too soon after the signup's link: the page says so and nothing is sent.
+    await page.getByRole('button', { name: 'Resend confirmation' }).click();
+    await page.locator('#tester-error', { hasText: 'try again later' }).waitFor();
+    const links = async () => (await ctx.database.db.selectFrom('email_confirmations').select('id').where('tester_id', '=', waiting.id).execute()).length;
+    assert.equal(await links(), 1);
+    ctx.clock.advance(RESEND_INTERVAL_SECONDS * 1000);
+    await page.getByRole('button', { name: 'Resend confirmation' }).click();
+    await page.locator('#tester-done', { hasText: 'confirmation link' }).waitFor();
+    assert.equal(await links(), 2);
+    await page.context().close();
+  });
+
   test('a viewer reads a tester and sees no action; the API refuses a viewer\'s write', async () => {
     const page = await newPage();
     await signInAs(page, 'viewer@example.com');
     await open(page, `/console/betas/${betaId}/testers/${bob.id}`);
     await assertAccessible(page, 'tester page (viewer)');
     assert.equal(await page.textContent('h1'), 'bob@example.com');
-    for (const id of ['#add-points', '#trigger-reward', '#change-status', '#invite-tester', '#delete-tester']) assert.equal(await page.locator(id).count(), 0, id);
+    for (const id of ['#add-points', '#trigger-reward', '#change-status', '#invite-tester', '#resend-confirmation', '#delete-tester']) assert.equal(await page.locator(id).count(), 0, id);
     assert.equal(await page.getByRole('button', { name: /^Revoke/ }).count(), 0);
     const refused = await page.evaluate(async ([beta, tester]) => {
       const csrf = document.querySelector<HTMLMetaElement>('meta[name=csrf-token]')!.content;

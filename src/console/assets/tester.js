@@ -54,6 +54,8 @@ async function loadTester() {
     ['Referrals', String(tester.share_signups_count)],
     ['Share clicks', String(tester.share_clicks_count)],
   ]);
+  const resend = document.getElementById('resend-confirmation');
+  if (resend) resend.hidden = tester.status !== 'unconfirmed';
   const flags = tester.fraud.flags;
   document.getElementById('tester-flags').replaceChildren(
     ...(flags.length ? flags.map((flag) => el('li', {}, el('strong', {}, flag.name), `: ${flag.reason}`)) : [el('li', {}, 'None')]),
@@ -217,6 +219,9 @@ if (writer) {
   });
   document.getElementById('invite-tester').addEventListener('click', () =>
     act(() => call('PUT', `${api}/testers/${testerId}`, { tester: { status: 'invited' } }), 'The tester is invited.', refreshAll),
+  );
+  document.getElementById('resend-confirmation').addEventListener('click', () =>
+    act(() => call('POST', `${api}/testers/${testerId}/resend_confirmation`), 'A new confirmation link is on its way.', loadEmails),
   );
   const confirm = document.getElementById('delete-confirm');
   document.getElementById('delete-tester').addEventListener('click', () => {

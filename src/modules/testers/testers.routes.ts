@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Errors } from '../../errors.ts';
+import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
@@ -118,6 +119,25 @@ export function testersRoutes(app: App, service: TestersService): void {
     },
     handler: async (request) =>
       service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      operationId: 'resendConfirmation',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'Resend the confirmation link',
+      description:
+        'A new double opt-in confirmation link and e-mail for an unconfirmed tester, as the signup sent: 202, no body. ' +
+        `At most one per ${RESEND_INTERVAL_SECONDS / 60} minutes per tester; sooner, or a tester not unconfirmed, is 422 (${Errors.testersGeneral.code}).`,
+      params: TesterParams,
+      response: { 202: Accepted },
+    },
+    handler: async (request, reply) => {
+      await service.resendConfirmation(principalOf(request).companyId, request.params.beta_id, request.params.tester_id);
+      return sendAccepted(reply);
+    },
   });
 
   app.delete('/api/v2/betas/:beta_id/testers/:tester_id', {

@@ -8,6 +8,8 @@ import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
+import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
+import { Errors } from '../../errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
 import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';
@@ -51,6 +53,18 @@ export class TestersService {
 
   responses(companyId: number, betaId: string, testerRef: string) {
     return responses(this.ctx.repo, companyId, betaId, testerRef);
+  }
+
+  /** A new confirmation link for an unconfirmed tester, as the signup sent (emails.service.ts, resendConfirmation). */
+  async resendConfirmation(companyId: number, betaId: string, testerRef: string): Promise<void> {
+    const { repo, emails } = this.ctx;
+    const beta = await repo.betas.require(companyId, betaId);
+    const tester = await repo.requireVisible(repo.db, beta.id, testerRef);
+    const outcome = tester.status === 'unconfirmed' ? await emails.resendConfirmation(tester.id) : 'not_needed';
+    if (outcome === 'too_soon') {
+      throw Errors.testersGeneral(`a confirmation link was sent to this tester less than ${RESEND_INTERVAL_SECONDS / 60} minutes ago: try again later`);
+    }
+    if (outcome === 'not_needed') throw Errors.testersGeneral('the tester is not unconfirmed: there is no confirmation to resend');
   }
 
   /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */

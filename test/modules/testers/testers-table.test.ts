@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester } from './support.ts';
+import { RESEND_INTERVAL_SECONDS } from '../../../src/modules/emails/emails.service.ts';
 
 describe('list testers: the table\'s filters and sorts', () => {
   let ctx: TestContext;
@@ -168,5 +169,27 @@ describe('list testers: the table\'s filters and sorts', () => {
     const other = await ctx.createBeta();
     const missing = await ctx.request('GET', `/api/v2/betas/${other.id}/testers/${t.ann.id}/responses`);
     assert.equal(missing.status, 404);
+  });
+
+  test('resend confirmation: an unconfirmed tester gets a new link, not twice within the interval; others are refused', async () => {
+    const optIn = await ctx.createBeta({ double_opt_in: true });
+    const url = (id: number) => `/api/v2/betas/${optIn.id}/testers/${id}/resend_confirmation`;
+    const waiting = await createTester(ctx, optIn.id, { email: 'wait@example.com', status: 'unconfirmed' });
+    const links = async () => (await ctx.database.db.selectFrom('email_confirmations').select('id').where('tester_id', '=', waiting.id).execute()).length;
+    const mails = async () => (await ctx.database.db.selectFrom('email_messages').select('id').where('tester_id', '=', waiting.id).where('occasion', '=', 'confirmation').execute()).length;
+    assert.deepEqual([await links(), await mails()], [1, 1]);
+    const soon = await ctx.request('POST', url(waiting.id));
+    assert.equal(soon.status, 422);
+    assert.deepEqual(soon.body.errors, [{ code: 2301, message: 'a confirmation link was sent to this tester less than 10 minutes ago: try again later' }]);
+    assert.deepEqual([await links(), await mails()], [1, 1]);
+    ctx.clock.advance(RESEND_INTERVAL_SECONDS * 1000);
+    const sent = await ctx.request('POST', url(waiting.id));
+    assert.equal(sent.status, 202);
+    assert.deepEqual([await links(), await mails()], [2, 2]);
+    const confirmed = await createTester(ctx, optIn.id, { email: 'done@example.com' });
+    const refused = await ctx.request('POST', url(confirmed.id));
+    assert.equal(refused.status, 422);
+    assert.deepEqual(refused.body.errors, [{ code: 2301, message: 'the tester is not unconfirmed: there is no confirmation to resend' }]);
+    assert.equal((await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${waiting.id}/resend_confirmation`)).status, 404, "another beta's tester");
   });
 });
