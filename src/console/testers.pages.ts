@@ -84,6 +84,7 @@ ${section(
 ${writer ? html`<h3>Trigger a reward</h3>${form('trigger-reward', [field('event', 'Event name', 'text', 'off')], 'Trigger')}` : nothing}`,
 )}
 ${section('emails', 'E-mails sent', html`<p id="emails-status" role="status"></p>${table('tester-emails', 'E-mails sent', ['Date', 'Occasion', 'Subject', 'Status'])}`)}
+${section('events', 'Webhook events', html`<p id="events-status" role="status"></p>${table('tester-events', 'Webhook events', ['Date', 'Event', 'Deliveries'])}`)}
 ${
   writer
     ? section(

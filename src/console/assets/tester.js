@@ -1,6 +1,7 @@
 // One tester: profile, answers, standing, fraud flags, referrals (a page at a time, one level more
-// on demand), points, rewards and e-mails, each read from the management API; and the actions
-// (status, invite, points, rewards, delete), each refreshing what it changed.
+// on demand), points, rewards, e-mails and webhook events, each read from the management API; and the actions
+// (status, invite, points, rewards, resend the confirmation, delete), each refreshing what it
+// changed. The webhook events are those among the beta's latest (the API bounds the look).
 import { call, count, el, handle, messagesOf, pageBetaId, role, say, start } from './core.js';
 
 const betaId = pageBetaId();
@@ -179,6 +180,21 @@ async function loadEmails() {
   );
 }
 
+async function loadEvents() {
+  const events = await call('GET', `${api}/testers/${testerId}/webhook_events`);
+  document.getElementById('events-status').textContent = events.length
+    ? `${count(events.length, 'event')} about them, newest first (among the beta's latest events).`
+    : "No webhook event about them among the beta's latest events.";
+  const attempts = (event) => {
+    const last = event.deliveries.at(-1);
+    if (!last) return 'Not delivered yet';
+    return `${count(event.deliveries.length, 'attempt')}; last ${last.status}${last.response_status ? ` (${last.response_status})` : ''}`;
+  };
+  document.getElementById('tester-events').replaceChildren(
+    ...events.map((event) => el('tr', {}, el('td', {}, day(event.created_at)), el('td', {}, event.type), el('td', {}, attempts(event)))),
+  );
+}
+
 /** Runs an action, says how it went and reloads what it changed. */
 async function act(action, text, ...reload) {
   try {
@@ -191,7 +207,7 @@ async function act(action, text, ...reload) {
   }
 }
 
-const refreshAll = () => loadTester().then(() => Promise.all([loadReferrals(), loadPoints(), loadRewards(), loadEmails()]));
+const refreshAll = () => loadTester().then(() => Promise.all([loadReferrals(), loadPoints(), loadRewards(), loadEmails(), loadEvents()]));
 
 document.getElementById('referrals-previous').addEventListener('click', () => {
   referralsPage -= 1;
@@ -242,5 +258,5 @@ if (writer) {
 
 start(async () => {
   await loadTester();
-  await Promise.all([loadAnswers(), loadReferrals(), loadPoints(), loadRewards(), loadEmails()]);
+  await Promise.all([loadAnswers(), loadReferrals(), loadPoints(), loadRewards(), loadEmails(), loadEvents()]);
 });

@@ -18,7 +18,8 @@ import {
   VerifyQuery,
 } from './testers.schemas.ts';
 import type { TestersService } from './testers.service.ts';
-import { ErasureReceiptSchema, TesterExportSchema } from './personal-data.schemas.ts';
+import { ErasureReceiptSchema, StoredEventSchema, TesterExportSchema } from './personal-data.schemas.ts';
+import { EVENTS_LISTED, EVENTS_SCANNED } from './data-export.ts';
 
 
 /** `queue` is a boolean flag: present (or true/1/yes) queues; false/0/no/off does not. */
@@ -72,6 +73,23 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: Type.Array(ResponseSchema) },
     },
     handler: async (request) => service.responses(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/webhook_events', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'listTesterWebhookEvents',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'List webhook events about a tester',
+      description:
+        `The webhook events about the tester (their own and their points' and rewards'), newest first, with their deliveries: at most ${EVENTS_LISTED}, ` +
+        `looked for among the beta's newest ${EVENTS_SCANNED.toLocaleString('en')} events so that the answer is quick whatever the beta's history. ` +
+        'The data export ("Export a tester\'s data") reads every event.',
+      params: TesterParams,
+      response: { 200: Type.Array(StoredEventSchema) },
+    },
+    handler: async (request) => service.webhookEvents(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
 
   app.post('/api/v2/betas/:beta_id/testers', {

@@ -13,7 +13,7 @@ import { Errors } from '../../errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
 import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';
-import { exportTester, type TesterExport } from './data-export.ts';
+import { exportTester, testerEvents, type TesterExport } from './data-export.ts';
 import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
 import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
@@ -53,6 +53,11 @@ export class TestersService {
 
   responses(companyId: number, betaId: string, testerRef: string) {
     return responses(this.ctx.repo, companyId, betaId, testerRef);
+  }
+
+  /** The webhook events about the tester among the beta's newest (data-export.ts, testerEvents). */
+  webhookEvents(companyId: number, betaId: string, testerRef: string) {
+    return testerEvents(this.ctx, companyId, betaId, testerRef);
   }
 
   /** A new confirmation link for an unconfirmed tester, as the signup sent (emails.service.ts, resendConfirmation). */

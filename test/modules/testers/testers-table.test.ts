@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester } from './support.ts';
+import { createEndpoint } from '../webhooks/support.ts';
 import { RESEND_INTERVAL_SECONDS } from '../../../src/modules/emails/emails.service.ts';
 
 describe('list testers: the table\'s filters and sorts', () => {
@@ -191,5 +192,24 @@ describe('list testers: the table\'s filters and sorts', () => {
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.errors, [{ code: 2301, message: 'the tester is not unconfirmed: there is no confirmation to resend' }]);
     assert.equal((await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${waiting.id}/resend_confirmation`)).status, 404, "another beta's tester");
+  });
+
+  test("a tester's webhook events: theirs and their points', newest first, with deliveries; none of another tester's", async () => {
+    const hooked = await ctx.createBeta();
+    await createEndpoint(ctx, hooked.id, { url: 'https://hooks.example/in' });
+    const zoe = await createTester(ctx, hooked.id, { email: 'zoe@example.com' });
+    const yan = await createTester(ctx, hooked.id, { email: 'yan@example.com' });
+    assert.equal((await ctx.request('POST', `/api/v2/betas/${hooked.id}/points`, { body: { email: zoe.email, quantity: 2 } })).status, 201);
+    assert.equal((await ctx.request('PUT', `/api/v2/betas/${hooked.id}/testers/${yan.id}`, { body: { tester: { groups: 'x' } } })).status, 200);
+    const response = await ctx.request('GET', `/api/v2/betas/${hooked.id}/testers/${zoe.id}/webhook_events`);
+    assert.equal(response.status, 200);
+    const stored = await ctx.database.db.selectFrom('webhook_events').select(['public_id', 'type', 'payload', 'render_tester_id']).where('beta_id', '=', hooked.id).orderBy('id', 'desc').execute();
+    const theirs = stored.filter((e) => e.render_tester_id === zoe.id || (e.payload && [JSON.parse(e.payload).data?.id, JSON.parse(e.payload).data?.user_id].includes(zoe.id) && (e.type.startsWith('tester_') ? JSON.parse(e.payload).data.id === zoe.id : true)));
+    assert.deepEqual(response.body.map((e: { id: string; type: string }) => [e.id, e.type]), theirs.map((e) => [e.public_id, e.type]));
+    assert.deepEqual(response.body.map((e: { type: string }) => e.type).sort(), ['point_earned', 'point_earned', 'tester_created'], 'the signup point, the bonus, the signup');
+    for (const event of response.body) assert.ok(Array.isArray(event.deliveries));
+    const yans = await ctx.request('GET', `/api/v2/betas/${hooked.id}/testers/${yan.id}/webhook_events`);
+    assert.deepEqual(yans.body.map((e: { type: string }) => e.type), ['tester_updated', 'tester_created', 'point_earned'], 'newest first');
+    assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${zoe.id}/webhook_events`)).status, 404, "another beta's tester");
   });
 });
