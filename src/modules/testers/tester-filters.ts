@@ -75,7 +75,8 @@ export async function filterTesters(repo: TestersRepository, beta: Beta, filters
   const group = filters.group?.trim();
   // Group names are stored comma-separated (normalizeGroups): no one group's name holds a comma.
   if (group?.includes(',')) throw Errors.testersGeneral('group is one group name: it cannot hold a comma');
-  if (group) query = query.where(inGroup(repo.dialect, group));
+  // Spelled as the partial index testers_grouped (migration 024) is: only testers with a group are read.
+  if (group) query = query.where(sql<SqlBool>`${sql.ref('groups')} <> ''`).where(inGroup(repo.dialect, group));
   // Spelled as the partial index testers_fraud_flagged (migration 024) is, so SQLite's planner matches it.
   if (filters.fraud === 'flagged') query = query.where('fraud_flags', 'is not', null);
   if (filters.fraud === 'clear') query = query.where('fraud_flags', 'is', null);
