@@ -1,18 +1,20 @@
-// npm run fuzz -- [--cases 200] [--seed N] [--database-url postgres://…]
+// npm run fuzz -- [--cases 200] [--seed N] [--operation ID]… [--database-url postgres://…]
 // The reliability suite's long run, on a database of its own (a temporary SQLite file, or a new
 // database on the PostgreSQL server given, dropped after): every operation of the OpenAPI document
-// fuzzed --cases times (test/support/fuzz/fuzzer.ts), then the cross-company matrix. Prints the
+// fuzzed --cases times (test/support/fuzz/fuzzer.ts; or only the operations named by --operation,
+// without the matrix), then the cross-company matrix. Prints the
 // statuses each operation answered, the figures docs/operations.md records, and every finding
 // with the first request that showed it; exits 1 when there is any.
 import { parseArgs } from 'node:util';
 
-const USAGE = 'usage: npm run fuzz -- [--cases 200] [--seed N] [--database-url postgres://user@host:5432/postgres]';
+const USAGE = 'usage: npm run fuzz -- [--cases 200] [--seed N] [--operation operationId]… [--database-url postgres://user@host:5432/postgres]';
 
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '200' },
     seed: { type: 'string' },
     'database-url': { type: 'string' },
+    operation: { type: 'string', multiple: true },
     help: { type: 'boolean', default: false },
   },
 });
@@ -39,15 +41,20 @@ let failed = false;
 try {
   const started = performance.now();
   const fuzzer = await Fuzzer.start(ctx);
-  console.log(`# ${process.env.TEST_DIALECT}: ${fuzzer.operations.length} operations, ${cases} cases each, seed ${seed}`);
+  const only = values.operation;
+  const unknown = only?.filter((id) => !fuzzer.operations.some((operation) => operation.spec.operationId === id)) ?? [];
+  if (unknown.length > 0) throw new Error(`no operation ${unknown.join(', ')} in the OpenAPI document`);
+  const chosen = fuzzer.operations.filter((operation) => !only || only.includes(operation.spec.operationId));
+  console.log(`# ${process.env.TEST_DIALECT}: ${chosen.length} operations, ${cases} cases each, seed ${seed}`);
   for (const [index, operation] of fuzzer.operations.entries()) {
+    if (!chosen.includes(operation)) continue;
     await fuzzer.run(operation, cases, seed + index * 10_000);
     const { statuses } = fuzzer.stats.get(operation.spec.operationId)!;
     const answered = Object.entries(statuses).map(([status, count]) => `${status}×${count}`).join(' ');
     console.log(`${operation.spec.operationId.padEnd(28)} ${answered}`);
   }
   const fuzzSeconds = (performance.now() - started) / 1000;
-  const matrix = await runCrossCompanyMatrix(ctx);
+  const matrix = only ? { attempts: [], unfilled: [] } : await runCrossCompanyMatrix(ctx);
   const count = (kind: string) => fuzzer.findings.filter((finding) => finding.kind === kind).length;
   const crossFailures = matrix.attempts.filter((attempt) => attempt.problems.length > 0);
   const crossSuccesses = matrix.attempts.filter((attempt) => attempt.status < 400);

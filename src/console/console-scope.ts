@@ -17,6 +17,7 @@ import type { ActiveSession } from '../modules/members/sessions.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import type { Trusted } from '../public/html.ts';
 import { dashboardPages } from './dashboard.pages.ts';
+import { dataPages } from './data.pages.ts';
 import { testersPages } from './testers.pages.ts';
 import {
   accountContent,
@@ -86,7 +87,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, dataPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
@@ -144,7 +145,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
     pages.get('/console/reset', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
       send(reply, 200, { title: 'Choose a new password', content: resetContent(request.query.token ?? '') }),
     );
-    pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', () => betasContent()));
+    pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', (active) => betasContent(active.member)));
     pages.get('/console/members', { schema: { hide: true } }, memberPage('Members', (active) => membersContent(active.member)));
     pages.get('/console/account', { schema: { hide: true } }, memberPage('Account', (active) => accountContent(active.member)));
     /** The sections with a page, in the navigation's order. */

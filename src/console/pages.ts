@@ -121,8 +121,22 @@ ${form('forgot', [field('email', 'Email', 'email', 'username')], 'Send link')}
 
 export const resetContent = (token: string): Trusted => html`${form('reset', [newPassword('New password')], 'Set password', tokenField(token))}`;
 
-export const betasContent = (): Trusted =>
-  html`<p class="lead" id="betas-status" role="status">Loading…</p><ul class="list" id="betas"></ul>`;
+export const betasContent = (member: Member): Trusted =>
+  html`<p class="lead" id="betas-status" role="status">Loading…</p><ul class="list" id="betas"></ul>
+${
+  member.role === 'viewer'
+    ? nothing
+    : html`<h2>New beta</h2>
+${form(
+  'new-beta',
+  [
+    field('name', 'Name', 'text', 'off'),
+    field('homepage_url', 'Homepage (where the signup form lives)', 'url', 'url'),
+    html`<div class="field"><label for="field-slug">Address of its hosted page (optional)</label><input id="field-slug" name="slug" type="text" autocomplete="off" aria-describedby="slug-hint slug-error"><p class="hint" id="slug-hint">Lower-case words joined by hyphens: the page is then at /b/your-slug.</p><p class="error" id="slug-error" hidden></p></div>`,
+  ],
+  'Create beta',
+)}`
+}`;
 
 export const dashboardContent = (): Trusted =>
   html`<p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl>`;

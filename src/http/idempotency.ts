@@ -5,13 +5,14 @@
 // and while the first request runs, 409. Keys belong to the company of the API key. Answers are
 // stored once the request has passed authentication and validation and its handler has answered:
 // a 5xx is not stored (a retry runs again), nor is anything refused before the handler.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import Type from 'typebox';
 import { Errors } from '../errors.ts';
-import type { Claim, IdempotencyKeys } from '../modules/idempotency/idempotency-keys.ts';
+import type { Claim, ClaimResult, IdempotencyKeys } from '../modules/idempotency/idempotency-keys.ts';
 import { principalOf } from './auth.ts';
 import { rawBodyOf } from './body-parsers.ts';
+import { type FileBody, fileBodyOf } from './file-upload.ts';
 
 const HEADER = 'Idempotency-Key';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,18 +32,47 @@ const HeaderSchema = Type.String({
     `(${Errors.idempotencyKeyInUse.code}). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID.`,
 });
 
-/** The claim each request holds while its handler runs. */
-const claims = new WeakMap<FastifyRequest, Claim>();
+/**
+ * The claim each request holds while its handler runs; for a file body, with the fingerprint's
+ * hash, which the body's bytes complete as the route reads them.
+ */
+const claims = new WeakMap<FastifyRequest, { claim: Claim; file?: { body: FileBody; hash: Hash } }>();
 
-/** The request as the key compares it: method, path, query (the API key left out) and body bytes. */
-function fingerprintOf(request: FastifyRequest): string {
+/** The request as the key compares it, but for its body: method, path, and query (the API key left out). */
+function requestHash(request: FastifyRequest): Hash {
   const [path, query = ''] = request.url.split(/\?(.*)/s);
   const params = new URLSearchParams(query);
   params.delete('api_key');
-  const hash = createHash('sha256').update(`${request.method} ${path}?${params.toString()}\n`);
+  return createHash('sha256').update(`${request.method} ${path}?${params.toString()}\n`);
+}
+
+/** The request as the key compares it: method, path, query (the API key left out) and body bytes. */
+function fingerprintOf(request: FastifyRequest): string {
+  const hash = requestHash(request);
   const body = rawBodyOf(request);
   if (body) hash.update(body);
   return hash.digest('hex');
+}
+
+/**
+ * Claims the key for a file body, which is streamed to the route, not read first. The claim holds a
+ * provisional fingerprint (the request without its body) until the route has read the file; a key
+ * that already holds a finished request is compared with the whole body, read here and not taken.
+ */
+async function claimForFile(keys: IdempotencyKeys, companyId: number, key: string, request: FastifyRequest, body: FileBody): Promise<ClaimResult & { hash?: Hash }> {
+  const hash = requestHash(request);
+  const result = await keys.claim(companyId, key, `file:${hash.copy().digest('hex')}`);
+  if (result.outcome === 'claimed') {
+    body.digestInto(hash);
+    return { ...result, hash };
+  }
+  if (result.outcome !== 'mismatch') return result;
+  if (!(await body.drainInto(hash))) return result;
+  const compared = await keys.claim(companyId, key, hash.digest('hex'));
+  if (compared.outcome !== 'claimed') return compared;
+  // Free again meanwhile (its 24 hours ran out), but the body is read: the retry must come again.
+  await keys.release(compared.claim);
+  return { outcome: 'in flight' };
 }
 
 /** A key that is not 1 to 255 printable ASCII characters, refused as a schema error of the header. */
@@ -68,18 +98,20 @@ function storedBody(payload: unknown): string | null {
 }
 
 async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown, keys: IdempotencyKeys): Promise<void> {
-  const claim = claims.get(request);
-  if (!claim) return;
+  const held = claims.get(request);
+  if (!held) return;
   claims.delete(request);
+  const { claim, file } = held;
   const body = storedBody(payload);
   try {
-    if (reply.statusCode >= 500 || body === null) {
+    // A file the route did not read to its end has no fingerprint to keep: a retry runs again.
+    if (reply.statusCode >= 500 || body === null || (file && !file.body.readToEnd)) {
       await keys.release(claim);
     } else {
       const headers = Object.fromEntries(
         REPLAYED_HEADERS.flatMap((name) => (reply.hasHeader(name) ? [[name, String(reply.getHeader(name))]] : [])),
       );
-      await keys.complete(claim, { status: reply.statusCode, headers, body });
+      await keys.complete(claim, { status: reply.statusCode, headers, body }, file?.hash.digest('hex'));
     }
   } catch (error) {
     // The request has been served: its answer goes out all the same. The claim runs out (CLAIM_SECONDS).
@@ -104,10 +136,12 @@ export function registerIdempotency(app: FastifyInstance, keys: IdempotencyKeys)
     const key = request.headers[HEADER.toLowerCase()];
     if (key === undefined || !WRITES.has(request.method) || reply.sent) return;
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw invalidKey();
-    const result = await keys.claim(principalOf(request).companyId, key, fingerprintOf(request));
+    const companyId = principalOf(request).companyId;
+    const file = fileBodyOf(request);
+    const result: ClaimResult & { hash?: Hash } = file ? await claimForFile(keys, companyId, key, request, file) : await keys.claim(companyId, key, fingerprintOf(request));
     switch (result.outcome) {
       case 'claimed':
-        claims.set(request, result.claim);
+        claims.set(request, { claim: result.claim, file: file && result.hash ? { body: file, hash: result.hash } : undefined });
         return;
       case 'replay':
         return replay(reply, result.answer);

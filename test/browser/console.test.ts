@@ -4,46 +4,31 @@
 // every page at 360 px, another company's beta, and axe on every page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, linkMailedTo, PASSWORD } from '../console/support.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('owner console in a browser', () => {
   let ctx: TestContext;
   let browser: Browser;
   let origin: string;
+  let newPage: ConsoleBrowser['newPage'];
+  let signInAs: ConsoleBrowser['signInAs'];
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    ({ newPage, signInAs } = consoleBrowser(browser, origin));
   });
   after(async () => {
     await browser?.close();
     await ctx?.close();
   });
-
-  /** A browser of its own (no shared cookies); a page error or a failed request fails the test. */
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
-
-  async function signInAs(page: Page, email: string, password = PASSWORD): Promise<void> {
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
-  }
 
   const sessionsOf = async (email: string) =>
     (await ctx.database.db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_sessions.member_id').select('member_sessions.id').where('members.email', '=', email).execute()).length;
@@ -95,7 +80,7 @@ describe('owner console in a browser', () => {
     await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
     await page.locator('#betas li').first().waitFor();
     assert.equal(await page.textContent('#betas-status'), '1 beta');
-    assert.match((await page.textContent('#betas li')) ?? '', /^Rocket · 1 tester$/);
+    assert.match((await page.textContent('#betas li')) ?? '', new RegExp(`^Rocket · (/b/${rocket.slug}|#${rocket.id}) · 1 tester$`));
     assert.equal(await sessionsOf('ada@example.com'), 1);
     const cookies = await page.context().cookies(origin);
     assert.deepEqual(cookies.map((c) => [c.name, c.httpOnly, c.sameSite]), [['prelaunch_session', true, 'Lax']]);
@@ -107,6 +92,28 @@ describe('owner console in a browser', () => {
     assert.equal(await sessionsOf('ada@example.com'), 0);
     await page.goto(`${origin}/console/betas`);
     assert.equal(page.url(), `${origin}/console`, 'signed out: the pages send to the sign-in page');
+    await page.context().close();
+  });
+
+  test('a new beta from the betas page: a wrong address is shown next to its field, then the beta is made and opened', async () => {
+    await addMember(ctx, 'maker@example.com', 'admin');
+    const page = await newPage();
+    await signInAs(page, 'maker@example.com');
+    await page.getByLabel('Name').fill('Second launch');
+    await page.getByLabel('Homepage (where the signup form lives)').fill('ftp://nope');
+    await page.getByRole('button', { name: 'Create beta' }).click();
+    await page.locator('#homepage_url-error:not([hidden])').waitFor();
+    assert.match((await page.textContent('#homepage_url-error')) ?? '', /homepage_url/);
+    const named = () => ctx.database.db.selectFrom('betas').select(['id', 'slug', 'homepage_url']).where('name', '=', 'Second launch').execute();
+    assert.deepEqual(await named(), []);
+
+    await page.getByLabel('Homepage (where the signup form lives)').fill('https://second.example.com/');
+    await page.getByLabel('Address of its hosted page (optional)').fill('second-launch');
+    await Promise.all([page.waitForURL(/\/console\/betas\/\d+$/), page.getByRole('button', { name: 'Create beta' }).click()]);
+    const [made] = await named();
+    assert.deepEqual({ ...made, id: undefined }, { id: undefined, slug: 'second-launch', homepage_url: 'https://second.example.com/' });
+    assert.equal(page.url(), `${origin}/console/betas/${made!.id}`);
+    assert.equal(await page.textContent('h1'), 'Second launch');
     await page.context().close();
   });
 

@@ -37,6 +37,8 @@ export interface Operation {
   body: JsonSchema | null;
   /** The operation answers in XML (the v1 checkin). */
   xml: boolean;
+  /** The operation takes a file: a text/csv body or a multipart/form-data field. */
+  file: boolean;
   /** The path with its parameters filled: from `values`, else an enum's first value, else "1". */
   path(values: Record<string, string>): string;
 }
@@ -57,6 +59,7 @@ export function documentedOperations(document: any): Operation[] {
         queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
         body: spec.requestBody?.content?.['application/json']?.schema ?? null,
         xml: produces.includes('application/xml'),
+        file: Boolean(spec.requestBody?.content?.['text/csv']),
         path(values) {
           return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
             const value = values[name] ?? pathParameters.find((parameter) => parameter.name === name)?.schema.enum?.[0] ?? '1';

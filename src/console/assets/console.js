@@ -26,8 +26,19 @@ async function loadBetas() {
   if (!list) return;
   const betas = await call('GET', '/api/v2/betas?per_page=100');
   document.getElementById('betas-status').textContent = betas.length ? count(betas.length, 'beta') : 'No beta yet.';
-  list.replaceChildren(...betas.map((beta) => el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${count(beta.testers_count, 'tester')}`)));
+  // Two betas may share a name: the slug (or the id) tells them apart.
+  list.replaceChildren(
+    ...betas.map((beta) =>
+      el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${beta.slug ? `/b/${beta.slug}` : `#${beta.id}`} · ${count(beta.testers_count, 'tester')}`),
+    ),
+  );
 }
+
+handle(
+  'new-beta',
+  (v) => call('POST', '/api/v2/betas', { name: v.name, homepage_url: v.homepage_url, ...(v.slug.trim() ? { slug: v.slug.trim() } : {}) }),
+  (beta) => go(`/console/betas/${beta.id}`),
+);
 
 async function loadMembers() {
   const body = document.getElementById('members');

@@ -7,12 +7,17 @@ export const role = document.querySelector('meta[name=member-role]')?.content ??
 /** Which field each error code concerns; others are shown above the form. */
 const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
 
-/** A JSON call; a refusal throws an Error carrying `status` and the answer's `errors`. */
+/**
+ * A call answered in JSON, its body JSON or a FormData (a file upload); a refusal throws an Error
+ * carrying `status` and the answer's `errors`.
+ */
 export async function call(method, url, body) {
   const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const sent = body === undefined || form ? body : JSON.stringify(body);
+  const response = await fetch(url, { method, headers, body: sent, credentials: 'same-origin' });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });
@@ -37,8 +42,9 @@ export function clearErrors(form) {
 export function showErrors(form, failure) {
   const general = [];
   for (const { code, message } of failure.errors.length ? failure.errors : [{ message: 'Something went wrong: try again.' }]) {
-    // A validation error (422) names its field; a refusal (401, 403) concerns the whole request.
-    const named = failure.status === 422 ? [...form.elements].map((e) => e.name).find((n) => n && new RegExp(`\\b${n}\\b`).test(message)) : undefined;
+    // A validation error (422) names its field, first or else within; a refusal (401, 403) concerns the whole request.
+    const names = failure.status === 422 ? [...form.elements].map((e) => e.name).filter(Boolean) : [];
+    const named = names.find((n) => message.startsWith(`${n} `)) ?? names.find((n) => new RegExp(`\\b${n}\\b`).test(message));
     const name = FIELD_OF[code] ?? named;
     const slot = name && form.querySelector(`#${name}-error`);
     if (slot) {

@@ -98,11 +98,20 @@ export class IdempotencyKeys {
     return { outcome: 'in flight' };
   }
 
-  /** Stores the answer of the claim's request, for every later request with its key. */
-  async complete(claim: Claim, answer: StoredAnswer): Promise<void> {
+  /**
+   * Stores the answer of the claim's request, for every later request with its key; with the
+   * request's whole fingerprint when it was claimed before its body was read (a streamed file).
+   */
+  async complete(claim: Claim, answer: StoredAnswer, fingerprint?: string): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
-      .set({ locked_until: null, response_status: answer.status, response_headers: JSON.stringify(answer.headers), response_body: answer.body })
+      .set({
+        locked_until: null,
+        response_status: answer.status,
+        response_headers: JSON.stringify(answer.headers),
+        response_body: answer.body,
+        ...(fingerprint ? { fingerprint } : {}),
+      })
       .where('id', '=', claim.id)
       .where('locked_until', '=', claim.lockedUntil)
       .execute();

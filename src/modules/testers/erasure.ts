@@ -5,6 +5,7 @@
 // beta, then the person's row FOR UPDATE (its unique columns change), then the rest. No other
 // tester's row is touched: locking those they referred after the person would meet a deletion
 // or a checkin that locks them the other way round.
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
@@ -75,6 +76,23 @@ export async function eraseTester(ctx: TestersContext, companyId: number, betaId
   });
 }
 
+/** The beta's import reports that quote the person's address (a line refused or skipped), rewritten without it. */
+async function scrubImportReports(trx: Executor, person: TesterRow, pattern: RegExp): Promise<number> {
+  const fragment = `%${person.email_normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const quoting = (column: 'errors' | 'warnings') => sql<boolean>`lower(${sql.ref(column)}) like ${fragment} escape '\\'`;
+  const reports = await trx
+    .selectFrom('imports')
+    .select(['id', 'errors', 'warnings'])
+    .where('beta_id', '=', person.beta_id)
+    .where((eb) => eb.or([quoting('errors'), quoting('warnings')]))
+    .execute();
+  const erased = erasedAddress(person.id);
+  for (const report of reports) {
+    await trx.updateTable('imports').set({ errors: report.errors.replace(pattern, erased), warnings: report.warnings.replace(pattern, erased) }).where('id', '=', report.id).execute();
+  }
+  return reports.length;
+}
+
 function union(a: LogRows, b: LogRows): LogRows {
   const both = (x: number[], y: number[]) => [...new Set([...x, ...y])];
   return {
@@ -131,6 +149,7 @@ async function deleteRows(
     await trx.updateTable('webhook_events').set({ payload: event.payload.replace(pattern, erasedAddress(person.id)) }).where('id', '=', event.id).execute();
   }
   anonymized.webhook_events = events.length - theirs.length;
+  anonymized.imports = await scrubImportReports(trx, person, pattern);
 
   // Answers stored for Idempotency-Key replays that show them (read again: one may have been stored since the scan).
   const answers = logs.idempotency_keys.length === 0 ? [] : await trx.selectFrom('idempotency_keys').select(['id', 'response_body']).where('id', 'in', logs.idempotency_keys).execute();

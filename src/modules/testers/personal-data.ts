@@ -53,7 +53,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   leases: { exported: null, erased: null },
   erasure_salts: { exported: null, erased: null },
   // CSV imports (docs/import.md): the file and its references only while the import runs.
-  imports: { exported: null, erased: 'kept', why: "an import's report quotes the address of a line it skipped or refused, as the owner's record of the import" },
+  imports: { exported: null, erased: 'rewritten', why: "an import's report quotes the address of a line it skipped or refused: the erased address replaces it" },
   import_chunks: { exported: null, erased: 'kept', why: 'the file of an import still running, deleted when it ends; a line of an erased address is refused' },
   import_referrers: { exported: null, erased: 'kept', why: 'a referrer named by a line of an import still running, deleted once resolved' },
   // The company's own people, who sign in to the console: not testers, and no tester's data.

@@ -281,6 +281,50 @@ describe('imports', () => {
     assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => t.email).filter((email) => !email.endsWith('@erased.invalid')), ['kept@example.com']);
   });
 
+  test('an Idempotency-Key: the same file again replays the import; another file, or the file as a dry run, is refused', async () => {
+    const beta = await ctx.createBeta();
+    const key = { 'idempotency-key': 'upload-1' };
+    const file = 'email\nkey@example.com\n';
+    const first = await postFile(ctx, beta.id, file, '', 'text/csv', key);
+    assert.equal(first.status, 202);
+    const again = await postFile(ctx, beta.id, file, '', 'text/csv', key);
+    assert.deepEqual([again.status, again.body, again.headers['idempotent-replayed']], [202, first.body, 'true']);
+    const reused = { errors: [{ code: Errors.idempotencyKeyReused.code, message: Errors.idempotencyKeyReused().message }] };
+    const otherFile = await postFile(ctx, beta.id, 'email\nsomeone.else@example.com\n', '', 'text/csv', key);
+    assert.deepEqual([otherFile.status, otherFile.body], [422, reused]);
+    const dryRun = await postFile(ctx, beta.id, file, 'dry_run=true', 'text/csv', key);
+    assert.deepEqual([dryRun.status, dryRun.body], [422, reused]);
+    assert.deepEqual((await storedImports(beta.id)).map((i) => i.id), [first.body.id], 'one import, from the first request');
+
+    // Multipart: the fingerprint is of the body as sent, so the same form again replays.
+    const form = multipart('email\nform.key@example.com\n');
+    const formKey = { 'idempotency-key': 'upload-2' };
+    const sent = await postFile(ctx, beta.id, form.body, '', form.contentType, formKey);
+    const resent = await postFile(ctx, beta.id, form.body, '', form.contentType, formKey);
+    assert.deepEqual([sent.status, resent.status, resent.body.id, resent.headers['idempotent-replayed']], [202, 202, sent.body.id, 'true']);
+    // A refusal that read the whole file is replayed too; the key then names that attempt.
+    const empty = await postFile(ctx, beta.id, '', '', 'text/csv', { 'idempotency-key': 'upload-3' });
+    const emptyAgain = await postFile(ctx, beta.id, '', '', 'text/csv', { 'idempotency-key': 'upload-3' });
+    assert.deepEqual([empty.status, emptyAgain.status, emptyAgain.headers['idempotent-replayed']], [422, 422, 'true']);
+    await ctx.runJobs();
+    assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => t.email).sort(), ['form.key@example.com', 'key@example.com']);
+  });
+
+  test('a multipart body cut short is refused, whichever part it cuts, and the server goes on', async () => {
+    const beta = await ctx.createBeta();
+    for (const field of ['file', 'attachment']) {
+      const form = multipart('email\ncut@example.com\n', field);
+      const cut = form.body.slice(0, form.body.lastIndexOf('\r\n--'));
+      const refused = await postFile(ctx, beta.id, cut, '', form.contentType);
+      assert.equal(refused.status, 400, `${field}: ${JSON.stringify(refused.body)}`);
+      assert.equal(refused.body.errors[0].code, Errors.malformedRequest.code);
+      assert.match(refused.body.errors[0].message, /^The multipart body/);
+    }
+    assert.deepEqual(await storedImports(beta.id), []);
+    const whole = multipart('email\nwhole@example.com\n');
+    assert.equal((await postFile(ctx, beta.id, whole.body, '', whole.contentType)).status, 202);
+  });
+
   test('list and show: newest first; another beta\'s import or an unknown id is not found', async () => {
     const beta = await ctx.createBeta();
     const other = await ctx.createBeta();

@@ -7,11 +7,12 @@ export async function postFile(
   file: string | Buffer,
   query = '',
   contentType = 'text/csv',
+  headers: Record<string, string> = {},
 ): Promise<TestResponse> {
   const raw = await ctx.app.inject({
     method: 'POST',
     url: `/api/v2/betas/${betaId}/imports${query ? `?${query}` : ''}`,
-    headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': contentType },
+    headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': contentType, ...headers },
     payload: file,
   });
   return { status: raw.statusCode, body: raw.body ? JSON.parse(raw.body) : raw.body, headers: raw.headers, raw };

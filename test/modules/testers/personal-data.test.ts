@@ -10,6 +10,7 @@ import { PERSONAL_DATA } from '../../../src/modules/testers/personal-data.ts';
 import { dialect, startTestContext, type TestContext } from '../../support/context.ts';
 import { visit } from '../../public/support.ts';
 import { createTester, storedBeta, uniqueEmail } from './support.ts';
+import { postFile } from '../imports/support.ts';
 
 /** A name no other scene of the file uses, so a scan for one scene's person finds no other's. */
 let scenes = 0;
@@ -89,6 +90,8 @@ describe("a person's data: export and erase", () => {
     await call('POST', `/testers/${person.id}/checkin`);
     await call('PUT', `/testers/${person.id}`, { tester: { profile: { employer: 'Quix Ltd' } } }, { 'idempotency-key': `put-${person.id}` });
     assert.equal((await visit(ctx, 'GET', `/r/${person.referral_code}`, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status, 302);
+    // An import whose report quotes the address: a line skipped, the tester being in the beta already.
+    assert.equal((await postFile(ctx, beta.id, `email,first_name\n${person.email},${FIRST}\n`)).status, 202);
     while ((await ctx.runJobs()) > 0);
     await call('POST', '/suppressions', { email: person.email.toUpperCase(), reason: 'Manual' });
     const traced = [email, FIRST, LAST, `203.0.113.${70 + scenes}`, person.uuid, person.referral_code];
@@ -141,6 +144,7 @@ describe("a person's data: export and erase", () => {
       { testers: 1, points: 1, friend_invitations: 1 },
     );
     assert.ok(response.body.anonymized.webhook_events > 0, "the friend's events named the person as referrer");
+    assert.equal(response.body.anonymized.imports, 1, 'the import report quoting the address');
 
     assert.deepEqual(await traces(db, traced), []);
     if (dialect === 'sqlite') {

@@ -16,7 +16,7 @@ export interface FuzzCase {
   pathValues: Record<string, string>;
   query: string;
   contentType: string | null;
-  payload: string | undefined;
+  payload: string | Buffer | undefined;
   /** What the case tries, for the report. */
   label: string;
   /** A JSON body its schema refuses as sent, or with a value no field can keep: it must be refused. */
@@ -64,7 +64,7 @@ function xmlEscape(text: string): string {
 
 interface Body {
   contentType: string | null;
-  payload: string | undefined;
+  payload: string | Buffer | undefined;
   label: string;
   mustRefuse: boolean;
 }
@@ -112,6 +112,43 @@ function xmlBodies(hints: Hints): fc.Arbitrary<Body> {
   return fc.oneof({ arbitrary: document, weight: 4 }, { arbitrary: broken, weight: 2 }, { arbitrary: malformedBodies(document), weight: 1 });
 }
 
+/** Column names a CSV file's header draws from: the importer's own, a preset's, and nonsense. */
+const CSV_COLUMNS = ['email', 'first_name', 'last_name', 'name', 'status', 'created_at', 'referrer_id', 'groups', 'points', 'custom_var1', 'profile.city', 'responses.1', 'responses.999', 'Email', 'Referred By', 'E-mail', '', ' email ', 'email', '"', 'x'.repeat(300), 'a\u0000b', ...AWKWARD_TEXT];
+/** Cell values: addresses, statuses, dates, numbers, and what breaks a CSV reader. */
+const CSV_CELLS = ['a@example.com', 'not an address', 'applied', 'invited', 'imported', 'nope', '2024-02-03T04:05:06Z', '31/02/2024', '-5', '1e400', 'early,late', '"quoted, with comma"', '"unclosed', '"line\nbreak"', '"a""b"', '=SUM(A1)', '\r', '', ...AWKWARD_TEXT];
+/** Byte sequences a UTF-8 file cannot hold, and a byte-order mark. */
+const RAW_BYTES = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('\uFEFF'), Buffer.from([0x00])];
+
+/** CSV files as a text/csv body or in a multipart field, well-formed or not, UTF-8 or not. */
+function fileBodies(hints: Hints): fc.Arbitrary<Body> {
+  const cell = fc.oneof(hints.email ?? fc.constant('a@example.com'), fc.constantFrom(...CSV_CELLS));
+  const csv = fc
+    .tuple(fc.array(fc.constantFrom(...CSV_COLUMNS), { minLength: 0, maxLength: 6 }), fc.array(fc.array(cell, { maxLength: 7 }), { maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r'))
+    .map(([header, rows, newline]) => [header.join(','), ...rows.map((row) => row.join(','))].join(newline) + newline);
+  const bytes = fc.tuple(csv, fc.constantFrom(...RAW_BYTES), fc.nat()).map(([text, raw, at]) => {
+    const encoded = Buffer.from(text);
+    const cut = encoded.length ? at % encoded.length : 0;
+    return Buffer.concat([encoded.subarray(0, cut), raw, encoded.subarray(cut)]);
+  });
+  const address = fc.oneof(hints.email ?? fc.constant('a@example.com'), fc.nat(1_000_000).map((n) => `import.${n}@example.com`));
+  const plausibleRow = fc.tuple(address, fc.constantFrom(...CSV_CELLS), fc.constantFrom('applied', 'imported', 'invited', ''));
+  const plausible = fc
+    .array(plausibleRow, { minLength: 1, maxLength: 5 })
+    .map((rows) => `email,first_name,status\n${rows.map((row) => row.join(',')).join('\n')}\n`);
+  const file = fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: csv, weight: 4 }, { arbitrary: bytes, weight: 1 });
+  const asCsv = fc.tuple(file, fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'application/csv')).map(
+    ([payload, contentType]): Body => ({ contentType, payload, label: 'CSV file', mustRefuse: false }),
+  );
+  const boundary = 'fuzz-boundary';
+  const part = (field: string, content: string | Buffer) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
+  const multipart = fc.tuple(file, fc.constantFrom('file', 'attachment', 'FILE', ''), fc.boolean(), fc.boolean()).map(([content, field, closed, twice]): Body => {
+    const parts = [part(field, content), ...(twice ? [part('file', content)] : []), Buffer.from(closed ? `--${boundary}--\r\n` : '')];
+    return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts), label: `multipart, field "${field}"`, mustRefuse: false };
+  });
+  return fc.oneof({ arbitrary: asCsv, weight: 4 }, { arbitrary: multipart, weight: 2 }, { arbitrary: malformedBodies(asCsv), weight: 1 });
+}
+
 /** Bodies no parser should accept, or sent as a type they are not. */
 function malformedBodies(valid: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
   const broken = fc.constantFrom(...BROKEN_JSON).map((payload): Body => ({ contentType: 'application/json', payload, label: 'malformed JSON', mustRefuse: false }));
@@ -157,6 +194,7 @@ export function caseArbitrary(operation: Operation, fixture: Fixture, other: Fix
   ) as fc.Arbitrary<Record<string, string>>;
   let body: fc.Arbitrary<Body> = fc.constant(NO_BODY);
   if (operation.xml) body = xmlBodies(hints);
+  else if (operation.file) body = fileBodies(hints);
   else if (operation.body) body = jsonBodies(operation.body, hints);
   else if (operation.method !== 'GET') body = fc.oneof({ arbitrary: fc.constant(NO_BODY), weight: 4 }, malformedBodies(fc.constant({ ...NO_BODY, payload: '{"a":1}' })));
   return fc.tuple(pathValues, queryStrings(operation, hints), body).map(([values, query, chosen]) => ({
@@ -182,7 +220,8 @@ function urlOf(fuzzCase: FuzzCase): string {
 /** The case as a line a person can replay. */
 export function describeCase(fuzzCase: FuzzCase): string {
   const url = urlOf(fuzzCase);
-  const body = fuzzCase.payload === undefined ? '' : ` ${fuzzCase.contentType ?? '(no content type)'} ${JSON.stringify(fuzzCase.payload.slice(0, 300))}`;
+  const payload = Buffer.isBuffer(fuzzCase.payload) ? fuzzCase.payload.toString('latin1') : fuzzCase.payload;
+  const body = payload === undefined ? '' : ` ${fuzzCase.contentType ?? '(no content type)'} ${JSON.stringify(payload.slice(0, 300))}`;
   return `${fuzzCase.operation.method} ${url.slice(0, 300)}${body} [${fuzzCase.label}]`;
 }
 
