@@ -5,13 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, PASSWORD } from '../console/support.ts';
+import { addMember } from '../console/support.ts';
 import { createTester, storedTester } from '../modules/testers/support.ts';
 import { RESEND_INTERVAL_SECONDS } from '../../src/modules/emails/emails.service.ts';
-
-const WAIT = { timeout: 15_000 };
 
 describe('console testers in a browser', () => {
   let ctx: TestContext;
@@ -21,11 +20,13 @@ describe('console testers in a browser', () => {
   let ann: any;
   let bob: any;
   let others: any[];
+  let pages: ConsoleBrowser;
 
   before(async () => {
     ctx = await startTestContext({ listen: true });
     origin = ctx.config.publicUrl;
     browser = await launchBrowser();
+    pages = consoleBrowser(browser, origin);
     betaId = (await ctx.createBeta({}, 'Rocket')).id;
     const base = `/api/v2/betas/${betaId}`;
     await ctx.request('POST', `${base}/reward_definitions`, { body: { reward_definition: { descriptor: 'tshirt', name: 'A T-shirt', type: 'SingleSided' } } });
@@ -44,21 +45,8 @@ describe('console testers in a browser', () => {
     await ctx?.close();
   });
 
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
-    context.setDefaultTimeout(WAIT.timeout);
-    context.setDefaultNavigationTimeout(WAIT.timeout);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => assert.fail(`page error on ${page.url()}: ${error.message}`));
-    return page;
-  }
-
-  async function signInAs(page: Page, email: string): Promise<void> {
-    await page.goto(`${origin}/console`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
-  }
+  const newPage = (viewport?: { width: number; height: number }) => pages.newPage(viewport ?? { width: 1280, height: 900 });
+  const signInAs = (page: Page, email: string) => pages.signInAs(page, email);
 
   /** Loads `path` and waits for its script to have filled it. */
   async function open(page: Page, path: string) {
