@@ -4,10 +4,10 @@
 // past the first COUNTED_MATCHES of such a filter.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { COUNTED_MATCHES } from '../../../src/modules/testers/queries.ts';
 import type { TesterRow } from '../../../src/db/types.ts';
+import { testerRow } from './support.ts';
 
 const TESTERS = COUNTED_MATCHES + 2_600;
 
@@ -30,29 +30,17 @@ describe('list testers: sorted pages of many matches', () => {
     base = `/api/v2/betas/${beta.id}`;
     const start = Date.parse('2026-01-01T00:00:00Z');
     const rows = Array.from({ length: TESTERS }, (_, i) => {
-      const email = `many-${i}@example.com`;
       // Every 9th is invited (no position); every 6th is not in the group; applied_at runs backwards in blocks.
-      const status = i % 9 === 4 ? 'invited' : 'applied';
       const appliedAt = new Date(start + ((i * 7919) % TESTERS) * 1000).toISOString();
-      return {
-        uuid: randomUUID(),
-        beta_id: beta.id,
-        email,
-        email_normalized: email,
-        email_alias_key: email,
-        status,
-        hidden: 0,
-        invitation_code: '',
-        referral_code: `many${i}`,
-        friend_invitations_allowed: 0,
+      return testerRow(beta.id, `many-${i}@example.com`, {
+        status: i % 9 === 4 ? 'invited' : 'applied',
         groups: i % 6 === 5 ? '' : 'crowd',
-        name_search: '',
         points: (i * 31) % 97,
         share_signups_count: (i * 13) % 5,
         applied_at: appliedAt,
         created_at: appliedAt,
         updated_at: appliedAt,
-      };
+      });
     });
     // Straight into the table (the API would take minutes for this many); the counters are not read by these lists.
     for (let from = 0; from < rows.length; from += 500) await ctx.database.db.insertInto('testers').values(rows.slice(from, from + 500)).execute();
