@@ -167,6 +167,20 @@ async function main(): Promise<void> {
         'referred=false&sort=referrals',
       ].map((query) => ({ name: `list ${query}`, samples: listSamples, path: () => `${base}?${query}` })),
       { name: 'list referrer_id=<referrer>', samples: listSamples, path: () => `${base}?referrer_id=${any(referrers).referrer_id}` },
+      // What a tester's console page reads, for the beta's biggest referrer.
+      ...(
+        [
+          ['show', ''],
+          ['answers', '/responses'],
+          ['webhook events', '/webhook_events'],
+        ] as const
+      ).map(([what, suffix]) => ({ name: `tester page: ${what}`, samples: listSamples, path: () => `${base}/${referrers[0].referrer_id}${suffix}` })),
+      { name: 'tester page: referrals', samples: listSamples, path: () => `${base}?referrer_id=${referrers[0].referrer_id}&per_page=25` },
+      ...['points', 'rewards', 'emails'].map((list) => ({
+        name: `tester page: ${list}`,
+        samples: listSamples,
+        path: () => `/api/v2/betas/${betaId}/${list}?email=${encodeURIComponent(testers.find((t) => t.id === referrers[0].referrer_id)?.email_normalized ?? '')}&per_page=${list === 'emails' ? 25 : 100}`,
+      })),
     ].filter((operation) => !values.only || operation.name.includes(values.only));
 
     const headers = { authorization: `Bearer ${key}` };
