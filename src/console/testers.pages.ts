@@ -36,6 +36,7 @@ ${choice('sort', 'Sort by', [['joined', 'Join date'], ['position', 'Waitlist pos
 ${choice('direction', 'Order', [['', 'Default'], ['asc', 'Ascending'], ['desc', 'Descending']])}
 <div class="filter-buttons"><button type="submit">Apply</button> <button type="button" class="secondary" id="clear-filters">Clear</button></div>
 </form>
+<p class="notice" id="testers-done" role="status" hidden></p>
 <p id="testers-status" role="status">Loading…</p>
 <div class="table-scroll" role="region" aria-labelledby="testers-caption" tabindex="0">
 <table class="testers"><caption id="testers-caption">Testers</caption>

@@ -188,6 +188,7 @@ describe('console testers in a browser', () => {
     await page.getByRole('button', { name: 'Delete tester' }).click();
     await Promise.all([page.waitForURL(`${origin}/console/betas/${betaId}/testers`), page.getByRole('button', { name: 'Yes, delete' }).click()]);
     assert.equal(await storedTester(ctx, target.id), undefined);
+    assert.equal(await page.textContent('#testers-done'), `${target.email} is deleted.`);
     await page.context().close();
   });
 

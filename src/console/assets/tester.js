@@ -251,6 +251,8 @@ if (writer) {
   document.getElementById('delete-yes').addEventListener('click', () =>
     act(async () => {
       await call('DELETE', `${api}/testers/${testerId}`);
+      // The table says what happened once it has loaded.
+      window.sessionStorage.setItem('prelaunch-deleted-tester', tester.email);
       window.location.assign(consoleBase);
     }, 'The tester is deleted.'),
   );

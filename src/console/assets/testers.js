@@ -1,6 +1,6 @@
 // A beta's testers: one page of the list API at a time (search, filters and sort as its query),
 // the state kept in the page's address so reload and back show the same page.
-import { clearErrors, el, pageBetaId, showErrors, start } from './core.js';
+import { clearErrors, el, pageBetaId, say, showErrors, start } from './core.js';
 
 const PER_PAGE = 25;
 /** The console address's parameters, each passed to the list API as it is. */
@@ -106,5 +106,12 @@ for (const id of ['previous-page', 'next-page']) {
   document.getElementById(id).addEventListener('click', (event) => go(addressOf(Number(event.currentTarget.dataset.page))));
 }
 window.addEventListener('popstate', () => load().catch(failed));
+
+// A tester deleted on their page: said here, once.
+const deleted = window.sessionStorage.getItem('prelaunch-deleted-tester');
+if (deleted) {
+  window.sessionStorage.removeItem('prelaunch-deleted-tester');
+  say('testers-done', `${deleted} is deleted.`);
+}
 
 start(load);
