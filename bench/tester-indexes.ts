@@ -31,7 +31,6 @@ const NEEDED_BY: Record<string, string> = {
   testers_email_normalized_trgm: 'list filter email_contains (PostgreSQL)',
   testers_name_search_trgm: 'list filter name (PostgreSQL)',
   testers_beta_id_hidden_points: 'list sort=points (the console\'s tester table)',
-  testers_beta_id_hidden_referrals: 'list sort=referrals (the console\'s tester table)',
   testers_fraud_flagged: 'list filter fraud=flagged (partial: flagged testers only)',
   testers_grouped: 'list filter group (partial: testers with a group only)',
 };

@@ -1,4 +1,4 @@
-// `npm run screenshots`: every public page and the console's sign-in, betas and testers pages in headless
+// `npm run screenshots`: every public page and the console's sign-in, betas, dashboard and testers pages in headless
 // Chromium at desktop (1280×800) and phone (390×844) widths, saved as
 // docs/screenshots/{page}-{width}.png for README.md. Runs the app on a throwaway SQLite database
 // (the tests' context) with a beta made to show each page's parts, and an owner of its company.
@@ -115,6 +115,9 @@ try {
       await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
       await page.waitForSelector('#betas li');
       await shoot(page, 'console-betas', width);
+      await page.goto(`${origin}/console/betas/${beta.id}`);
+      await page.waitForSelector('body[data-ready]');
+      await shoot(page, 'console-dashboard', width);
       await page.goto(`${origin}/console/betas/${beta.id}/testers?sort=position`);
       await page.waitForSelector('body[data-ready]');
       await shoot(page, 'console-testers', width);

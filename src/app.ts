@@ -47,6 +47,7 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
 import { registerConsole } from './console/console-scope.ts';
 
@@ -143,6 +144,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     webhooksRoutes(typed, services.webhooks);
     emailsRoutes(typed, services.emailTemplates, services.emailLog);
     membersRoutes(typed, services.members);
+    statsRoutes(typed, services.betaStats);
   });
   await app.register(
     async (v1) => {

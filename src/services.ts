@@ -28,6 +28,7 @@ import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
+import { BetaStatsService } from './modules/stats/beta-stats.ts';
 import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
 import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
@@ -52,6 +53,8 @@ export interface Services {
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
+  /** A beta's dashboard figures. */
+  betaStats: BetaStatsService;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
   idempotencyKeys: IdempotencyKeys;
   /** Members of companies: who signs in to the console, with which role. */
@@ -113,6 +116,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),
+    betaStats: new BetaStatsService(db, dialect, clock, betas),
     idempotencyKeys: new IdempotencyKeys(db, clock),
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,

@@ -2,6 +2,7 @@
 // and stylesheet only, no inline script) and the session endpoints (JSON). A page that needs a
 // member sends a visitor without a session to the sign-in page; another company's beta is 404.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import Type from 'typebox';
@@ -45,6 +46,16 @@ function readAssets(): Map<string, { type: string; body: string }> {
     if (type) assets.set(name, { type, body: readFileSync(new URL(name, directory), 'utf8') });
   }
   return assets;
+}
+
+/**
+ * Libraries the console's scripts import, served from node_modules under /console/assets/vendor/
+ * (read once at start: no CDN, nothing built): uPlot draws the dashboard's charts.
+ */
+function readVendorAssets(): Map<string, { type: string; body: string }> {
+  const require = createRequire(import.meta.url);
+  const files: Record<string, string> = { 'uplot.js': 'uplot/dist/uPlot.esm.js', 'uplot.css': 'uplot/dist/uPlot.min.css' };
+  return new Map(Object.entries(files).map(([name, file]) => [`vendor/${name}`, { type: ASSET_TYPES[name.slice(name.lastIndexOf('.'))], body: readFileSync(require.resolve(file), 'utf8') }]));
 }
 
 const CONSOLE_SECURITY = {
@@ -115,7 +126,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
       const title = status === 404 ? 'Not found' : status >= 500 ? 'Something went wrong' : 'Request not accepted';
       return send(reply, status, { title, content: messageContent(errors.map((e) => e.message).join(' ')) });
     });
-    for (const [name, file] of readAssets()) {
+    for (const [name, file] of [...readAssets(), ...readVendorAssets()]) {
       pages.get(`/console/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
         reply.type(file.type).header('Cache-Control', 'no-cache').send(file.body),
       );

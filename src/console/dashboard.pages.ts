@@ -1,7 +1,61 @@
-// A beta's dashboard at /console/betas/{beta_id}: how the launch is going.
+// A beta's dashboard at /console/betas/{beta_id}: how the launch is going. The shell holds the
+// counters, the range form and empty tables; assets/dashboard.js fills them from
+// GET /api/v2/betas/{beta_id}/stats, draws the signups chart (uPlot) and polls while the page shows.
+import { html, type Trusted } from '../public/html.ts';
 import type { ConsolePages } from './console-scope.ts';
 import { dashboardContent } from './pages.ts';
 
+/** Seconds between two reads of the figures while the page is visible. */
+export const POLL_SECONDS = 15;
+
+/** A table whose rows the script fills: `columns` as header cells, the first one the row's header. */
+function table(id: string, caption: string, columns: string[]): Trusted {
+  return html`<div class="scroll" tabindex="0" role="region" aria-labelledby="${id}-caption"><table id="${id}">
+<caption id="${id}-caption">${caption}</caption>
+<thead><tr>${columns.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>
+<tbody></tbody>
+</table></div>`;
+}
+
+function rangeForm(): Trusted {
+  const date = (name: string, label: string) =>
+    html`<div class="field"><label for="field-${name}">${label}</label><input id="field-${name}" name="${name}" type="date" required aria-describedby="${name}-error"><p class="error" id="${name}-error" hidden></p></div>`;
+  return html`<form id="range" class="range" novalidate aria-label="Range">
+<p class="alert" id="range-error" role="alert" hidden></p>
+${date('from', 'From')}${date('to', 'To (included)')}
+<button type="submit">Show</button>
+<div class="presets" role="group" aria-label="Last days"><button type="button" class="secondary" data-days="7">7 days</button><button type="button" class="secondary" data-days="30">30 days</button><button type="button" class="secondary" data-days="90">90 days</button></div>
+</form>`;
+}
+
+export function dashboardPageContent(): Trusted {
+  return html`${dashboardContent()}
+<section id="dashboard" data-poll-seconds="${POLL_SECONDS}" aria-labelledby="dashboard-title">
+<h2 id="dashboard-title">How the launch is going</h2>
+${rangeForm()}
+<p class="updated" id="stats-updated"></p>
+<h3 id="signups-title">Signups per day</h3>
+<p id="signups-summary"></p>
+<figure class="chart">
+<div id="signups-chart" role="img" aria-labelledby="signups-title" aria-describedby="signups-summary"></div>
+<figcaption><ul class="legend" id="signups-legend"><li><span class="swatch direct" aria-hidden="true"></span>Direct: solid line, filled markers</li><li><span class="swatch referred" aria-hidden="true"></span>Referred: dashed line, hollow markers</li></ul></figcaption>
+</figure>
+<details><summary>Signups per day as a table</summary>
+${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 'Total'])}
+</details>
+<h3>Referrals</h3>
+<dl class="counters" id="stats-figures"></dl>
+<div class="panels">
+<div class="panel">${table('statuses', 'Testers by status', ['Status', 'Testers', 'Share'])}</div>
+<div class="panel">${table('referrers', 'Top referrers', ['Tester', 'Referrals'])}</div>
+<div class="panel">${table('countries', 'Top countries', ['Country', 'Testers', 'Share'])}</div>
+<div class="panel">${table('sources', 'Top sources', ['Source (utm_source)', 'Testers', 'Share'])}</div>
+</div>
+<h3>Deliveries</h3>
+<dl class="counters" id="stats-operations"></dl>
+</section>`;
+}
+
 export function dashboardPages({ betaPage }: ConsolePages): void {
-  betaPage('dashboard', { title: (beta) => beta.name, script: 'dashboard.js', content: () => dashboardContent() });
+  betaPage('dashboard', { title: (beta) => beta.name, script: 'dashboard.js', content: () => dashboardPageContent() });
 }

@@ -1,5 +1,8 @@
-// A beta's dashboard: its counters, read from the management API.
-import { call, el, pageBetaId, start } from './core.js';
+// A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
+// (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
+// table (no colour needed to read them), read again every few seconds while the page is visible.
+import { call, el, go, handle, pageBetaId, start } from './core.js';
+import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
   ['testers_count', 'Testers'],
@@ -10,11 +13,177 @@ const COUNTERS = [
   ['share_clicks_count', 'Share clicks'],
   ['share_signups_count', 'Referred signups'],
 ];
+const DAY_MS = 86_400_000;
+const number = (n) => Number(n).toLocaleString('en');
+const percent = (ratio) => `${(ratio * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
+const shareOf = (part, whole) => (whole > 0 ? part / whole : 0);
+const utcDay = (at) => new Date(at).toISOString().slice(0, 10);
+
+for (const href of ['/console/assets/vendor/uplot.css', '/console/assets/dashboard.css']) document.head.append(el('link', { rel: 'stylesheet', href }));
+
+const statsUrl = (range) => `/api/v2/betas/${pageBetaId()}/stats?${new URLSearchParams(range)}`;
+/** The range shown: the address's ?from=&to= (a reload keeps it), else the API's default. */
+let range = Object.fromEntries([...new URLSearchParams(window.location.search)].filter(([key]) => key === 'from' || key === 'to'));
+/** The server's today (UTC), from its last answer: the presets count back from it. */
+let today = utcDay(Date.now());
+
+function showCounters(counters) {
+  const list = document.getElementById('beta-counters');
+  if (!list.children.length) list.append(...COUNTERS.flatMap(([key, label]) => [el('dt', {}, label), el('dd', { id: `counter-${key}` }, '')]));
+  for (const [key] of COUNTERS) document.getElementById(`counter-${key}`).textContent = String(counters[key] ?? 0);
+}
 
 async function loadBeta() {
   const beta = await call('GET', `/api/v2/betas/${pageBetaId()}`);
   document.getElementById('beta-status').textContent = `Created ${new Date(beta.created_at).toLocaleDateString()}`;
-  document.getElementById('beta-counters').replaceChildren(...COUNTERS.flatMap(([key, label]) => [el('dt', {}, label), el('dd', { id: `counter-${key}` }, String(beta[key] ?? 0))]));
+  showCounters(beta);
 }
 
-start(loadBeta);
+/** Replaces a table's rows (an empty table says so), leaving focus where it is. */
+function fillTable(id, rows, empty) {
+  const body = document.querySelector(`#${id} tbody`);
+  const columns = document.querySelectorAll(`#${id} thead th`).length;
+  if (rows.length === 0) {
+    body.replaceChildren(el('tr', {}, el('td', { colspan: String(columns) }, empty)));
+    return;
+  }
+  body.replaceChildren(...rows.map(([head, ...cells]) => el('tr', {}, el('th', { scope: 'row' }, head), ...cells.map((cell) => el('td', {}, cell)))));
+}
+
+/** A share as text with a bar beside it: the bar only repeats the number. */
+function bar(ratio) {
+  const fill = el('span', { class: 'fill' });
+  fill.style.width = `${Math.round(ratio * 100)}%`;
+  return el('span', { class: 'share' }, el('span', { class: 'track', 'aria-hidden': 'true' }, fill), percent(ratio));
+}
+
+function fillFigures(id, figures) {
+  document.getElementById(id).replaceChildren(...figures.flatMap(([key, label, value]) => [el('dt', {}, label), el('dd', { id: `stat-${key}` }, value)]));
+}
+
+let chart;
+function drawChart(days) {
+  const data = [days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000), days.map((day) => day.direct), days.map((day) => day.referred)];
+  const box = document.getElementById('signups-chart');
+  const width = () => Math.max(260, box.clientWidth);
+  if (chart) {
+    chart.setData(data);
+    return;
+  }
+  chart = new uPlot(
+    {
+      width: width(),
+      height: 260,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
+      series: [
+        {},
+        { label: 'Direct', stroke: '#1d4ed8', width: 2, points: { show: true, size: 8, fill: '#1d4ed8', stroke: '#1d4ed8' } },
+        { label: 'Referred', stroke: '#b45309', width: 2, dash: [8, 5], points: { show: true, size: 8, width: 2, fill: '#ffffff', stroke: '#b45309' } },
+      ],
+      axes: [{}, { label: 'Signups', values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? number(tick) : '')) }],
+    },
+    data,
+    box,
+  );
+  new ResizeObserver(() => chart.setSize({ width: width(), height: 260 })).observe(box);
+}
+
+function render(stats) {
+  range = { from: stats.from, to: stats.to };
+  today = stats.generated_at.slice(0, 10);
+  const form = document.getElementById('range');
+  // Never rewrite a field the member is editing.
+  for (const name of ['from', 'to']) if (document.activeElement !== form.elements[name]) form.elements[name].value = stats[name];
+  window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams(range)}`);
+  document.getElementById('stats-updated').textContent = `Figures as of ${new Date(stats.generated_at).toLocaleTimeString()}; they update every few seconds while this page is open (the top lists at most once a minute).`;
+
+  // The counters move with each poll, from the stats (show beta has a tight limit per company).
+  showCounters({
+    testers_count: stats.testers_count,
+    applied_testers_count: stats.statuses.applied,
+    invited_testers_count: stats.statuses.invited,
+    active_testers_count: stats.statuses.active,
+    impressions_count: stats.impressions_count,
+    share_clicks_count: stats.share_clicks_count,
+    share_signups_count: stats.referred_signups_count,
+  });
+  const { signups } = stats;
+  document.getElementById('signups-summary').textContent =
+    `${stats.from} to ${stats.to} (UTC): ${number(signups.total)} signups, ${number(signups.direct)} direct and ${number(signups.referred)} referred.`;
+  drawChart(signups.days);
+  fillTable(
+    'signups-table',
+    [...signups.days].reverse().map((day) => [day.date, number(day.direct), number(day.referred), number(day.direct + day.referred)]),
+    'No days',
+  );
+
+  fillFigures('stats-figures', [
+    ['viral-coefficient', 'Viral coefficient (referred signups per tester)', stats.viral_coefficient.toLocaleString('en', { maximumFractionDigits: 3 })],
+    [
+      'share-conversion',
+      'Share clicks that became signups',
+      stats.share_conversion === null ? 'No share clicks yet' : `${percent(stats.share_conversion)} (${number(stats.referred_signups_count)} of ${number(stats.share_clicks_count)})`,
+    ],
+  ]);
+  const total = Object.values(stats.statuses).reduce((sum, n) => sum + n, 0);
+  fillTable('statuses', Object.entries(stats.statuses).filter(([, n]) => n > 0).map(([status, n]) => [status, number(n), bar(shareOf(n, total))]), 'No testers yet');
+  fillTable('referrers', stats.top_referrers.map((r) => [r.name ? `${r.name} (${r.email})` : r.email, number(r.referrals)]), 'No referrals yet');
+  fillTable('countries', stats.top_countries.map((c) => [c.country ?? 'Unknown', number(c.testers), bar(shareOf(c.testers, stats.testers_count))]), 'No testers yet');
+  fillTable('sources', stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count))]), 'No testers yet');
+
+  const { outbox, webhooks } = stats;
+  const waiting = outbox.oldest_due_seconds === null ? '' : `, the oldest waiting ${number(outbox.oldest_due_seconds)} s`;
+  fillFigures('stats-operations', [
+    ['outbox', 'Background jobs waiting (webhooks, e-mails, imports)', `${number(outbox.due)} due${waiting}; ${number(outbox.scheduled)} waiting for a retry; ${number(outbox.parked)} failed for good`],
+    [
+      'webhook-failures',
+      'Webhook deliveries that failed in the range',
+      webhooks.failure_rate === null ? 'No deliveries in the range' : `${percent(webhooks.failure_rate)} (${number(webhooks.failed)} of ${number(webhooks.deliveries)} attempts)`,
+    ],
+  ]);
+}
+
+async function loadStats() {
+  render(await call('GET', statsUrl(range)));
+}
+
+handle('range', (values) => call('GET', statsUrl({ from: values.from, to: values.to })), render);
+for (const preset of document.querySelectorAll('[data-days]')) {
+  preset.addEventListener('click', async () => {
+    const to = Date.parse(today);
+    range = { from: utcDay(to - (Number(preset.dataset.days) - 1) * DAY_MS), to: utcDay(to) };
+    await loadStats();
+  });
+}
+
+/** Reads the figures again every few seconds while the page is visible, and at once when it shows again. */
+function poll() {
+  const seconds = Number(document.getElementById('dashboard').dataset.pollSeconds);
+  let timer;
+  const again = () => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, seconds * 1000);
+  };
+  const refresh = async () => {
+    if (document.visibilityState !== 'visible') return;
+    try {
+      await loadStats();
+    } catch (failure) {
+      if (failure.status === 401) return go('/console');
+      document.getElementById('stats-updated').textContent = 'The figures could not be read just now; trying again shortly.';
+    }
+    again();
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refresh();
+  });
+  again();
+}
+
+start(loadBeta, async () => {
+  await loadStats();
+  poll();
+});

@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { storedTime } from '../../time.ts';
 import type { Beta } from '../betas/betas.service.ts';
-import { findReferrer, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
+import { findReferrers, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
 import { BATCH_ROWS, type ImportContext } from './import-job.ts';
 import type { Progress } from './progress.ts';
 
@@ -33,10 +33,14 @@ export async function resolveReferrers(ctx: ImportContext, beta: Beta, importId:
         .execute();
       if (pending.length === 0) return true;
       const now = storedTime(ctx.clock.now());
+      const ids = pending.map((entry) => entry.tester_id);
+      const testers = new Map((await forUpdate(ctx.dialect, trx.selectFrom('testers').selectAll().where('id', 'in', ids)).execute()).map((t) => [t.id, t]));
+      const referrers = await findReferrers(trx, ctx.dialect, beta.id, pending.map((entry) => entry.reference));
+      const referring = await referringAmong(trx, ids);
       for (const entry of pending) {
-        const tester = await forUpdate(ctx.dialect, trx.selectFrom('testers').selectAll().where('id', '=', entry.tester_id)).executeTakeFirst();
+        const tester = testers.get(entry.tester_id);
         if (!tester || tester.referrer_id !== null) continue;
-        const problem = await link(ctx, trx, beta, tester, entry.reference, now);
+        const problem = await link(ctx, trx, beta, tester, entry.reference, referrers.get(entry.reference), referring, now);
         if (problem) progress.warn(entry.line, problem);
         else progress.linked++;
       }
@@ -52,30 +56,47 @@ export async function resolveReferrers(ctx: ImportContext, beta: Beta, importId:
   }
 }
 
-/** Gives `tester` the referrer `reference` names; what prevents it, or null. */
-async function link(ctx: ImportContext, trx: Executor, beta: Beta, tester: TesterRow, reference: string, now: string): Promise<string | null> {
+/** Which of `ids` have referred someone already: only those can close a loop. */
+async function referringAmong(trx: Executor, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await trx.selectFrom('testers').select('referrer_id').distinct().where('referrer_id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.referrer_id!));
+}
+
+/**
+ * Gives `tester` the referrer its line's `reference` named (`found`, when it names a tester of the
+ * beta); what prevents it, or null. `referring` holds the batch's testers who have referred
+ * someone, and gains each referrer linked.
+ */
+async function link(
+  ctx: ImportContext,
+  trx: Executor,
+  beta: Beta,
+  tester: TesterRow,
+  reference: string,
+  found: TesterRow | undefined,
+  referring: Set<number>,
+  now: string,
+): Promise<string | null> {
   const shown = JSON.stringify(reference.slice(0, 80));
-  const selfNamed = reference.toLowerCase() === tester.email_normalized || reference === tester.referral_code;
-  const referrer = selfNamed ? undefined : await findReferrer(trx, ctx.dialect, beta.id, reference, tester.email_normalized);
-  if (selfNamed || referrer?.id === tester.id) return `the referrer ${shown} is the tester itself: imported without a referrer`;
-  if (!referrer) return `the referrer ${shown} is neither in the file nor in the beta: imported without a referrer`;
-  if (await leadsTo(trx, referrer, tester.id)) {
+  const selfNamed = reference.toLowerCase() === tester.email_normalized || reference === tester.referral_code || found?.id === tester.id;
+  if (selfNamed) return `the referrer ${shown} is the tester itself: imported without a referrer`;
+  if (!found) return `the referrer ${shown} is neither in the file nor in the beta: imported without a referrer`;
+  if (referring.has(tester.id) && (await leadsTo(trx, found.id, tester.id))) {
     return `the referrer ${shown} was referred by this tester, directly or through others: a loop, so imported without a referrer`;
   }
-  await trx.updateTable('testers').set({ referrer_id: referrer.id, updated_at: now }).where('id', '=', tester.id).execute();
-  if (hasJoined(tester)) await recordSignup(trx, ctx.dialect, beta, { ...tester, referrer_id: referrer.id }, now);
+  await trx.updateTable('testers').set({ referrer_id: found.id, updated_at: now }).where('id', '=', tester.id).execute();
+  referring.add(found.id);
+  if (hasJoined(tester)) await recordSignup(trx, ctx.dialect, beta, { ...tester, referrer_id: found.id }, now);
   return null;
 }
 
 /**
- * Whether the chain of referrers from `start` up reaches the tester `target`. Only a tester who
- * has referred someone can be reached, so most lines (a file's referrers come before the testers
- * they referred) are answered by one indexed lookup, without walking the chain.
+ * Whether the chain of referrers from the tester `start` up reaches the tester `target`, read as
+ * it is now (links made earlier in the batch included). Walked only for a target who has referred
+ * someone: most lines (a file's referrers come before the testers they referred) are not.
  */
-async function leadsTo(trx: Executor, start: TesterRow, target: number): Promise<boolean> {
-  const referred = await trx.selectFrom('testers').select('id').where('referrer_id', '=', target).limit(1).executeTakeFirst();
-  if (!referred) return false;
-  let next = start.referrer_id;
+async function leadsTo(trx: Executor, start: number, target: number): Promise<boolean> {
+  let next: number | null = start;
   for (let step = 0; next !== null && step < MAX_CHAIN; step++) {
     if (next === target) return true;
     const row = await trx.selectFrom('testers').select('referrer_id').where('id', '=', next).executeTakeFirst();

@@ -44,6 +44,48 @@ export async function findReferrer(
   return referrer;
 }
 
+/** References per IN list: far below either database's parameter limit. */
+const REFERENCES_PER_QUERY = 500;
+
+/**
+ * The testers `references` name, as findReferrer finds each (an address, an id or a referral code;
+ * a number naming both an id and a code gives the lower id), in a few statements for many
+ * references: an import's referrers. Locked against deletion as findReferrer locks; a reference
+ * naming no tester is absent from the map.
+ */
+export async function findReferrers(trx: Executor, dialect: DialectName, betaId: number, references: readonly string[]): Promise<Map<string, TesterRow>> {
+  const texts = [...new Set(references.map((reference) => reference.trim()).filter((text) => text && text.length <= 320))];
+  const emails = texts.filter((text) => text.includes('@')).map((text) => text.toLowerCase());
+  const codes = texts.filter((text) => !text.includes('@'));
+  const ids = codes.filter((text) => /^\d{1,15}$/.test(text)).map(Number);
+  const rows: TesterRow[] = [];
+  const read = async (column: 'email_normalized' | 'referral_code' | 'id', values: ReadonlyArray<string | number>) => {
+    for (let i = 0; i < values.length; i += REFERENCES_PER_QUERY) {
+      const chunk = values.slice(i, i + REFERENCES_PER_QUERY);
+      const query = trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where(column, 'in', chunk as never[]);
+      rows.push(...(await forKeyShare(dialect, query).execute()));
+    }
+  };
+  await read('email_normalized', emails);
+  await read('referral_code', codes);
+  await read('id', ids);
+  const byEmail = new Map(rows.map((row) => [row.email_normalized, row]));
+  const byCode = new Map(rows.map((row) => [row.referral_code, row]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = new Map<string, TesterRow>();
+  for (const reference of references) {
+    const text = reference.trim();
+    let row: TesterRow | undefined;
+    if (text.includes('@')) row = byEmail.get(text.toLowerCase());
+    else if (/^\d{1,15}$/.test(text)) {
+      const [id, code] = [byId.get(Number(text)), byCode.get(text)];
+      row = id && code ? (id.id < code.id ? id : code) : (id ?? code);
+    } else row = byCode.get(text);
+    if (row && text.length <= 320) found.set(reference, row);
+  }
+  return found;
+}
+
 /** Whether `error` is an insert naming a referrer deleted since it was looked up unlocked. */
 export function referrerGone(error: unknown): boolean {
   return foreignKeyViolation(error)?.includes('referrer_id') ?? false;

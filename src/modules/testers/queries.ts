@@ -56,9 +56,9 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
 
   /**
    * A page of many testers (a whole beta, or more matches than COUNTED_MATCHES), read along an
-   * index in the sort's order: the beta's (hidden, id) for joined, (hidden, points, id) or
-   * (hidden, share_signups_count, id) for points and referrals (migration 024), the standings'
-   * set for position. A filter is checked on the way, so a deep page of a filter is refused past
+   * index in the sort's order: the beta's (hidden, id) for joined, (hidden, points, id) for points
+   * (migration 024), (hidden, share_signups_count, id) for referrals (migration 023), the
+   * standings' set for position. A filter is checked on the way, so a deep page of a filter is refused past
    * COUNTED_MATCHES rather than read through (`reach`).
    */
   const manyPage = async (): Promise<number[]> => {

@@ -1,0 +1,80 @@
+// A beta's dashboard figures over the management API (GET /api/v2/betas/{beta_id}/stats), what the
+// console's dashboard draws: the rules are in beta-stats.ts.
+import Type from 'typebox';
+import type { App } from '../../http/app-type.ts';
+import { principalOf } from '../../http/auth.ts';
+import { BetaParams, Nullable } from '../../http/schemas.ts';
+import { TesterStatuses } from '../testers/tester-status.ts';
+import { type BetaStatsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, TOP } from './beta-stats.ts';
+
+const Count = Type.Integer({ minimum: 0 });
+const Ratio = Type.Number({ minimum: 0 });
+const Day = Type.String({ maxLength: 10, description: 'A calendar date in UTC, YYYY-MM-DD', examples: ['2026-01-31'] });
+
+const StatsQuery = Type.Object({
+  from: Type.Optional({ ...Day, description: `First day of the range (UTC, YYYY-MM-DD); default ${DEFAULT_RANGE_DAYS - 1} days before to` }),
+  to: Type.Optional({ ...Day, description: 'Last day of the range, included (UTC, YYYY-MM-DD); default today' }),
+});
+
+const BetaStatsSchema = Type.Object(
+  {
+    beta_id: Type.Integer(),
+    from: Day,
+    to: Day,
+    generated_at: Type.String({ format: 'date-time' }),
+    signups: Type.Object(
+      {
+        direct: Count,
+        referred: Count,
+        total: Count,
+        days: Type.Array(Type.Object({ date: Day, direct: Count, referred: Count }), { description: 'Every day of the range, oldest first, days without a signup included' }),
+      },
+      { description: 'Testers created in the range (hidden ones aside): referred ones have a referrer, direct ones none' },
+    ),
+    testers_count: Count,
+    impressions_count: { ...Count, description: 'Views of the signup form in the beta\'s whole life' },
+    referred_signups_count: { ...Count, description: 'Credited referrals in the beta\'s whole life' },
+    share_clicks_count: { ...Count, description: 'Clicks on share links in the beta\'s whole life' },
+    viral_coefficient: { ...Ratio, description: 'Referred signups per tester (referred_signups_count / testers_count), 4 decimals' },
+    share_conversion: Nullable({ ...Ratio, description: 'Referred signups per share click (referred_signups_count / share_clicks_count), 4 decimals; null without clicks' }),
+    statuses: Type.Object(Object.fromEntries(TesterStatuses.map((status) => [status, Count])), { description: 'Testers by status now' }),
+    top_referrers: Type.Array(
+      Type.Object({ id: Type.Integer(), email: Type.String(), name: Nullable(Type.String()), referrals: Count }),
+      { description: `The ${TOP} testers with the most credited referrals` },
+    ),
+    top_countries: Type.Array(Type.Object({ country: Nullable(Type.String({ description: 'ISO 3166 alpha-2; null: unknown' })), testers: Count }), { description: `The ${TOP} most frequent countries of the beta's testers` }),
+    top_sources: Type.Array(Type.Object({ source: Nullable(Type.String({ description: 'utm_source; null: none given' })), testers: Count }), { description: `The ${TOP} most frequent sources (utm_source) of the beta's testers` }),
+    outbox: Type.Object(
+      {
+        due: { ...Count, description: 'Jobs due now: waiting for a worker or being run' },
+        scheduled: { ...Count, description: 'Jobs waiting for a later attempt' },
+        parked: { ...Count, description: 'Jobs that failed every attempt' },
+        oldest_due_seconds: Nullable({ ...Count, description: 'How long the longest-waiting due job has waited' }),
+      },
+      { description: 'Background jobs of this beta: webhook deliveries, e-mails, imports, queued deletions' },
+    ),
+    webhooks: Type.Object(
+      { deliveries: Count, failed: Count, failure_rate: Nullable({ ...Ratio, description: 'failed / deliveries, 4 decimals; null without deliveries' }) },
+      { description: 'Delivery attempts to the beta\'s webhook endpoints in the range' },
+    ),
+  },
+  { description: 'How the beta\'s launch is going' },
+);
+
+export function statsRoutes(app: App, stats: BetaStatsService): void {
+  app.get('/api/v2/betas/:beta_id/stats', {
+    // No scope limit of its own (show beta's counts per company): an open dashboard reads this every 15 s.
+    config: { permission: 'betas:read', series: 'betas' },
+    schema: {
+      operationId: 'showBetaStats',
+      tags: ['Betas'],
+      'x-extension': true,
+      summary: 'Show beta statistics',
+      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog and its webhooks' failure rate over the range. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
+      params: BetaParams,
+      querystring: StatsQuery,
+      response: { 200: BetaStatsSchema },
+    },
+    handler: async (request) => stats.collect(principalOf(request).companyId, request.params.beta_id, request.query),
+  });
+}
