@@ -7,7 +7,7 @@ import type { Beta } from '../betas/betas.service.ts';
 import { responsesOf, type TesterResponse } from '../questions/questions.service.ts';
 import { isInvitationCodeValid } from '../invitation-codes/invitation-codes.service.ts';
 import { countersOf } from '../betas/beta-counters.ts';
-import { filterTesters, type TesterFilters } from './tester-filters.ts';
+import { filterTesters, type TesterFilters, visibleTesters } from './tester-filters.ts';
 import { statusCounter } from './tester-status.ts';
 import type { TesterSort } from './testers.schemas.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
@@ -73,10 +73,41 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
     if (sort === 'joined' || (sort === 'position' && onlyStatus !== undefined && onlyStatus !== 'applied')) {
       return (await byId(query, offset, perPage)).map((row) => row.id);
     }
-    if (column) {
+    /**
+     * The matches of the filter among ids read in order a chunk at a time (`next`: the chunk after
+     * `read` ids, empty at the end), until the page is full: whatever plan the database would pick
+     * for the filter and the order together, this reads the order's index and checks each chunk.
+     */
+    const walk = async (next: (read: number) => Promise<number[]>) => {
       reach();
-      const rows = await query.select('id').orderBy(column, direction).orderBy('id', direction).limit(perPage).offset(offset).execute();
-      return rows.map((row) => row.id);
+      const found: number[] = [];
+      let read = 0;
+      for (let more = true; more && found.length < offset + perPage; ) {
+        const chunk = await next(read);
+        read += chunk.length;
+        more = chunk.length === WALK_CHUNK;
+        if (chunk.length === 0) break;
+        const hits = new Set((await query.select('id').where('id', 'in', chunk).execute()).map((row) => row.id));
+        for (const id of chunk) if (hits.has(id)) found.push(id);
+      }
+      return { ids: found.slice(offset, offset + perPage), found: found.length, ended: found.length < offset + perPage };
+    };
+    if (column) {
+      const inOrder = (q: ReturnType<typeof visibleTesters>) => q.select(['id', column]).orderBy(column, direction).orderBy('id', direction);
+      if (!filtered) return (await inOrder(visibleTesters(repo, beta.id)).limit(perPage).offset(offset).execute()).map((row) => row.id);
+      // Keyset over (column, id): each chunk starts after the last one's end.
+      let last: { value: number; id: number } | undefined;
+      const { ids } = await walk(async () => {
+        let chunk = inOrder(visibleTesters(repo, beta.id)).limit(WALK_CHUNK);
+        if (last) {
+          const { value, id } = last;
+          chunk = chunk.where((eb) => eb(eb.refTuple(column, 'id'), direction === 'desc' ? '<' : '>', eb.tuple(value, id)));
+        }
+        const rows = await chunk.execute();
+        if (rows.length) last = { value: rows[rows.length - 1][column], id: rows[rows.length - 1].id };
+        return rows.map((row) => row.id);
+      });
+      return ids;
     }
     const backwards = direction === 'desc';
     if (!filtered || onlyStatus === 'applied') {
@@ -85,22 +116,10 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
       const tail = await byId(query.where('status', '<>', 'applied'), Math.max(0, offset - slice.length), perPage - slice.ids.length);
       return [...slice.ids, ...tail.map((row) => row.id)];
     }
-    // A filter in waitlist order: the set is read a chunk at a time and each chunk's matches kept.
-    reach();
-    const found: number[] = [];
-    let length = Number.POSITIVE_INFINITY;
-    let from = 0;
-    while (found.length < offset + perPage && from < length) {
-      const slice = await repo.testerViews.waitlistSlice(beta, from, WALK_CHUNK, backwards);
-      length = slice.length;
-      from += WALK_CHUNK;
-      if (slice.ids.length === 0) break;
-      const hits = new Set((await query.select('id').where('id', 'in', slice.ids).execute()).map((row) => row.id));
-      for (const id of slice.ids) if (hits.has(id)) found.push(id);
-    }
-    const ids = found.slice(offset, offset + perPage);
-    if (ids.length === perPage || from < length) return ids;
-    const tail = await byId(query.where('status', '<>', 'applied'), Math.max(0, offset - found.length), perPage - ids.length);
+    // A filter in waitlist order: the set read a chunk at a time; past its end, the filter's testers without a position.
+    const { ids, found, ended } = await walk(async (read) => (await repo.testerViews.waitlistSlice(beta, read, WALK_CHUNK, backwards)).ids);
+    if (!ended) return ids;
+    const tail = await byId(query.where('status', '<>', 'applied'), Math.max(0, offset - found), perPage - ids.length);
     return [...ids, ...tail.map((row) => row.id)];
   };
 

@@ -46,7 +46,7 @@ export interface FilteredTesters {
   visibleCount: () => Promise<number>;
 }
 
-function visibleTesters(repo: TestersRepository, betaId: number) {
+export function visibleTesters(repo: TestersRepository, betaId: number) {
   return repo.db.selectFrom('testers').where('beta_id', '=', betaId).where('hidden', '=', 0);
 }
 

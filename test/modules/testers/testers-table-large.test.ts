@@ -89,6 +89,8 @@ describe('list testers: sorted pages of many matches', () => {
     assert.deepEqual(await ids('group=crowd&sort=points&per_page=100&page=2'), order.slice(100, 200));
     assert.deepEqual(await ids('group=crowd&sort=points&per_page=100&page=100'), order.slice(9900, 10000));
     assert.equal((await ctx.request('GET', `${base}/testers?group=crowd&sort=points&per_page=100&page=101`)).status, 422);
+    const ascending = stored.filter(inCrowd).sort((a, b) => a.share_signups_count - b.share_signups_count || a.id - b.id).map((row) => row.id);
+    assert.deepEqual(await ids('group=crowd&sort=referrals&direction=asc&per_page=100&page=45'), ascending.slice(4400, 4500), 'across chunks, ascending');
     const joined = stored.filter(inCrowd).map((row) => row.id);
     assert.deepEqual(await ids('group=crowd&per_page=100&page=105'), joined.slice(10400, 10500));
     assert.deepEqual(await ids('group=crowd&sort=joined&direction=desc&per_page=100&page=105'), [...joined].reverse().slice(10400, 10500));
