@@ -199,8 +199,9 @@ async function loadEvents() {
 async function act(action, text, ...reload) {
   try {
     await action();
-    done(text);
+    // Said once the page shows the change.
     await Promise.all(reload.map((load) => load()));
+    done(text);
   } catch (failure) {
     if (!failure.errors) throw failure;
     report(failure);
@@ -220,8 +221,9 @@ document.getElementById('referrals-next').addEventListener('click', () => {
 
 if (writer) {
   handle('change-status', (v) => call('PUT', `${api}/testers/${testerId}`, { tester: { status: v.status } }), (changed) => {
-    done(`The status is now ${changed.status}.`);
-    refreshAll().catch(report);
+    refreshAll()
+      .then(() => done(`The status is now ${changed.status}.`))
+      .catch(report);
   });
   handle('add-points', (v) => call('POST', `${api}/points`, { email: tester.email, quantity: Number(v.quantity), ...(v.reason ? { reason: v.reason } : {}) }), (_point, form) => {
     form.reset();
