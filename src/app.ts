@@ -41,6 +41,8 @@ import { checkinsV1Routes } from './modules/testers/checkins-v1.routes.ts';
 import { friendInvitationsRoutes } from './modules/friend-invitations/friend-invitations.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
+import { fraudReviewRoutes } from './modules/fraud/fraud-review.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -136,6 +138,8 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     testersRoutes(typed, services.testers);
     testerExportRoutes(typed, services.testers);
     await importsRoutes(typed, services.imports);
+    bulkActionsRoutes(typed, services.bulkActions);
+    fraudReviewRoutes(typed, services.fraudReview);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);

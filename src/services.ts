@@ -33,6 +33,8 @@ import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
 import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
 import { Sessions } from './modules/members/sessions.ts';
+import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
+import { FraudReviewService } from './modules/fraud/fraud-review.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -65,6 +67,10 @@ export interface Services {
   memberLinks: MemberLinks;
   /** Waitlist standings: built from the database, kept in step with every commit and with other processes. */
   standings: Standings;
+  /** Status changes of many testers at once, run in batches (modules/bulk-actions). */
+  bulkActions: BulkActionsService;
+  /** The review of flagged testers: the queue, approve or reject, the decisions' log. */
+  fraudReview: FraudReviewService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections, the standing feed's timers); after the workers have stopped. */
@@ -98,6 +104,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
+  const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -121,7 +128,9 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,
     memberLinks,
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers },
+    bulkActions,
+    fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
+    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

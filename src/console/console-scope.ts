@@ -19,6 +19,8 @@ import type { Beta } from '../modules/betas/betas.service.ts';
 import type { Trusted } from '../public/html.ts';
 import { dashboardPages } from './dashboard.pages.ts';
 import { dataPages } from './data.pages.ts';
+import { bulkPages } from './bulk.pages.ts';
+import { fraudPages } from './fraud.pages.ts';
 import { testersPages } from './testers.pages.ts';
 import {
   accountContent,
@@ -98,7 +100,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, dataPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, fraudPages, dataPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));

@@ -23,6 +23,8 @@ import * as idempotencyKeys from './migrations/017-idempotency-keys.ts';
 import * as erasures from './migrations/018-erasures.ts';
 import * as imports from './migrations/019-imports.ts';
 import * as members from './migrations/020-members.ts';
+import * as bulkActions from './migrations/021-bulk-actions.ts';
+import * as fraudDecisions from './migrations/022-fraud-decisions.ts';
 import * as dashboardIndexes from './migrations/023-dashboard-indexes.ts';
 import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 
@@ -57,6 +59,8 @@ const migrations: Record<string, MigrationModule> = {
   '018-erasures': erasures,
   '019-imports': imports,
   '020-members': members,
+  '021-bulk-actions': bulkActions,
+  '022-fraud-decisions': fraudDecisions,
   '023-dashboard-indexes': dashboardIndexes,
   '024-tester-table-indexes': testerTableIndexes,
 };

@@ -124,6 +124,8 @@ export interface TestersTable {
   fraud_flags: string | null;
   referral_held: Generated<number>;
   referral_accepted_at: string | null;
+  /** The owner's review of its flags (migration 022): approve, reject, or null while undecided. */
+  fraud_decision: string | null;
   /** When the person's data was erased (migration 018): the row stays, anonymized, for the beta's counts. */
   erased_at: string | null;
   created_at: string;
@@ -492,6 +494,53 @@ export interface Database {
   member_sessions: MemberSessionsTable;
   member_links: MemberLinksTable;
   member_emails: MemberEmailsTable;
+  bulk_actions: BulkActionsTable;
+  bulk_action_items: BulkActionItemsTable;
+  fraud_decisions: FraudDecisionsTable;
+}
+
+/** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
+export interface BulkActionsTable {
+  id: Generated<number>;
+  beta_id: number;
+  action: string;
+  target_status: string;
+  selection: string;
+  top_n: number | null;
+  filters: string | null; // JSON: TesterFilters
+  max_tester_id: number | null;
+  requested_by_member_id: number | null;
+  requested_by_key_id: number | null;
+  state: string;
+  total: Generated<number>;
+  processed: Generated<number>;
+  changed: Generated<number>;
+  skipped: Generated<number>;
+  cursor: Generated<number>;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The testers of a "top N" bulk action, by waitlist position when it was created. */
+export interface BulkActionItemsTable {
+  bulk_action_id: number;
+  position: number;
+  tester_id: number;
+}
+
+/** The owner's decision on a flagged tester (migration 022, modules/fraud). */
+export interface FraudDecisionsTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  decision: string;
+  note: string | null;
+  member_id: number | null;
+  api_key_id: number | null;
+  decided_by: string;
+  created_at: string;
 }
 
 /** A CSV import of testers (migration 019, modules/imports). */
@@ -537,6 +586,8 @@ export interface ImportReferrersTable {
 }
 
 export type ImportRow = Selectable<ImportsTable>;
+export type BulkActionRow = Selectable<BulkActionsTable>;
+export type FraudDecisionRow = Selectable<FraudDecisionsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type BetaRow = Selectable<BetasTable>;

@@ -196,6 +196,38 @@ const RACES: Record<string, Race> = {
     async make(s) {
       const { tester } = await unconfirmed(s);
       return { method: 'POST', url: s.path(`/testers/${tester.id}/resend_confirmation`), tester: tester.id };
+      },
+    },
+  'POST /api/v2/betas/:beta_id/bulk_actions': {
+    async make(s) {
+      // The top of the waitlist fixed at creation: the tester is among the action's items.
+      const tester = await s.tester();
+      return { method: 'POST', url: s.path('/bulk_actions'), json: { action: 'invite', top: 5 }, tester: tester.id };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/bulk_actions/:bulk_action_id/cancel': {
+    async make(s) {
+      await s.tester();
+      const action = await s.call('POST', '/bulk_actions', { action: 'invite', top: 5 });
+      return { method: 'POST', url: s.path(`/bulk_actions/${action.id}/cancel`) };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/testers/:tester_id/fraud_decision': {
+    async make(s) {
+      // A referral from the referrer's own device: flagged and held, to approve.
+      const device = { ip: '203.0.113.31', user_agent: DESKTOP };
+      const referrer = await s.tester({ profile: device });
+      const flagged = await s.tester({ profile: device, referrer_id: referrer.referral_code });
+      return { method: 'POST', url: s.path(`/testers/${flagged.id}/fraud_decision`), json: { decision: 'approve' }, tester: flagged.id };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/fraud_decisions': {
+    async make(s) {
+      // Rejected in bulk: each moves to rejected, as an update would.
+      const device = { ip: '203.0.113.32', user_agent: DESKTOP };
+      const referrer = await s.tester({ profile: device });
+      const flagged = await s.tester({ profile: device, referrer_id: referrer.referral_code });
+      return { method: 'POST', url: s.path('/fraud_decisions'), json: { decision: 'reject', tester_ids: [flagged.id] }, tester: flagged.id };
     },
   },
   'POST /api/v2/betas/:beta_id/testers/:tester_id/checkin': {

@@ -61,6 +61,10 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   member_sessions: { exported: null, erased: null, why: "sessions of the company's console users" },
   member_links: { exported: null, erased: null, why: "password links of the company's console users" },
   member_emails: { exported: null, erased: null, why: "e-mails to the company's console users" },
+  // Bulk actions: a job's selection (ids and filters), done items deleted as it goes.
+  bulk_actions: { exported: null, erased: 'kept', why: "the owner's record of a bulk status change: counts and the list's filters it was given" },
+  bulk_action_items: { exported: null, erased: 'kept', why: 'tester ids of a bulk action still running, deleted as its batches commit' },
+  fraud_decisions: { exported: null, erased: 'kept', why: "the owner's review of the tester's fraud signals (approve or reject, who, when), tied to the anonymized row" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

@@ -19,13 +19,16 @@ import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, responses, show, verify, type ListOrder, type TesterPage } from './queries.ts';
-import type { TesterFilters } from './tester-filters.ts';
+import { filterTesters, type FilteredTesters, type TesterFilters } from './tester-filters.ts';
 import { create, createForVisitor, insertInvitee, type CreateInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { TestersRepository, type TestersContext } from './testers.repository.ts';
-import { acceptReferral, update, type UpdateInput } from './update.ts';
+import { acceptReferral, releaseHeldReferral, update, type UpdateInput } from './update.ts';
+import { moveStatuses, type MoveOutcome } from './status-moves.ts';
+import type { UpdateStatus } from './tester-status.ts';
+import type { RenderedViews } from './tester-events.ts';
 
 export class TestersService {
   private readonly ctx: TestersContext;
@@ -72,6 +75,11 @@ export class TestersService {
     if (outcome === 'not_needed') throw Errors.testersGeneral('the tester is not unconfirmed: there is no confirmation to resend');
   }
 
+  /** The query of the beta's visible testers matching `filters` (tester-filters.ts), for a bulk action's selection. */
+  filter(beta: Beta, filters: TesterFilters): Promise<FilteredTesters> {
+    return filterTesters(this.ctx.repo, beta, filters);
+  }
+
   /** The company's beta's testers matching `filters`, as CSV or NDJSON (export.ts). */
   async exportBeta(companyId: number, betaId: string, filters: TesterFilters, format: ExportFormat): Promise<BetaExport> {
     return exportTesters(this.ctx.repo, await this.ctx.repo.betas.require(companyId, betaId), filters, format);
@@ -109,6 +117,16 @@ export class TestersService {
 
   acceptReferral(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     return acceptReferral(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** Moves the beta's testers `ids` to `requested` in the caller's transaction, each as an update would (status-moves.ts). */
+  moveStatuses(trx: Executor, beta: Beta, ids: readonly number[], requested: UpdateStatus, now: string): Promise<Map<number, MoveOutcome>> {
+    return moveStatuses(this.ctx, trx, beta, ids, requested, now);
+  }
+
+  /** Credits the held referral of the locked `tester` in the caller's transaction, as acceptReferral does. */
+  releaseHeldReferral(trx: Executor, beta: Beta, tester: TesterRow, now: string): Promise<RenderedViews> {
+    return releaseHeldReferral(this.ctx, trx, beta, tester, now);
   }
 
   delete(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {

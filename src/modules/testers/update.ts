@@ -2,18 +2,21 @@
 // later) and the owner's acceptance of a referral held by its fraud flags.
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/database.ts';
-import type { TesterUpdate } from '../../db/types.ts';
+import type { TesterRow, TesterUpdate } from '../../db/types.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import { parseFlags, referralFlags, refusedReferral, storedFlags } from '../fraud/fraud-signals.ts';
-import { redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
+import { redeemInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { findReferrer, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
 import { normalizeEmail } from './email-address.ts';
 import { nameSearch } from './name-search.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
-import { emailProblems, JOINED_STATUSES, milestoneFor, normalizeGroups, requiredFieldProblems, requiredFieldRules } from './tester-rules.ts';
+import { emailProblems, normalizeGroups, requiredFieldProblems, requiredFieldRules } from './tester-rules.ts';
+import { creditOnJoining, statusMoveChanges } from './status-moves.ts';
+import type { RenderedViews } from './tester-events.ts';
+import type { Beta } from '../betas/betas.service.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 import type { TesterView } from './testers.presenter.ts';
 import type { TestersContext } from './testers.repository.ts';
@@ -105,22 +108,16 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
     const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
     if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));
     if (status !== current.status) {
-      Object.assign(changes, { status, ...milestoneFor(status, current, now) });
-      if (status === 'suspended') changes.status_before_suspension = current.status;
-      if (current.status === 'suspended') changes.status_before_suspension = null;
-      if (status === 'invited' && !current.invitation_code) {
-        changes.invitation_code = uniqueInvitationCode(settings.decoder_key, email?.email ?? current.email);
-      }
+      Object.assign(changes, statusMoveChanges(current, status, settings.decoder_key, now, email?.email));
       // The code a tester activated with is theirs from then on (verify accepts it).
       if (redeemedCode && !current.invitation_code) changes.invitation_code = redeemedCode;
     }
     await repo.updateTester(trx, current.id, changes);
     moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
     await saveAnswers(trx, current.id, answers.answers, now);
-    // Reaching applied, invited or active the first time is joining; a referrer set on an applied tester is credited at once.
+    // A referrer set on an applied tester is credited at once.
     const referrerId = changes.referrer_id ?? current.referrer_id;
-    const joining = status === 'applied' || (JOINED_STATUSES.includes(status) && !hasJoined(current));
-    const credited = joining ? await recordSignup(trx, repo.dialect, beta, { ...current, referrer_id: referrerId }, now) : null;
+    const credited = await creditOnJoining(ctx, trx, beta, { ...current, referrer_id: referrerId }, status, now);
     const rendered = await events.raise(trx, 'tester_updated', beta.id, credited === null ? [current.id] : [current.id, credited], now);
     if (status !== current.status) {
       await emails.statusChanged(trx, { betaId: beta.id, testerId: current.id, status: input.status === 'unsuspended' ? 'unsuspended' : status, now });
@@ -136,7 +133,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
  * changes nothing and answers the tester; a tester whose referral was never held is 2301.
  */
 export async function acceptReferral(ctx: TestersContext, companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
-  const { repo, events } = ctx;
+  const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   const accepted = await repo.transaction(async (trx) => {
     const now = repo.now();
@@ -145,12 +142,21 @@ export async function acceptReferral(ctx: TestersContext, companyId: number, bet
     if (tester.referrer_id === null) throw Errors.testersGeneral('This tester has no referrer (none was given, or the referrer was deleted)');
     if (tester.referral_accepted_at !== null) return { testerId: tester.id, rendered: undefined };
     if (!tester.referral_held) throw Errors.testersGeneral('This tester\'s referral is not held: it had no fraud flags, so it is credited without acceptance');
-    await repo.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
-    // Referral credit comes with joining (docs/decisions.md, "Referrals"): a tester still unconfirmed is credited on confirming.
-    const credited = hasJoined(tester) ? await recordSignup(trx, repo.dialect, beta, tester, now) : null;
-    const rendered = await events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);
+    if (tester.fraud_decision === 'reject') throw Errors.testersGeneral('This tester was rejected in fraud review: its referral is never credited');
+    const rendered = await releaseHeldReferral(ctx, trx, beta, tester, now);
     return { testerId: tester.id, rendered };
   });
   return repo.committedView(companyId, beta.id, accepted.testerId, accepted.rendered);
+}
+
+/**
+ * Credits a held referral of the locked `tester` in the caller's transaction (acceptReferral, and
+ * fraud review's approve): no longer held, accepted now, credited as any referral is.
+ */
+export async function releaseHeldReferral(ctx: TestersContext, trx: Executor, beta: Beta, tester: TesterRow, now: string): Promise<RenderedViews> {
+  await ctx.repo.updateTester(trx, tester.id, { referral_held: 0, referral_accepted_at: now, updated_at: now });
+  // Referral credit comes with joining (docs/decisions.md, "Referrals"): a tester still unconfirmed is credited on confirming.
+  const credited = hasJoined(tester) ? await recordSignup(trx, ctx.repo.dialect, beta, tester, now) : null;
+  return ctx.events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);
 }
 

@@ -147,6 +147,23 @@ export class Standings {
     return this.#rounds.next();
   }
 
+  /**
+   * The ids of the first `count` testers of the beta's waitlist, front to back, with every change
+   * committed before the call applied: read from the set (built first when missing), never sorted
+   * in SQL. Not from inside a transaction (a build reads the database).
+   */
+  async firstIds(beta: { id: number; settings: { waitlist_order: WaitlistOrder } }, count: number): Promise<number[]> {
+    await this.#settleQuietly();
+    const { set } = await this.#indexFor(beta.id, beta.settings.waitlist_order);
+    const ids: number[] = [];
+    if (count <= 0) return ids;
+    for (const [, , id] of set.entries()) {
+      ids.push(id);
+      if (ids.length >= count) break;
+    }
+    return ids;
+  }
+
   /** A round whose failure (the database unreachable) is logged: the next one reads the same rows again. */
   #settleQuietly(): Promise<void> {
     return this.settle().catch((error: unknown) => this.log?.error({ err: error }, 'standings: reading the feed failed'));

@@ -79,6 +79,12 @@ async function importPart(m: Maker, key: string): Promise<Part> {
   return { ids: { import_id: String(response.body.id) } };
 }
 
+/** A bulk action inviting the first of the waitlist (queued: its job is dropped with the fixture's others). */
+async function bulkActionPart(m: Maker): Promise<Part> {
+  const action = await m.call('POST', `${m.base}/bulk_actions`, { action: 'invite', top: 1 });
+  return { ids: { bulk_action_id: String(action.id) } };
+}
+
 /** A reward definition, a rule for a custom event, and the reward issued to `email`. */
 async function rewardPart(m: Maker, email: string): Promise<Part> {
   const descriptor = `reward_${m.tag}`;
@@ -178,6 +184,7 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
   fixture = merged(fixture, await rewardPart(m, (await m.call('POST', `${m.base}/testers`, { tester: { email: `rewarded-${m.tag}@example.com` } })).email));
   fixture = merged(fixture, await testerPart(m, fixture.descriptor));
   fixture = merged(fixture, await importPart(m, key));
+  fixture = merged(fixture, await bulkActionPart(m));
   let invited: { email: string } | undefined;
   await runOwnJobs(m, async () => {
     invited = await m.call('POST', `${m.base}/testers`, { tester: { email: `invited-${m.tag}@example.com`, status: 'invited' } });

@@ -1,0 +1,76 @@
+import Type from 'typebox';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { BetaParams, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { BetaExportQuery } from '../testers/testers.schemas.ts';
+import { UpdateStatuses } from '../testers/tester-status.ts';
+
+export const BulkActions = ['invite', 'set_status'] as const;
+export const BulkStates = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+/** The most testers a "top N" selection may name. */
+export const MAX_TOP = 1_000_000;
+
+/** The tester list's filters, as its query parameters (the same schema: whatever filters the list takes). */
+const Filters = Type.Object(BetaExportQuery.properties, {
+  description: 'The filters of list testers (its query parameters): every visible tester matching them all; {} for every tester',
+});
+
+export const BulkActionCreateBody = Type.Object({
+  action: Type.Optional(Type.Enum(BulkActions, { description: 'Required. invite: move the testers to invited (their invitation e-mail); set_status: move them to `status`' })),
+  status: Type.Optional(Type.Enum(UpdateStatuses, { description: 'For set_status: the status asked of each tester, as update tester asks it' })),
+  top: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_TOP, description: 'Select the first N testers of the waitlist in its current order, fixed when the action is created' }),
+  ),
+  filters: Type.Optional(Filters),
+  dry_run: Type.Optional(Type.Boolean({ description: 'Answer the preview (200) and create nothing', default: false })),
+});
+
+export const BulkPreviewSchema = Type.Object(
+  {
+    action: Type.Enum(BulkActions),
+    status: Type.Enum(UpdateStatuses),
+    testers: Type.Integer({ description: 'Testers selected' }),
+    changes: Type.Integer({ description: 'Testers whose status would change' }),
+    skipped: Type.Integer({ description: 'Testers selected that would be left as they are: already in the status, or a move the status rules do not permit' }),
+    emails: Type.Integer({ description: "E-mails that would be sent: the status's message is switched on, for testers whose address is not suppressed or unsubscribed" }),
+    suppressed_emails: Type.Integer({ description: 'Messages recorded as suppressed instead of sent' }),
+    webhook_deliveries: Type.Integer({
+      description: 'Deliveries of tester_updated events to the enabled endpoints subscribed to them: one per changed tester and per referrer credited',
+    }),
+    referral_credits: Type.Integer({
+      description: 'Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events)',
+    }),
+  },
+  { $id: 'BulkActionPreview' },
+);
+
+export const BulkActionSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    action: Type.Enum(BulkActions),
+    status: Type.Enum(UpdateStatuses, { description: 'The status asked of each tester' }),
+    state: Type.Enum(BulkStates, { description: 'queued, running, completed, failed or cancelled' }),
+    top: Nullable(Type.Integer({ description: 'The first N of the waitlist, when selected so' })),
+    filters: Nullable(Type.Record(Type.String(), Type.String(), { description: 'The list filters, when selected so' })),
+    total: Type.Integer({ description: 'Testers selected when the action was created' }),
+    processed: Type.Integer({ description: 'Testers done so far: changed + skipped' }),
+    changed: Type.Integer({ description: 'Testers moved to the status' }),
+    skipped: Type.Integer({ description: 'Testers left as they were: already in the status, not permitted, or deleted since' }),
+    progress: Type.Integer({ minimum: 0, maximum: 100, description: 'processed out of total, in per cent' }),
+    requested_by: Type.Object({
+      member_id: Nullable(Type.Integer({ description: 'The console member who asked for it' })),
+      api_key_id: Nullable(Type.Integer({ description: 'The API key that asked for it' })),
+    }),
+    failure: Nullable(Type.String({ description: 'Why a failed action stopped' })),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    finished_at: NullableTimestamp,
+  },
+  { $id: 'BulkAction' },
+);
+
+export const BulkActionListQuery = Type.Object({ ...PaginationQuery });
+
+export const BulkActionParams = Type.Object({
+  ...BetaParams.properties,
+  bulk_action_id: Type.String({ maxLength: 40, description: 'Bulk action id' }),
+});

@@ -1,0 +1,212 @@
+// Bulk actions (docs/decisions.md, "Bulk actions"): invite the first N of the waitlist, or move
+// every tester matching the list's filters to a status, previewed first, then run as an outbox job
+// in batches that resumes from its cursor after a restart (bulk-job.ts).
+import type { Static } from 'typebox';
+import { forKeyShare, type DialectName, type Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { BulkActionRow } from '../../db/types.ts';
+import { Errors } from '../../errors.ts';
+import { parseId } from '../../ids.ts';
+import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
+import type { PageRequest } from '../../paging.ts';
+import { storedTime, type Clock } from '../../time.ts';
+import { heldBy, type Beta, type BetasService } from '../betas/betas.service.ts';
+import type { Principal } from '../accounts/accounts.service.ts';
+import type { TesterFilters } from '../testers/tester-filters.ts';
+import type { UpdateStatus } from '../testers/tester-status.ts';
+import type { TestersService } from '../testers/testers.service.ts';
+import { failBulkAction, runBulkAction, type BulkContext } from './bulk-job.ts';
+import type { BulkActionCreateBody } from './bulk-actions.schemas.ts';
+import { preview, type BulkPreview } from './preview.ts';
+import type { Standings } from '../waitlist/standings.ts';
+import { chunksOf, filtered, highestTesterId, visibleAmong, type TesterQuery } from './selection.ts';
+
+const BULK_JOB = 'bulk_action.run';
+
+export type BulkActionInput = Static<typeof BulkActionCreateBody>;
+
+/** What was asked, checked: the status each tester is asked for and which testers. */
+interface Request {
+  action: 'invite' | 'set_status';
+  status: UpdateStatus;
+  selection: { top: number } | { filters: TesterFilters };
+}
+
+export class BulkActionsService {
+  readonly jobHandlers: Record<string, JobHandler>;
+  readonly #ctx: BulkContext;
+
+  constructor(
+    db: Db,
+    dialect: DialectName,
+    clock: Clock,
+    private readonly betas: BetasService,
+    testers: TestersService,
+    private readonly standings: Standings,
+  ) {
+    this.#ctx = { db, dialect, clock, testers };
+    this.jobHandlers = { [BULK_JOB]: (payload, job, stop) => this.#runJob(payload, job.attempts, stop) };
+  }
+
+  /** What the action would do, creating nothing. */
+  async preview(companyId: number, betaIdText: string, input: BulkActionInput): Promise<BulkPreview & { action: Request['action']; status: UpdateStatus }> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const request = checked(input);
+    const { db } = this.#ctx;
+    const selections =
+      'top' in request.selection
+        ? chunksOf(await this.standings.firstIds(beta, request.selection.top)).map((chunk) => visibleAmong(db, beta.id, chunk.ids))
+        : [await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(db, beta.id))];
+    return { action: request.action, status: request.status, ...(await preview(db, beta, selections, request.status)) };
+  }
+
+  /**
+   * Creates the action, queued, with its job. A "top N" selection is fixed now: the ids of those
+   * testers, read from the standings' index, stored with their positions. A filter's selection is bounded by
+   * the highest tester id now, and counted.
+   */
+  async create(principal: Principal, betaIdText: string, input: BulkActionInput): Promise<BulkActionRow> {
+    const { db, clock } = this.#ctx;
+    const beta = await this.betas.require(principal.companyId, betaIdText);
+    const request = checked(input);
+    const now = storedTime(clock.now());
+    // Read from the standings' index before the transaction (building it reads the database).
+    const topIds = 'top' in request.selection ? await this.standings.firstIds(beta, request.selection.top) : [];
+    const maxTesterId = 'filters' in request.selection ? await highestTesterId(db, beta.id) : null;
+    const filterTotal = 'filters' in request.selection ? await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId!)) : 0;
+    return heldBy(
+      inTransaction(db, async (trx) => {
+        await this.betas.hold(trx, beta.id);
+        const created = await trx
+          .insertInto('bulk_actions')
+          .values({
+            beta_id: beta.id,
+            action: request.action,
+            target_status: request.status,
+            selection: 'top' in request.selection ? 'top' : 'filter',
+            top_n: 'top' in request.selection ? request.selection.top : null,
+            filters: 'filters' in request.selection ? JSON.stringify(request.selection.filters) : null,
+            max_tester_id: maxTesterId,
+            requested_by_member_id: principal.session?.memberId ?? null,
+            requested_by_key_id: principal.keyId,
+            state: 'queued',
+            total: filterTotal,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        let row = created;
+        if ('top' in request.selection) {
+          let total = 0;
+          for (const chunk of chunksOf(topIds)) {
+            // Only testers still there (one deleted meanwhile is left out), held until commit so none goes before its item is in.
+            const present = await forKeyShare(this.#ctx.dialect, visibleAmong(trx, beta.id, chunk.ids).select('id')).execute();
+            const kept = new Set(present.map((tester) => tester.id));
+            const items = chunk.ids.flatMap((id, i) => (kept.has(id) ? [{ bulk_action_id: created.id, position: chunk.first + i, tester_id: id }] : []));
+            if (items.length > 0) await trx.insertInto('bulk_action_items').values(items).execute();
+            total += items.length;
+          }
+          row = await trx.updateTable('bulk_actions').set({ total }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+        }
+        await enqueueJob(trx, BULK_JOB, { bulkActionId: created.id }, clock.now());
+        return row;
+      }),
+    );
+  }
+
+  async show(companyId: number, betaIdText: string, idText: string): Promise<BulkActionRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    return this.#require(beta, idText);
+  }
+
+  /** The beta's bulk actions, newest first. */
+  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: BulkActionRow[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const ofBeta = this.#ctx.db.selectFrom('bulk_actions').where('beta_id', '=', beta.id);
+    const [items, counted] = await Promise.all([
+      ofBeta.selectAll().orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
+      ofBeta.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(counted.total) };
+  }
+
+  /**
+   * Cancels a queued or running action: the batch under way, if any, is rolled back and none
+   * follows; the testers moved by earlier batches stay moved. Cancelling again answers it as it is;
+   * a finished action cannot be cancelled (2301).
+   */
+  async cancel(companyId: number, betaIdText: string, idText: string): Promise<BulkActionRow> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const row = await this.#require(beta, idText);
+    if (row.state === 'cancelled') return row;
+    const now = storedTime(this.#ctx.clock.now());
+    const cancelled = await this.#ctx.db
+      .updateTable('bulk_actions')
+      .set({ state: 'cancelled', finished_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('state', 'in', ['queued', 'running'])
+      .returningAll()
+      .executeTakeFirst();
+    if (cancelled) return cancelled;
+    const current = await this.#require(beta, idText);
+    if (current.state === 'cancelled') return current;
+    throw Errors.testersGeneral(`The bulk action has ${current.state === 'completed' ? 'completed' : 'failed'}: there is nothing left to cancel`);
+  }
+
+  /** Runs an action here and now, to its end or until `stop` (tests, the command line). */
+  run(id: number, stop: AbortSignal = new AbortController().signal): Promise<'done' | 'stopped'> {
+    return runBulkAction(this.#ctx, id, stop);
+  }
+
+  async #require(beta: Beta, idText: string): Promise<BulkActionRow> {
+    const id = parseId(idText);
+    const row = id === null ? undefined : await this.#ctx.db.selectFrom('bulk_actions').selectAll().where('id', '=', id).where('beta_id', '=', beta.id).executeTakeFirst();
+    if (!row) throw Errors.notFound('Bulk action not found');
+    return row;
+  }
+
+  async #runJob(payload: unknown, attempts: number, stop: AbortSignal): Promise<{ retryAt: Date } | undefined> {
+    const id = (payload as { bulkActionId?: unknown }).bulkActionId;
+    if (typeof id !== 'number') throw new Error(`${BULK_JOB} job without a bulkActionId`);
+    try {
+      // Stopped between batches: run again at once, by this process or the next, from the cursor.
+      return (await runBulkAction(this.#ctx, id, stop)) === 'stopped' ? { retryAt: this.#ctx.clock.now() } : undefined;
+    } catch (error) {
+      if (attempts < MAX_ATTEMPTS) throw error;
+      await failBulkAction(this.#ctx, id, 'The bulk action stopped on an internal error after several attempts; the testers moved so far stay moved');
+      return undefined;
+    }
+  }
+}
+
+/** The action asked for, checked: 422 (2301) naming what is wrong. */
+function checked(input: BulkActionInput): Request {
+  const problems: string[] = [];
+  let status: UpdateStatus | undefined;
+  if (input.action === undefined) problems.push('action is required: invite or set_status');
+  else if (input.action === 'invite') {
+    if (input.status !== undefined && input.status !== 'invited') problems.push('status must be invited or left out for the invite action');
+    status = 'invited';
+  } else if (input.status === undefined) {
+    problems.push('status is required for the set_status action: the status asked of each tester');
+  } else status = input.status;
+  if (input.top !== undefined && input.filters !== undefined) problems.push('give either top (the first N of the waitlist) or filters (the tester list\'s), not both');
+  if (input.top === undefined && input.filters === undefined) problems.push('choose the testers: top (the first N of the waitlist) or filters (the tester list\'s; {} for every tester)');
+  if (problems.length > 0 || !status || !input.action) throw Errors.testersGeneral(problems.join('; '));
+  return {
+    action: input.action,
+    status,
+    selection: input.top !== undefined ? { top: input.top } : { filters: dropEmpty(input.filters ?? {}) },
+  };
+}
+
+/** The filters given, without those left empty (a form's blank fields). */
+function dropEmpty(filters: Record<string, unknown>): TesterFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as TesterFilters;
+}
+
+async function count(query: TesterQuery): Promise<number> {
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}

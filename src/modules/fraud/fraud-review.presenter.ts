@@ -1,0 +1,33 @@
+import type { Static } from 'typebox';
+import { apiTime } from '../../time.ts';
+import type { TesterStatus } from '../testers/tester-status.ts';
+import type { DecisionOutcome, FraudDecision, QueuedTester } from './fraud-review.ts';
+import type { FlaggedTesterSchema, FraudDecisionSchema } from './fraud-review.schemas.ts';
+import { presentFraud } from './fraud.presenter.ts';
+
+export function presentFlagged(row: QueuedTester): Static<typeof FlaggedTesterSchema> {
+  const fraud = presentFraud(row);
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status as TesterStatus,
+    created_at: apiTime(row.created_at),
+    referred_by: row.referrer_email,
+    referral: fraud.referral,
+    signup_ip: fraud.signup_ip,
+    signup_user_agent: fraud.signup_user_agent,
+    flags: fraud.flags,
+  };
+}
+
+export function presentDecision(row: DecisionOutcome['decisions'][number]): Static<typeof FraudDecisionSchema> {
+  return {
+    id: row.id,
+    tester_id: row.tester_id,
+    tester_email: row.tester_email,
+    decision: row.decision as FraudDecision,
+    note: row.note,
+    decided_by: { member_id: row.member_id, api_key_id: row.api_key_id, name: row.decided_by },
+    created_at: apiTime(row.created_at),
+  };
+}

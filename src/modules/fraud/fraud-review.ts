@@ -1,0 +1,171 @@
+// Fraud review (docs/decisions.md, "Fraud review"): the queue of the beta's flagged testers not
+// decided yet, each flag explained in words (fraud-signals.ts), and the owner's decision on one
+// tester or many, recorded with who took it (a member or an API key). Approve credits a referral
+// held by the flags, exactly as accept_referral does; reject keeps the referral from ever being
+// credited and moves the tester to rejected (off the waitlist) when the status rules permit it,
+// as an update would. Either way the tester leaves the queue.
+import { sql } from 'kysely';
+import type { DialectName, Db } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { FraudDecisionRow, TesterRow } from '../../db/types.ts';
+import { Errors } from '../../errors.ts';
+import { parseId } from '../../ids.ts';
+import type { PageRequest } from '../../paging.ts';
+import { storedTime, type Clock } from '../../time.ts';
+import type { Principal } from '../accounts/accounts.service.ts';
+import type { BetasService } from '../betas/betas.service.ts';
+import type { TestersService } from '../testers/testers.service.ts';
+
+export const FraudDecisions = ['approve', 'reject'] as const;
+export type FraudDecision = (typeof FraudDecisions)[number];
+/** Testers one request may decide. */
+export const MAX_DECIDED = 500;
+
+export type SkipReason = 'not_found' | 'not_flagged' | 'already_decided';
+
+export interface DecisionOutcome {
+  decisions: (FraudDecisionRow & { tester_email: string })[];
+  skipped: { tester_id: number; reason: SkipReason }[];
+}
+
+export type QueuedTester = TesterRow & { referrer_email: string | null };
+
+export class FraudReviewService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+    private readonly betas: BetasService,
+    private readonly testers: TestersService,
+  ) {}
+
+  /** The beta's visible flagged testers not decided yet, oldest first: read from the partial index testers_fraud_queue. */
+  async queue(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: QueuedTester[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const queued = this.db
+      .selectFrom('testers')
+      .where('testers.beta_id', '=', beta.id)
+      .where('testers.fraud_flags', 'is not', null)
+      .where('testers.fraud_decision', 'is', null)
+      // Unary plus: not an index term, so SQLite's planner reads the partial index testers_fraud_queue
+      // (a few rows) rather than (beta_id, hidden, id), which its statistics favour (every tester).
+      .where(sql<number>`+${sql.ref('testers.hidden')}`, '=', 0);
+    const [items, counted] = await Promise.all([
+      queued
+        .leftJoin('testers as referrer', 'referrer.id', 'testers.referrer_id')
+        .selectAll('testers')
+        .select('referrer.email as referrer_email')
+        .orderBy('testers.id')
+        .limit(page.perPage)
+        .offset(page.offset)
+        .execute(),
+      queued.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(counted.n) };
+  }
+
+  /** The beta's decisions, newest first, with the tester's address. */
+  async log(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: DecisionOutcome['decisions']; total: number }> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const ofBeta = this.db.selectFrom('fraud_decisions').where('fraud_decisions.beta_id', '=', beta.id);
+    const [items, counted] = await Promise.all([
+      ofBeta
+        .innerJoin('testers', 'testers.id', 'fraud_decisions.tester_id')
+        .selectAll('fraud_decisions')
+        .select('testers.email as tester_email')
+        .orderBy('fraud_decisions.id', 'desc')
+        .limit(page.perPage)
+        .offset(page.offset)
+        .execute(),
+      ofBeta.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(counted.n) };
+  }
+
+  /** Decides one tester: 404 when the beta has no such visible tester, 422 (2301) when it is not flagged or decided already. */
+  async decideOne(principal: Principal, betaIdText: string, testerRef: string, decision: FraudDecision | undefined, note: string | undefined): Promise<DecisionOutcome['decisions'][number]> {
+    const id = parseId(testerRef);
+    if (id === null) {
+      await this.betas.require(principal.companyId, betaIdText);
+      throw Errors.notFound('Tester not found');
+    }
+    const outcome = await this.decide(principal, betaIdText, [id], decision, note);
+    const skipped = outcome.skipped[0];
+    if (skipped?.reason === 'not_found') throw Errors.notFound('Tester not found');
+    if (skipped?.reason === 'not_flagged') throw Errors.testersGeneral('This tester has no fraud flags: there is nothing to review');
+    if (skipped) throw Errors.testersGeneral('This tester has been reviewed already: its decision is in the log');
+    return outcome.decisions[0];
+  }
+
+  /**
+   * Decides each tester of `ids` (at most MAX_DECIDED) in one transaction; testers not found, not
+   * flagged or decided already are skipped and said so. Each decision is recorded with who took it.
+   */
+  async decide(principal: Principal, betaIdText: string, ids: readonly number[] | undefined, decision: FraudDecision | undefined, note: string | undefined): Promise<DecisionOutcome> {
+    const beta = await this.betas.require(principal.companyId, betaIdText);
+    const unique = [...new Set(ids ?? [])];
+    const problems = [
+      ...(decision === undefined ? ['decision is required: approve or reject'] : []),
+      ...(unique.length === 0 || unique.length > MAX_DECIDED ? [`tester_ids must name 1 to ${MAX_DECIDED} testers`] : []),
+    ];
+    if (problems.length > 0 || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
+    const decidedBy = await this.#who(principal);
+    return inTransaction(this.db, async (trx) => {
+      const now = storedTime(this.clock.now());
+      await this.betas.hold(trx, beta.id);
+      const rows = await forUpdate(
+        this.dialect,
+        trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('hidden', '=', 0).where('id', 'in', unique).orderBy('id'),
+      ).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const outcome: DecisionOutcome = { decisions: [], skipped: [] };
+      const decided: TesterRow[] = [];
+      for (const id of unique) {
+        const row = byId.get(id);
+        const reason: SkipReason | null = !row ? 'not_found' : row.fraud_flags === null ? 'not_flagged' : row.fraud_decision !== null ? 'already_decided' : null;
+        if (reason) outcome.skipped.push({ tester_id: id, reason });
+        else decided.push(row!);
+      }
+      if (decided.length === 0) return outcome;
+      await trx.updateTable('testers').set({ fraud_decision: decision, updated_at: now }).where('id', 'in', decided.map((row) => row.id)).execute();
+      if (decision === 'approve') {
+        for (const row of decided) if (row.referral_held && row.referrer_id !== null && row.referral_accepted_at === null) await this.testers.releaseHeldReferral(trx, beta, row, now);
+      } else {
+        // Off the waitlist where the status rules permit (imported, applied, invited); an active or suspended tester keeps its status.
+        await this.testers.moveStatuses(trx, beta, decided.map((row) => row.id), 'rejected', now);
+      }
+      const written = await trx
+        .insertInto('fraud_decisions')
+        .values(
+          decided.map((row) => ({
+            beta_id: beta.id,
+            tester_id: row.id,
+            decision,
+            note: note?.trim() || null,
+            member_id: principal.session?.memberId ?? null,
+            api_key_id: principal.keyId,
+            decided_by: decidedBy,
+            created_at: now,
+          })),
+        )
+        .returningAll()
+        .execute();
+      outcome.decisions = written.map((decisionRow) => ({ ...decisionRow, tester_email: byId.get(decisionRow.tester_id)!.email }));
+      return outcome;
+    });
+  }
+
+  /** Who decides, in words kept with the decision: the member's address, or the API key's name. */
+  async #who(principal: Principal): Promise<string> {
+    if (principal.session) {
+      const member = await this.db.selectFrom('members').select('email').where('id', '=', principal.session.memberId).executeTakeFirst();
+      return member?.email ?? `member ${principal.session.memberId}`;
+    }
+    if (principal.keyId !== null) {
+      const key = await this.db.selectFrom('api_keys').select(['name', 'key_prefix']).where('id', '=', principal.keyId).executeTakeFirst();
+      return `API key ${key?.name || key?.key_prefix || principal.keyId}`;
+    }
+    return 'unknown';
+  }
+}

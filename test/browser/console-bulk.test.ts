@@ -1,0 +1,180 @@
+// The bulk actions page in a real browser: a bulk invite of 1,000 testers, previewed, confirmed,
+// its progress bar following the job (run here batch by batch), a reload mid-way showing where it
+// stands, 100 % at the end, and every tester invited once (rows, e-mails, outbox); a wrong number
+// shown next to its field; keyboard only; a viewer at 360 px reads and cannot start one; axe.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startTestContext, type TestContext } from '../support/context.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { assertAccessible } from '../support/axe.ts';
+import { addMember } from '../console/support.ts';
+import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
+import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
+
+const TESTERS = 1000;
+
+describe('console: bulk actions in a browser', () => {
+  let ctx: TestContext;
+  let browser: Browser;
+  let origin: string;
+  let console: ConsoleBrowser;
+
+  before(async () => {
+    ctx = await startTestContext({ listen: true });
+    origin = ctx.config.publicUrl;
+    browser = await launchBrowser();
+    console = consoleBrowser(browser, origin);
+    await addMember(ctx, 'admin@example.com', 'admin');
+    await addMember(ctx, 'viewer@example.com', 'viewer');
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+
+
+  async function open(page: Page, betaId: number, query = ''): Promise<void> {
+    await page.goto(`${origin}/console/betas/${betaId}/bulk${query}`);
+    await page.locator('body[data-ready]').waitFor();
+  }
+
+  /** A beta whose waitlist holds `count` testers, written at once with their counters. */
+  async function betaWithWaitlist(count: number): Promise<number> {
+    const beta = await ctx.createBeta({}, 'Bulk');
+    const rows = Array.from({ length: count }, (_, i) =>
+      testerRow(beta.id, `wait${i}-${beta.id}@example.com`, { applied_at: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString() }),
+    );
+    for (let start = 0; start < rows.length; start += 200) await ctx.database.db.insertInto('testers').values(rows.slice(start, start + 200)).execute();
+    await ctx.database.db.insertInto('beta_counters').values({ beta_id: beta.id, slot: 0, testers_count: count, applied_testers_count: count }).execute();
+    return beta.id;
+  }
+
+  const progressOf = (page: Page, id: number) => page.locator(`tr[data-job-id="${id}"] progress`).getAttribute('value');
+
+  test('a bulk invite of 1,000 testers: preview, confirm, progress through a reload to 100 %, each tester invited once', async () => {
+    const betaId = await betaWithWaitlist(TESTERS);
+    const page = await console.newPage();
+    await console.signInAs(page, 'admin@example.com');
+    await open(page, betaId);
+    assert.equal(await page.textContent('h1'), 'Bulk actions');
+    assert.equal(await page.getAttribute('nav.tabs a[aria-current=page]', 'href'), `/console/betas/${betaId}/bulk`);
+    await assertAccessible(page, 'bulk actions');
+
+    // A number that is not one: said next to the field, nothing created.
+    await page.getByLabel('How many, from the top of the waitlist').fill('0');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('#top-error:not([hidden])').waitFor();
+    assert.equal(await page.getAttribute('#field-top', 'aria-invalid'), 'true');
+    assert.equal(await page.isHidden('#preview'), true);
+
+    await page.getByLabel('How many, from the top of the waitlist').fill(String(TESTERS));
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('#preview:not([hidden])').waitFor();
+    const counts = await page.locator('#preview-counts dd').allTextContents();
+    assert.deepEqual(counts, ['1,000', '1,000', '0', '1,000', '0', '0', '0']);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'preview-title', 'the preview takes the focus');
+    await assertAccessible(page, 'bulk preview');
+    assert.equal((await ctx.database.db.selectFrom('bulk_actions').selectAll().execute()).length, 0, 'the preview creates nothing');
+
+    await page.getByRole('button', { name: 'Confirm and start' }).click();
+    await page.locator('#bulk-started:not([hidden])').waitFor();
+    const action = await ctx.database.db.selectFrom('bulk_actions').selectAll().where('beta_id', '=', betaId).executeTakeFirstOrThrow();
+    assert.deepEqual([action.state, action.total], ['queued', TESTERS]);
+    await page.locator(`tr[data-job-id="${action.id}"]`).waitFor();
+    assert.equal(await progressOf(page, action.id), '0');
+
+    // Two batches, then the worker stops (as a process would); the page follows.
+    const stop = new AbortController();
+    const moves = ctx.services.testers.moveStatuses;
+    let batches = 0;
+    ctx.services.testers.moveStatuses = async function (this: typeof ctx.services.testers, ...args) {
+      const outcome = await moves.apply(this, args);
+      if (++batches === 2) stop.abort();
+      return outcome;
+    };
+    try {
+      assert.equal(await ctx.services.bulkActions.run(action.id, stop.signal), 'stopped');
+    } finally {
+      ctx.services.testers.moveStatuses = moves;
+    }
+    const halfway = String(Math.floor((2 * BATCH_TESTERS * 100) / TESTERS));
+    await page.waitForFunction(([id, value]) => document.querySelector(`tr[data-job-id="${id}"] progress`)?.getAttribute('value') === value, [action.id, halfway] as const);
+
+    // A reload shows where it stands.
+    await open(page, betaId);
+    assert.equal(await progressOf(page, action.id), halfway);
+    assert.match((await page.locator(`tr[data-job-id="${action.id}"]`).textContent()) ?? '', new RegExp(`Running.*${halfway} % · ${(2 * BATCH_TESTERS).toLocaleString('en')} of 1,000`));
+
+    // Resumed from its cursor, to the end: the page reaches 100 % by itself.
+    assert.equal(await ctx.services.bulkActions.run(action.id), 'done');
+    await page.locator(`tr[data-job-id="${action.id}"][data-state=completed]`).waitFor();
+    assert.equal(await progressOf(page, action.id), '100');
+    assert.match((await page.locator(`tr[data-job-id="${action.id}"]`).textContent()) ?? '', /Completed.*100 % · 1,000 of 1,000/);
+    assert.equal(await page.locator(`tr[data-job-id="${action.id}"] button`).count(), 0, 'nothing to cancel');
+
+    const db = ctx.database.db;
+    const statuses = await db.selectFrom('testers').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('beta_id', '=', betaId).groupBy('status').execute();
+    assert.deepEqual(statuses.map((r) => [r.status, Number(r.n)]), [['invited', TESTERS]]);
+    const invitations = await db.selectFrom('email_messages').select(['tester_id', 'id']).where('beta_id', '=', betaId).where('occasion', '=', 'invitation').execute();
+    assert.equal(invitations.length, TESTERS);
+    assert.equal(new Set(invitations.map((m) => m.tester_id)).size, TESTERS, 'one invitation per tester');
+    const sends = await db.selectFrom('outbox_jobs').select('payload').where('kind', '=', 'email.send').execute();
+    const messageIds = new Set(invitations.map((m) => m.id));
+    assert.equal(sends.filter((job) => messageIds.has((JSON.parse(job.payload) as { messageId: number }).messageId)).length, TESTERS, 'one send job each');
+    const done = await db.selectFrom('bulk_actions').selectAll().where('id', '=', action.id).executeTakeFirstOrThrow();
+    assert.deepEqual([done.state, done.processed, done.changed, done.skipped], ['completed', TESTERS, TESTERS, 0]);
+    await assertCountersExact(ctx, betaId, assert);
+    await page.context().close();
+  });
+
+  test('keyboard only: a filter passed by the testers table is previewed and started with Tab and Enter; cancel from the list', async () => {
+    const betaId = await betaWithWaitlist(5);
+    const page = await console.newPage();
+    await console.signInAs(page, 'admin@example.com');
+    await open(page, betaId, '?email_contains=wait1&page=2');
+    assert.equal(await page.isChecked('#kind-filter'), true, 'a filter in the address selects the filter choice');
+    assert.equal(await page.inputValue('#field-filters'), 'email_contains=wait1');
+    await page.focus('#field-status');
+    await page.selectOption('#field-status', 'rejected');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-filters');
+    await page.keyboard.press('Enter');
+    await page.locator('#preview:not([hidden])').waitFor();
+    assert.deepEqual((await page.locator('#preview-counts dd').allTextContents()).slice(0, 3), ['1', '1', '0']);
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      return { id: element.id, outline: `${getComputedStyle(element).outlineStyle} ${getComputedStyle(element).outlineWidth}` };
+    });
+    assert.deepEqual(outline, { id: 'bulk-confirm', outline: 'solid 3px' });
+    await page.keyboard.press('Enter');
+    await page.locator('#bulk-started:not([hidden])').waitFor();
+    const action = await ctx.database.db.selectFrom('bulk_actions').selectAll().where('beta_id', '=', betaId).executeTakeFirstOrThrow();
+    assert.deepEqual([action.action, action.target_status, JSON.parse(action.filters ?? '{}')], ['set_status', 'rejected', { email_contains: 'wait1' }]);
+
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: /^Cancel Set status rejected/ }).click();
+    await page.locator(`tr[data-job-id="${action.id}"][data-state=cancelled]`).waitFor();
+    assert.equal((await ctx.database.db.selectFrom('bulk_actions').select('state').where('id', '=', action.id).executeTakeFirstOrThrow()).state, 'cancelled');
+    await page.context().close();
+  });
+
+  test('a viewer at 360 px reads the actions, has no form or cancel button, and the page scrolls only down', async () => {
+    const betaId = await betaWithWaitlist(3);
+    await ctx.request('POST', `/api/v2/betas/${betaId}/bulk_actions`, { body: { action: 'invite', top: 2 } });
+    const page = await console.newPage({ width: 360, height: 740 });
+    await console.signInAs(page, 'viewer@example.com');
+    await open(page, betaId);
+    assert.equal(await page.locator('#bulk-form').count(), 0);
+    assert.match((await page.textContent('main')) ?? '', /Your role reads only/);
+    await page.locator('#jobs tr').first().waitFor();
+    assert.equal(await page.locator('#jobs button').count(), 0);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+    await assertAccessible(page, 'bulk actions, viewer, 360 px');
+    await page.context().close();
+  });
+});
