@@ -50,6 +50,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { apiKeysRoutes } from './modules/accounts/api-keys.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
 import { registerConsole } from './console/console-scope.ts';
 
@@ -146,9 +147,10 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
-    emailsRoutes(typed, services.emailTemplates, services.emailLog);
+    emailsRoutes(typed, services.emailTemplates, services.emailLog, services.emailPreviews);
     membersRoutes(typed, services.members);
     statsRoutes(typed, services.betaStats);
+    apiKeysRoutes(typed, services.accounts);
   });
   await app.register(
     async (v1) => {

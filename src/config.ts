@@ -108,6 +108,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_LIST_TESTERS_COMPANY: rateSetting('180/1m', 'List testers, per company across all its betas'),
   RATE_LIMIT_LIST_REWARDS: rateSetting('60/1m', 'List rewards, per beta'),
   RATE_LIMIT_LIST_POINTS: rateSetting('60/1m', 'List points, per beta'),
+  RATE_LIMIT_TEST_EMAILS: rateSetting('20/1h', "Test sends of an e-mail template, per member or API key"),
   RATE_LIMIT_PUBLIC_PAGES: rateSetting('300/1m', 'Public pages, share links, impressions and embed.js, per visitor network (IPv4 address or IPv6 /64)'),
   RATE_LIMIT_PUBLIC_SIGNUPS: rateSetting('20/1m', 'Public signups and confirmations, per visitor network'),
   RATE_LIMIT_CONFIRMATION_RESEND: rateSetting('5/1h', 'Requests for a new confirmation link, per visitor network'),
@@ -124,7 +125,7 @@ export interface Rate {
 }
 
 /** The configured limits (docs/decisions.md, "Rate limits", says whose requests each one counts). */
-export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters' | 'listTestersCompany' | 'listRewards' | 'listPoints';
+export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters' | 'listTestersCompany' | 'listRewards' | 'listPoints' | 'testEmails';
 
 export type PublicRateLimitName = 'pages' | 'signups' | 'resend';
 
@@ -240,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       listTestersCompany: parseRate(parsed.RATE_LIMIT_LIST_TESTERS_COMPANY),
       listRewards: parseRate(parsed.RATE_LIMIT_LIST_REWARDS),
       listPoints: parseRate(parsed.RATE_LIMIT_LIST_POINTS),
+      testEmails: parseRate(parsed.RATE_LIMIT_TEST_EMAILS),
     }),
     publicRateLimits: Object.freeze({
       pages: parseRate(parsed.RATE_LIMIT_PUBLIC_PAGES),

@@ -16,6 +16,7 @@ import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
 import { EmailLogService } from './modules/emails/email-log.service.ts';
 import { EmailTemplatesService } from './modules/emails/email-templates.service.ts';
+import { EmailPreviewsService } from './modules/emails/email-previews.ts';
 import { smtpMailer } from './modules/emails/mailer.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
@@ -52,6 +53,8 @@ export interface Services {
   emails: EmailsService;
   emailTemplates: EmailTemplatesService;
   emailLog: EmailLogService;
+  /** A template's draft rendered for a sample tester, and its test sends. */
+  emailPreviews: EmailPreviewsService;
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
@@ -105,6 +108,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
+  const emailTemplates = new EmailTemplatesService(db, clock, betas);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -119,7 +123,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     rewards: new RewardsService(db, dialect, clock, betas),
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
     emails,
-    emailTemplates: new EmailTemplatesService(db, clock, betas),
+    emailTemplates,
+    emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
     stats: new StatsService(db, clock),

@@ -1,6 +1,7 @@
 // Option-argument parsers for commander. They throw InvalidArgumentError, which commander reports
 // as a usage error ("option '--company <id>' argument 'x' is invalid. …", exit code 2).
 import { InvalidArgumentError } from 'commander';
+import { parseIsoMoment } from '../time.ts';
 
 /** A database id: a positive whole number. */
 export function parseIdArgument(text: string): number {
@@ -22,32 +23,10 @@ export function parsePortArgument(text: string): number {
   return Number(text);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/**
- * An ISO 8601 moment: a date (midnight UTC) or a date-time with its zone (Z or ±hh:mm).
- * A date-time without a zone is refused rather than read in the machine's local time.
- * Impossible dates (2027-02-30) are refused too, where Date would roll them into March.
- */
+/** An ISO 8601 moment (time.ts parseIsoMoment): a date (midnight UTC) or a date-time with its zone. */
 export function parseIsoMomentArgument(text: string): Date {
-  const match = ISO_DATE.exec(text) ?? ISO_DATE_TIME.exec(text);
-  const invalid = () =>
-    new InvalidArgumentError('It must be an ISO 8601 date or date-time with a zone, e.g. 2027-01-31 or 2027-01-31T12:00:00Z.');
-  if (!match) throw invalid();
-  const [, year, month, day, hour = '0', minute = '0', second = '0', zone] = match;
-  const fields = [year, month, day, hour, minute, second].map(Number);
-  const check = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
-  const roundTrips =
-    check.getUTCFullYear() === fields[0] &&
-    check.getUTCMonth() === fields[1] - 1 &&
-    check.getUTCDate() === fields[2] &&
-    check.getUTCHours() === fields[3] &&
-    check.getUTCMinutes() === fields[4] &&
-    check.getUTCSeconds() === fields[5];
-  if (zone && zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(-2)) > 59)) throw invalid();
-  const moment = new Date(zone ? text : `${text}T00:00:00Z`);
-  if (!roundTrips || Number.isNaN(moment.getTime())) throw invalid();
+  const moment = parseIsoMoment(text);
+  if (!moment) throw new InvalidArgumentError('It must be an ISO 8601 date or date-time with a zone, e.g. 2027-01-31 or 2027-01-31T12:00:00Z.');
   return moment;
 }
 

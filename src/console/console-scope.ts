@@ -21,6 +21,7 @@ import { dashboardPages } from './dashboard.pages.ts';
 import { dataPages } from './data.pages.ts';
 import { bulkPages } from './bulk.pages.ts';
 import { fraudPages } from './fraud.pages.ts';
+import { integrationsPages } from './integrations.pages.ts';
 import { testersPages } from './testers.pages.ts';
 import {
   accountContent,
@@ -50,6 +51,25 @@ function readAssets(): Map<string, { type: string; body: string }> {
   return assets;
 }
 
+const CONSOLE_DIRECTIVES: Record<string, string[]> = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The console's policy with some directives replaced, as a Content-Security-Policy header. */
+function policyWith(changes: Record<string, string[]>): string {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return Object.entries({ ...CONSOLE_DIRECTIVES, ...changes })
+    .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
+    .join(';');
+}
+
 /**
  * Libraries the console's scripts import, served from node_modules under /console/assets/vendor/
  * (read once at start: no CDN, nothing built): uPlot draws the dashboard's charts.
@@ -61,19 +81,7 @@ function readVendorAssets(): Map<string, { type: string; body: string }> {
 }
 
 const CONSOLE_SECURITY = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      formAction: ["'self'"],
-      baseUri: ["'none'"],
-      frameAncestors: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_DIRECTIVES },
   frameguard: { action: 'deny' as const },
   referrerPolicy: { policy: 'no-referrer' as const },
 };
@@ -95,12 +103,16 @@ export interface ConsolePages {
       title: (beta: Beta) => string;
       script: string;
       content: (beta: Beta, active: ActiveSession, request: FastifyRequest) => Trusted | Promise<Trusted>;
+      /** Directives of the console's Content-Security-Policy this page replaces (helmet's names: frameSrc…). */
+      policy?: Record<string, string[]>;
     },
   ): void;
+  /** A page of the member's company (not of one beta) at `path`; without a session, the sign-in page. */
+  memberPage(path: string, page: { title: string; script: string; content: (active: ActiveSession) => Trusted }): void;
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, fraudPages, dataPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, fraudPages, dataPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
@@ -139,12 +151,16 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
       return token ? services.sessions.resume(token) : undefined;
     };
     /** A page for members: without a session, the sign-in page instead. */
-    const memberPage = (title: string, content: (active: ActiveSession, request: FastifyRequest) => Promise<Shell['content']> | Shell['content']) =>
+    const memberPage = (
+      title: string,
+      content: (active: ActiveSession, request: FastifyRequest) => Promise<Shell['content']> | Shell['content'],
+      script?: string,
+    ) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
         const active = await session(request);
         if (!active) return reply.redirect('/console', 303);
         const shell = { member: active.member, csrfToken: active.csrfToken };
-        return send(reply, 200, { title, content: await content(active, request), ...shell });
+        return send(reply, 200, { title, content: await content(active, request), script, ...shell });
       };
 
     pages.get('/console', { schema: { hide: true } }, async (request, reply) => {
@@ -180,10 +196,14 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
           throw error;
         }
         const content = await page.content(beta, active, request);
+        if (page.policy) reply.header('Content-Security-Policy', policyWith(page.policy));
         return send(reply, 200, { title: page.title(beta), content, script: page.script, beta: { id: beta.id, name: beta.name, section, sections: navigation() }, ...shell });
       });
     };
     const navigation = () => (Object.keys(BETA_SECTIONS) as BetaSection[]).filter((section) => sections.has(section));
-    for (const register of SECTIONS) register({ services, betaPage });
+    const companyPage: ConsolePages['memberPage'] = (path, page) => {
+      pages.get(path, { schema: { hide: true } }, memberPage(page.title, page.content, page.script));
+    };
+    for (const register of SECTIONS) register({ services, betaPage, memberPage: companyPage });
   });
 }

@@ -82,7 +82,7 @@ const newPassword = (label = 'Password') => field('password', label, 'password',
 
 export function renderShell({ title, content, member, csrfToken, script = 'console.js', beta }: Shell): string {
   const nav = member
-    ? html`<header class="bar"><nav aria-label="Console"><a href="/console/betas">Betas</a><a href="/console/members">Members</a><a href="/console/account">Account</a></nav><span class="who">${member.email} · ${member.role}</span></header>`
+    ? html`<header class="bar"><nav aria-label="Console"><a href="/console/betas">Betas</a><a href="/console/members">Members</a>${member.role === 'owner' ? html`<a href="/console/keys">API keys</a>` : nothing}<a href="/console/account">Account</a></nav><span class="who">${member.email} · ${member.role}</span></header>`
     : nothing;
   const meta = csrfToken ? html`<meta name="csrf-token" content="${csrfToken}">` : nothing;
   const role = member ? html`<meta name="member-role" content="${member.role}">` : nothing;

@@ -27,6 +27,7 @@ import * as bulkActions from './migrations/021-bulk-actions.ts';
 import * as fraudDecisions from './migrations/022-fraud-decisions.ts';
 import * as dashboardIndexes from './migrations/023-dashboard-indexes.ts';
 import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
+import * as emailTestSends from './migrations/025-email-test-sends.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -63,6 +64,7 @@ const migrations: Record<string, MigrationModule> = {
   '022-fraud-decisions': fraudDecisions,
   '023-dashboard-indexes': dashboardIndexes,
   '024-tester-table-indexes': testerTableIndexes,
+  '025-email-test-sends': emailTestSends,
 };
 
 /** Every migration's name, in the order they apply. */

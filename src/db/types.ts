@@ -319,6 +319,8 @@ export interface EmailMessagesTable {
   provider_message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  /** 1: a template's test send to a member's chosen address, for a sample tester (migration 025). */
+  test: Generated<number>;
 }
 
 export interface EmailConfirmationsTable {

@@ -68,6 +68,7 @@ export const TAGS = [
   { name: 'Webhooks', description: "Extension: the beta's events sent to your endpoints, and their delivery log" },
   { name: 'E-mail', description: "Extension: the beta's e-mail templates and the messages rendered from them" },
   { name: 'Members', description: "Extension: the company's members, who sign in to the console, and their roles" },
+  { name: 'API keys', description: "Extension: the company's API keys, their permissions and expiry" },
   { name: 'v1', description: 'The original v1 checkin, XML both ways' },
 ];
 

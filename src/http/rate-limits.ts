@@ -14,7 +14,7 @@ import { principalOf } from './auth.ts';
 import { parseId } from '../ids.ts';
 
 /** What a route may name in `config.rateLimit`: the operations the v2 interface limits. */
-export type RateLimitScope = 'listBetas' | 'showBeta' | 'listTesters' | 'listRewards' | 'listPoints';
+export type RateLimitScope = 'listBetas' | 'showBeta' | 'listTesters' | 'listRewards' | 'listPoints' | 'testEmails';
 
 /** The limits a scope consumes from, besides the key's default: all must allow the request. */
 const SCOPE_LIMITS: Record<RateLimitScope, RateLimitName[]> = {
@@ -23,6 +23,7 @@ const SCOPE_LIMITS: Record<RateLimitScope, RateLimitName[]> = {
   listTesters: ['listTesters', 'listTestersCompany'],
   listRewards: ['listRewards'],
   listPoints: ['listPoints'],
+  testEmails: ['testEmails'],
 };
 
 /**
@@ -38,6 +39,7 @@ const COUNTING: Record<RateLimitName, { per: 'key' | 'company' | 'beta'; what: s
   listTestersCompany: { per: 'company', what: "to list testers across this company's betas" },
   listRewards: { per: 'beta', what: 'to list rewards of this beta' },
   listPoints: { per: 'beta', what: 'to list points of this beta' },
+  testEmails: { per: 'key', what: 'to send test e-mails' },
 };
 
 interface Limit {

@@ -147,7 +147,7 @@ describe('prelaunch CLI', () => {
     const created = json(
       await run('key', 'create', '--company', String(companyId), '--name', 'Ops', '--expires-at', '2099-01-01T12:00:00+02:00', '--permissions', 'betas:read, testers:read'),
     );
-    assert.deepEqual(Object.keys(created), ['id', 'company_id', 'name', 'key', 'permissions', 'created_at', 'expires_at']);
+    assert.deepEqual(Object.keys(created), ['id', 'company_id', 'name', 'key_prefix', 'key', 'permissions', 'created_at', 'expires_at']);
     assert.equal(created.company_id, companyId);
     assert.equal(created.name, 'Ops');
     assert.deepEqual(created.permissions, ['betas:read', 'testers:read']);
@@ -230,7 +230,7 @@ describe('prelaunch CLI', () => {
     assertFailed(await runHere(['key', 'list', '--company', '12x']), 2, /^error: option '--company <id>' argument '12x' is invalid\. It must be a positive whole number\.\n$/);
     assertFailed(await runHere(['key', 'revoke', '0']), 2, /It must be a positive whole number\./);
     assertFailed(await runHere(['key', 'revoke', '999999']), 1, /^error: API key 999999 not found\n$/);
-    assertFailed(await runHere(['key', 'create', '--company', company, '--permissions', ',']), 1, /^error: A key needs at least one permission\n$/);
+    assertFailed(await runHere(['key', 'create', '--company', company, '--permissions', ',']), 1, /^error: permissions must name at least one permission: a key needs one\n$/);
     assertFailed(await runHere(['key', 'create', '--company', company, '--expires-at', '2001-01-01']), 2, /It must be in the future\./);
     assertFailed(await runHere(['key', 'create', '--company', company, '--expires-at', '2099-01-01T10:00']), 2, /with a zone/);
     assertFailed(await runHere(['company', 'create', '--name', 'X', '--max-testers', '-1']), 2, /It must be a whole number, 0 or more\./);

@@ -67,8 +67,9 @@ describe('authentication', () => {
   });
 
   test('an expired key is 401', async () => {
-    const past = new Date(ctx.clock.now().getTime() - 1000);
-    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: past });
+    // A key cannot be made expired: made to expire in a second, it is used two seconds later.
+    const created = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: new Date(ctx.clock.now().getTime() + 1000) });
+    ctx.clock.advance(2000);
     const response = await ctx.request('GET', '/api/v2/betas', { key: created.key });
     assert.equal(response.status, 401);
     assert.deepEqual(response.body, { errors: [{ code: Errors.unauthorized.code, message: 'Invalid API key' }] }, 'answered as an unknown key');
@@ -152,7 +153,8 @@ describe('a refused key in the log', () => {
   test('the same answer for an unknown, a revoked and an expired key; the reason and the key id only in the log', async () => {
     const revoked = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId });
     await ctx.services.accounts.revokeApiKey(revoked.id);
-    const expired = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: new Date(ctx.clock.now().getTime() - 1000) });
+    const expired = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, expiresAt: new Date(ctx.clock.now().getTime() + 1000) });
+    ctx.clock.advance(2000);
     const answers = [];
     for (const key of ['pl_unknownunknownunknownunknown00', revoked.key, expired.key]) {
       const response = await app.inject({ method: 'GET', url: '/api/v2/betas', headers: { authorization: `Bearer ${key}` } });

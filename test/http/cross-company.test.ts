@@ -23,8 +23,10 @@ describe('cross-company matrix', () => {
       'path parameters the fixture cannot fill: add each to the id map (makeFixture in test/support/fuzz/fixture.ts), with what it names',
     );
     assert.deepEqual(matrix.uncrossable.sort(), [
+      'GET /api/v2/api_keys (listApiKeys)',
       'GET /api/v2/betas (listBetas)',
       'GET /api/v2/members (listMembers)',
+      'POST /api/v2/api_keys (createApiKey)',
       'POST /api/v2/betas (createBeta)',
       'POST /api/v2/members (createMember)',
     ]);

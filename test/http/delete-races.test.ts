@@ -26,6 +26,8 @@ const UNRACED: Record<string, string> = {
   'POST /api/v2/members': "adds a company's member: not under a beta or tester",
   'PATCH /api/v2/members/:member_id': "changes a company's member: not under a beta or tester",
   'DELETE /api/v2/members/:member_id': "removes a company's member: not under a beta or tester",
+  'POST /api/v2/api_keys': "creates a company's API key: not under a beta or tester",
+  'POST /api/v2/api_keys/:api_key_id/revoke': "revokes a company's API key: not under a beta or tester",
   'POST /console/session': "signs a member in: not under a beta or tester",
   'DELETE /console/session': "signs a member out: not under a beta or tester",
   'PUT /console/session/password': "changes a member's password: not under a beta or tester",
@@ -355,6 +357,18 @@ const RACES: Record<string, Race> = {
       const [delivery] = await s.call('GET', `/webhooks/${webhook.id}/deliveries`);
       return { method: 'POST', url: s.path(`/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`) };
     },
+  },
+  'POST /api/v2/betas/:beta_id/webhooks/:webhook_id/test': {
+    async make(s) {
+      const webhook = await s.webhook();
+      return { method: 'POST', url: s.path(`/webhooks/${webhook.id}/test`) };
+    },
+  },
+  'POST /api/v2/betas/:beta_id/email_templates/:occasion/preview': {
+    make: async (s) => ({ method: 'POST', url: s.path('/email_templates/invitation/preview'), json: { subject: 'Come in, {{ tester.email }}' } }),
+  },
+  'POST /api/v2/betas/:beta_id/email_templates/:occasion/test': {
+    make: async (s) => ({ method: 'POST', url: s.path('/email_templates/invitation/test'), json: { to: uniqueEmail('test-send') } }),
   },
   'PUT /api/v2/betas/:beta_id/email_templates/:occasion': {
     make: async (s) => ({ method: 'PUT', url: s.path('/email_templates/invitation'), json: { subject: 'Come in, {{ tester.email }}' } }),

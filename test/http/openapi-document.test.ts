@@ -94,6 +94,8 @@ describe('the OpenAPI document', () => {
       }),
     );
     const [small, limited, inFlight] = apps.map(({ app }) => app);
+    // A key the API key operations' paths name, so that revoking it leaves the context's own alone.
+    const spare = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, name: 'Revoked by the test' });
     // Two keys that each lack a permission the other has: one of them lacks any route's.
     const keys = await Promise.all(
       [Permissions.slice(0, 1), Permissions.slice(1)].map(async (permissions) =>
@@ -108,7 +110,7 @@ describe('the OpenAPI document', () => {
           const key = options.key === undefined ? ctx.apiKey : options.key;
           if (key) headers.authorization = `Bearer ${key}`;
           if (options.body !== undefined) headers['content-type'] = operation.xml ? 'application/xml' : 'application/json';
-          const url = (options.path ?? operation.path({ beta_id: String(beta.id) })) + (options.query ?? '');
+          const url = (options.path ?? operation.path({ beta_id: String(beta.id), api_key_id: String(spare.id) })) + (options.query ?? '');
           const response = await app.inject({ method: operation.method as any, url, headers, payload: options.body });
           assert.ok(
             operation.spec.responses[String(response.statusCode)],
@@ -121,9 +123,9 @@ describe('the OpenAPI document', () => {
         for (const key of keys) await send(ctx.app, { key });
         await send(ctx.app, { query: '?nul=%00' });
         if (operation.pathParameters.length > 0) {
-          await send(ctx.app, { path: operation.path({ beta_id: '999999999', member_id: '999999999' }) });
-          await send(ctx.app, { path: operation.path({ beta_id: String(beta.id) }).replace(String(beta.id), '%FF') });
-          await send(ctx.app, { path: operation.path({ beta_id: '1'.repeat(101), member_id: '1'.repeat(101) }) });
+          await send(ctx.app, { path: operation.path({ beta_id: '999999999', member_id: '999999999', api_key_id: '999999999' }) });
+          await send(ctx.app, { path: operation.path({ beta_id: String(beta.id), api_key_id: String(spare.id) }).replace(String(beta.id), '%FF') });
+          await send(ctx.app, { path: operation.path({ beta_id: '1'.repeat(101), member_id: '1'.repeat(101), api_key_id: '1'.repeat(101) }) });
         }
         if (operation.method !== 'GET') {
           await send(ctx.app, { body: '{"unclosed": ' });

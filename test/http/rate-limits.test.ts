@@ -61,6 +61,7 @@ describe('rate limits: configuration', () => {
       listTestersCompany: { points: 180, seconds: 60 },
       listRewards: { points: 60, seconds: 60 },
       listPoints: { points: 60, seconds: 60 },
+      testEmails: { points: 20, seconds: 3600 }, // Prelaunch's own: test sends of an e-mail template
     });
     assert.equal(config.redisUrl, null);
     assert.deepEqual(loadConfig({ RATE_LIMIT_LIST_POINTS: '5/2h' }).rateLimits.listPoints, { points: 5, seconds: 7200 });

@@ -8,10 +8,10 @@ export const role = document.querySelector('meta[name=member-role]')?.content ??
 const FIELD_OF = { 3002: 'password', 3005: 'email', 3006: 'password', 3007: 'email', 3008: 'current_password' };
 
 /**
- * A call answered in JSON, its body JSON or a FormData (a file upload); a refusal throws an Error
- * carrying `status` and the answer's `errors`.
+ * A call answered in JSON, its body JSON or a FormData (a file upload), answering the response and
+ * its data; a refusal throws an Error carrying `status` and the answer's `errors`.
  */
-export async function call(method, url, body) {
+async function exchange(method, url, body) {
   const headers = { accept: 'application/json' };
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -21,7 +21,16 @@ export async function call(method, url, body) {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw Object.assign(new Error('refused'), { status: response.status, errors: data?.errors ?? [] });
-  return data;
+  return { response, data };
+}
+
+/** A JSON call answering the data; a refusal throws an Error carrying `status` and the answer's `errors`. */
+export const call = async (method, url, body) => (await exchange(method, url, body)).data;
+
+/** One page of a list: its items and its X-Pagination facts (current_page, pages, total_count…). */
+export async function listPage(url) {
+  const { response, data } = await exchange('GET', url);
+  return { items: data, page: JSON.parse(response.headers.get('x-pagination') ?? '{}') };
 }
 
 export function el(tag, attributes = {}, ...children) {
@@ -50,7 +59,8 @@ export function showErrors(form, failure) {
     if (slot) {
       slot.textContent = `${slot.textContent} ${message}`.trim();
       slot.hidden = false;
-      form.elements[name]?.setAttribute('aria-invalid', 'true');
+      const field = form.elements[name];
+      for (const input of field instanceof RadioNodeList ? field : [field]) input?.setAttribute('aria-invalid', 'true');
     } else general.push(message);
   }
   const alert = form.querySelector('.alert');

@@ -1,5 +1,5 @@
-// Companies and API keys as the CLI shows them (they have no API of their own). A key's secret
-// appears only in the answer that created it; its hash never does.
+// Companies (as the CLI shows them) and API keys (as the CLI and the API show them). A key's
+// secret appears only in the answer that created it; its hash never does.
 import { apiTime } from '../../time.ts';
 import type { ApiKeyInfo, Company, CreatedApiKey } from './accounts.service.ts';
 
@@ -32,6 +32,7 @@ export function presentCreatedKey(key: CreatedApiKey) {
     id: key.id,
     company_id: key.company_id,
     name: key.name,
+    key_prefix: key.key_prefix,
     key: key.key,
     permissions: key.permissions,
     created_at: apiTime(key.created_at),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
+import type { PageRequest } from '../../paging.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';
 
 /**
@@ -21,6 +22,17 @@ export class KeyRefused extends ApiError {
 }
 
 const KEY_PREFIX = 'pl_';
+export const MAX_KEY_NAME_LENGTH = 100;
+
+export interface NewApiKey {
+  companyId: number;
+  name?: string;
+  expiresAt?: Date | null;
+  /** Permission names; all of them when not given. */
+  permissions?: string[];
+  /** The permissions of whoever creates it (a key or a member's role); undefined for the operator's CLI. */
+  grantor?: ReadonlySet<Permission>;
+}
 
 export interface Company {
   id: number;
@@ -117,30 +129,35 @@ export class AccountsService {
     return rows.map(toCompany);
   }
 
-  async createApiKey(input: {
-    companyId: number;
-    name?: string;
-    expiresAt?: Date | null;
-    permissions?: string[];
-  }): Promise<CreatedApiKey> {
-    if (!(await this.findCompany(input.companyId))) throw new Error(`Company ${input.companyId} not found`);
-    const permissions = input.permissions ?? [...Permissions];
+  /**
+   * A new key of the company: the CLI's `key create` and the API's (docs/decisions.md, "API keys
+   * in the console"). Every problem is reported together (422); `grantor`, the permissions of who
+   * asks, bounds the key's: no one hands out a permission they lack (403).
+   */
+  async createApiKey(input: NewApiKey): Promise<CreatedApiKey> {
+    if (!(await this.findCompany(input.companyId))) throw Errors.notFound(`Company ${input.companyId} not found`);
+    const permissions = [...new Set((input.permissions ?? [...Permissions]).map((p) => p.trim()))];
+    const problems: string[] = [];
     const unknown = permissions.filter((p) => !isPermission(p));
-    if (unknown.length > 0) {
-      throw new Error(`Unknown permission ${unknown.join(', ')}; known: ${Permissions.join(', ')}`);
-    }
-    if (permissions.length === 0) throw new Error('A key needs at least one permission');
+    if (unknown.length > 0) problems.push(`Unknown permission ${unknown.join(', ')}; known: ${Permissions.join(', ')}`);
+    if (permissions.length === 0) problems.push('permissions must name at least one permission: a key needs one');
+    const name = input.name?.trim() || 'API key';
+    if (name.length > MAX_KEY_NAME_LENGTH) problems.push(`name must be at most ${MAX_KEY_NAME_LENGTH} characters`);
+    const now = this.clock.now();
+    if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) problems.push('expires_at must be in the future: a key born expired opens nothing');
+    if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.membersGeneral.entry(message)));
+    const lacking = input.grantor ? permissions.filter((p) => !input.grantor!.has(p as Permission)) : [];
+    if (lacking.length > 0) throw Errors.forbidden(lacking.join(', '));
     const key = KEY_PREFIX + randomBytes(24).toString('base64url');
-    const now = storedTime(this.clock.now());
     const row = await this.db
       .insertInto('api_keys')
       .values({
         company_id: input.companyId,
-        name: input.name?.trim() || 'API key',
+        name,
         key_hash: hashKey(key),
         key_prefix: key.slice(0, KEY_PREFIX.length + 4),
-        permissions: JSON.stringify([...new Set(permissions)]),
-        created_at: now,
+        permissions: JSON.stringify(Permissions.filter((p) => permissions.includes(p))),
+        created_at: storedTime(now),
         expires_at: input.expiresAt ? storedTime(input.expiresAt) : null,
       })
       .returningAll()
@@ -153,15 +170,26 @@ export class AccountsService {
     return rows.map(toKeyInfo);
   }
 
-  async revokeApiKey(id: number): Promise<ApiKeyInfo> {
+  /** A page of the company's keys by id (api_keys is indexed by company_id). */
+  async pageApiKeys(companyId: number, page: PageRequest): Promise<{ items: ApiKeyInfo[]; total: number }> {
+    const query = this.db.selectFrom('api_keys').where('company_id', '=', companyId);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toKeyInfo), total: Number(count.n) };
+  }
+
+  /** Revokes the key at once (again: the first time stays); of `companyId` only when given, else 404. */
+  async revokeApiKey(id: number, companyId?: number): Promise<ApiKeyInfo> {
     const now = storedTime(this.clock.now());
-    const row = await this.db
+    let update = this.db
       .updateTable('api_keys')
       .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new Error(`API key ${id} not found`);
+      .where('id', '=', id);
+    if (companyId !== undefined) update = update.where('company_id', '=', companyId);
+    const row = await update.returningAll().executeTakeFirst();
+    if (!row) throw Errors.notFound(`API key ${id} not found`);
     this.keysByHash.invalidate(row.key_hash);
     return toKeyInfo(row);
   }

@@ -16,6 +16,8 @@ export const Permissions = [
   'webhooks:manage',
   'members:read',
   'members:manage',
+  // List, create and revoke the company's keys (docs/decisions.md, "API keys in the console").
+  'api_keys:manage',
 ] as const;
 
 export type Permission = (typeof Permissions)[number];

@@ -27,7 +27,7 @@ export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | '
 
 const SUMMARY_COLUMNS = [
   'id', 'beta_id', 'tester_id', 'to_address', 'email_normalized', 'occasion', 'subject', 'status', 'error',
-  'provider_message_id', 'created_at', 'sent_at',
+  'provider_message_id', 'created_at', 'sent_at', 'test',
 ] as const;
 
 export class EmailLogService {

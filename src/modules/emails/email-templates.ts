@@ -87,10 +87,17 @@ export interface TemplateInput {
 /** Every problem of a template change, reported together (betasGeneral), or nothing. */
 export function checkTemplateInput(input: TemplateInput): void {
   const errors: ErrorEntry[] = [];
-  const problem = (message: string) => errors.push(Errors.betasGeneral.entry(message));
   if (input.subject === undefined && input.body === undefined && input.html_body === undefined && input.enabled === undefined) {
-    problem('No template fields received: send subject, body, html_body or enabled, wrapped in "email_template" or not');
+    errors.push(Errors.betasGeneral.entry('No template fields received: send subject, body, html_body or enabled, wrapped in "email_template" or not'));
   }
+  errors.push(...templatePartProblems(input));
+  if (errors.length > 0) throw ApiError.many(errors);
+}
+
+/** Each part sent that is empty where it may not be, or not valid Liquid, each named by its field. */
+export function templatePartProblems(input: TemplateInput): ErrorEntry[] {
+  const errors: ErrorEntry[] = [];
+  const problem = (message: string) => errors.push(Errors.betasGeneral.entry(message));
   for (const [field, kind] of [['subject', 'text'], ['body', 'text'], ['html_body', 'html']] as const) {
     const source = input[field];
     if (source == null) continue;
@@ -101,7 +108,14 @@ export function checkTemplateInput(input: TemplateInput): void {
     const why = liquidProblem(kind, source);
     if (why) problem(`${field} is not a valid Liquid template: ${why}`);
   }
-  if (errors.length > 0) throw ApiError.many(errors);
+  return errors;
+}
+
+/** The template with the parts of a draft over it: absent = as it is, null = the default part. */
+export function draftTemplate(template: EffectiveTemplate, draft: TemplateInput): TemplateParts {
+  const fallback = defaultTemplates[template.occasion];
+  const part = (field: keyof TemplateParts) => (draft[field] === undefined ? template[field] : (draft[field] ?? fallback[field]));
+  return { subject: part('subject'), body: part('body'), html_body: part('html_body') };
 }
 
 export interface RenderedEmail {

@@ -28,6 +28,7 @@ export function presentMessage(message: MessageSummary) {
     status: message.status as MessageStatus,
     error: message.error,
     user_id: message.tester_id,
+    test: message.test === 1,
     created_at: apiTime(message.created_at),
     sent_at: apiTime(message.sent_at),
   };

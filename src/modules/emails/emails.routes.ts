@@ -8,7 +8,10 @@ import {
   EmailMessageDetailSchema,
   EmailMessageParams,
   EmailMessageSchema,
+  EmailPreviewBody,
+  EmailPreviewSchema,
   EmailTemplateBody,
+  EmailTestBody,
   EmailTemplateParams,
   EmailTemplateSchema,
 } from './emails.schemas.ts';
@@ -16,6 +19,7 @@ import { presentMessage, presentMessageDetail, presentTemplate } from './emails.
 import type { EmailLogService } from './email-log.service.ts';
 import type { EmailTemplatesService } from './email-templates.service.ts';
 import type { TemplateInput } from './email-templates.ts';
+import type { EmailPreviewsService, TemplateDraft } from './email-previews.ts';
 
 /** `email_template` bodies are accepted wrapped or unwrapped. */
 function templateInput(body: ({ email_template?: TemplateInput } & TemplateInput) | undefined): TemplateInput {
@@ -23,12 +27,22 @@ function templateInput(body: ({ email_template?: TemplateInput } & TemplateInput
   return { subject: source.subject, body: source.body, html_body: source.html_body, enabled: source.enabled };
 }
 
+/** A draft's parts, wrapped in `email_template` or not. */
+function draftInput(body: ({ email_template?: TemplateDraft } & TemplateDraft) | undefined): TemplateDraft {
+  const source = body?.email_template ?? body ?? {};
+  return { subject: source.subject, body: source.body, html_body: source.html_body };
+}
+
+const SAMPLE =
+  'Rendered by the code that renders every message, for a made-up tester (Jane Doe, applied, 42nd of 1,000 on the waitlist; ' +
+  'friend_invitation: sent by Sam Smith), so no tester\'s data is shown or sent.';
+
 const TEMPLATE_VARIABLES =
   'Templates are Liquid. Variables: `tester` (as the API shows it, with `profile`), `beta` (`id`, `name`, `homepage_url`), ' +
   '`unsubscribe_url`; friend_invitation adds `sender` (the inviting tester) and `message`, confirmation adds `confirmation_url`. ' +
   'HTML bodies escape every output (`| raw` opts out); subjects and text bodies do not.';
 
-export function emailsRoutes(app: App, templates: EmailTemplatesService, log: EmailLogService): void {
+export function emailsRoutes(app: App, templates: EmailTemplatesService, log: EmailLogService, previews: EmailPreviewsService): void {
   const series = 'betas' as const;
   const read = { permission: 'betas:read', series } as const;
   const write = { permission: 'betas:write', series } as const;
@@ -96,6 +110,48 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
     },
     handler: async (request) =>
       presentTemplate(await templates.resetTemplate(principalOf(request).companyId, request.params.beta_id, request.params.occasion)),
+  });
+
+  app.post('/api/v2/betas/:beta_id/email_templates/:occasion/preview', {
+    config: read,
+    schema: {
+      operationId: 'previewEmailTemplate',
+      tags: ['E-mail'],
+      'x-extension': true,
+      summary: 'Preview e-mail template',
+      description:
+        `The occasion's template with the draft's parts over it, rendered; stores nothing. ${SAMPLE} ` +
+        'A part that is not valid Liquid, or fails while rendering, is refused (422) with the part named.',
+      params: EmailTemplateParams,
+      body: EmailPreviewBody,
+      response: { 200: EmailPreviewSchema },
+    },
+    handler: async (request) =>
+      previews.preview(principalOf(request).companyId, request.params.beta_id, request.params.occasion, draftInput(request.body)),
+  });
+
+  app.post('/api/v2/betas/:beta_id/email_templates/:occasion/test', {
+    config: { ...write, rateLimit: 'testEmails' },
+    schema: {
+      operationId: 'sendTestEmail',
+      tags: ['E-mail'],
+      'x-extension': true,
+      summary: 'Send a test e-mail',
+      description:
+        `Renders the draft as the preview does and sends it to \`to\` (by default the signed-in member's address), as any message ` +
+        'is sent: through SMTP, or captured without SMTP_URL. Answers 202 with the message, which the e-mail log lists with `test` ' +
+        'true. An address suppressed or erased in the beta is refused (422). Limited by RATE_LIMIT_TEST_EMAILS (20 an hour) per member or key.',
+      params: EmailTemplateParams,
+      body: EmailTestBody,
+      response: { 202: EmailMessageSchema },
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const { beta_id, occasion } = request.params;
+      const recipient = { to: request.body?.to, memberId: principal.session?.memberId ?? null };
+      const message = await previews.sendTest(principal.companyId, beta_id, occasion, draftInput(request.body), recipient);
+      return reply.status(202).send(presentMessage(message));
+    },
   });
 
   app.get('/api/v2/betas/:beta_id/emails', {

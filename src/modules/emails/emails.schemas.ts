@@ -55,6 +55,34 @@ export const EmailTemplateBody = Type.Object({
   ...TemplateInputFields.properties,
 });
 
+const DraftFields = {
+  subject: TemplateInputFields.properties.subject,
+  body: TemplateInputFields.properties.body,
+  html_body: TemplateInputFields.properties.html_body,
+};
+const DraftDescription = 'The draft, wrapped (or send it unwrapped); a part not sent is the template as the beta sends it, null the default part';
+
+export const EmailPreviewBody = Type.Object({
+  email_template: Type.Optional(Type.Partial(Type.Object(DraftFields), { description: DraftDescription })),
+  ...Type.Partial(Type.Object(DraftFields)).properties,
+});
+
+export const EmailTestBody = Type.Object({
+  ...EmailPreviewBody.properties,
+  to: Type.Optional(
+    Type.String({ maxLength: 320, description: "The address the test goes to; by default the signed-in member's own (required with an API key)" }),
+  ),
+});
+
+export const EmailPreviewSchema = Type.Object(
+  {
+    subject: Type.String({ description: 'Subject as rendered' }),
+    text: Type.String({ description: 'Plain text body as rendered' }),
+    html: Nullable(Type.String({ description: 'HTML body as rendered, or null for text only' })),
+  },
+  { $id: 'EmailPreview' },
+);
+
 export const EmailTemplateParams = Type.Object({
   ...BetaParams.properties,
   occasion: Type.String({ maxLength: 40, description: OccasionDescription }),
@@ -72,7 +100,8 @@ export const EmailMessageSchema = Type.Object(
         'suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)',
     }),
     error: Nullable(Type.String({ description: 'Why it failed, or the last temporary failure while queued' })),
-    user_id: Nullable(Type.Integer({ description: 'The tester, or null once deleted' })),
+    user_id: Nullable(Type.Integer({ description: 'The tester, or null once deleted (and for a test send)' })),
+    test: Type.Boolean({ description: 'A test send of the template, for a sample tester, to an address a member chose' }),
     created_at: Timestamp,
     sent_at: NullableTimestamp,
   },

@@ -64,7 +64,7 @@ export interface ConfirmationTarget {
 /** A new confirmation link: `sent` (queued or recorded), `too_soon` after another, `not_needed` once confirmed. */
 export type ResendOutcome = 'sent' | 'too_soon' | 'not_needed';
 
-function newToken(): string {
+export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -183,7 +183,7 @@ export class EmailsService implements EmailQueue {
     return token;
   }
 
-  private unsubscribeUrl(token: string): string {
+  unsubscribeUrl(token: string): string {
     return `${this.options.publicUrl}/unsubscribe/${token}`;
   }
 
@@ -201,8 +201,8 @@ export class EmailsService implements EmailQueue {
     // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
     if (message?.status !== 'queued') return;
     // Since it was queued the address may have been suppressed, or its tester unsubscribed or
-    // deleted (tester_id is set on every message, and cleared only by a deletion).
-    if (message.tester_id === null || message.unsubscribed_at !== null || (await this.refused(message.beta_id, message.to_address))) {
+    // deleted (tester_id is set on every message but a test send, and cleared only by a deletion).
+    if ((message.tester_id === null && message.test !== 1) || message.unsubscribed_at !== null || (await this.refused(message.beta_id, message.to_address))) {
       return this.settle(this.db, message.id, { status: 'suppressed' });
     }
     if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });

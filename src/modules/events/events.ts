@@ -26,6 +26,12 @@ export const EventTypes = [
 ] as const;
 export type EventType = (typeof EventTypes)[number];
 
+/**
+ * The event a test of one endpoint sends (POST …/webhooks/{id}/test): to that endpoint alone,
+ * whatever its filter; no endpoint subscribes to it.
+ */
+export const TEST_EVENT_TYPE = 'webhook_test';
+
 /** The outbox job that delivers one event to one endpoint; its payload is a DeliveryJob. */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 
@@ -119,11 +125,11 @@ async function listeningEndpoints(trx: Executor, header: EventHeader): Promise<n
 }
 
 /** The body every attempt sends (docs/decisions.md, "Events"): the envelope around the resource. */
-export function eventBody(publicId: string, header: EventHeader, data: unknown): string {
+export function eventBody(publicId: string, header: Omit<EventHeader, 'type'> & { type: EventType | typeof TEST_EVENT_TYPE }, data: unknown): string {
   return JSON.stringify({ id: publicId, type: header.type, created_at: apiTime(header.now), beta_id: header.betaId, data });
 }
 
-function newEventId(): string {
+export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`;
 }
 

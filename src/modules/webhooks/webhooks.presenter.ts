@@ -3,7 +3,7 @@
 import type { WebhookEndpointRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
-import type { WebhookDelivery } from './webhooks.service.ts';
+import type { WebhookDelivery, WebhookDeliveryDetail } from './webhooks.service.ts';
 
 export function presentWebhook(endpoint: WebhookEndpointRow) {
   return {
@@ -36,4 +36,8 @@ export function presentDelivery(delivery: WebhookDelivery) {
     next_attempt_at: apiTime(delivery.next_attempt_at),
     created_at: apiTime(delivery.created_at),
   };
+}
+
+export function presentDeliveryDetail(delivery: WebhookDeliveryDetail) {
+  return { ...presentDelivery(delivery), payload: delivery.payload };
 }

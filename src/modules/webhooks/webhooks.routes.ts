@@ -7,12 +7,15 @@ import { MAX_ATTEMPTS } from './webhook-delivery.ts';
 import {
   DeliveryParams,
   WebhookBody,
+  WebhookDeliveryDetailSchema,
   WebhookDeliverySchema,
   WebhookParams,
   WebhookSchema,
+  WebhookTestSchema,
   WebhookWithSecretSchema,
 } from './webhooks.schemas.ts';
-import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.ts';
+import { presentDelivery, presentDeliveryDetail, presentWebhook, presentWebhookWithSecret } from './webhooks.presenter.ts';
+import { TEST_EVENT_TYPE } from '../events/events.ts';
 import type { WebhookInput, WebhooksService } from './webhooks.service.ts';
 
 /** `webhook` bodies are accepted wrapped or unwrapped. */
@@ -66,6 +69,21 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       const endpoint = await webhooks.create(principalOf(request).companyId, request.params.beta_id, webhookInput(request.body));
       return reply.status(201).send(presentWebhookWithSecret(endpoint));
     },
+  });
+
+  app.get('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
+    config,
+    schema: {
+      operationId: 'showWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
+      summary: 'Show webhook endpoint',
+      description: 'One endpoint of the beta. Its secret is never shown here.',
+      params: WebhookParams,
+      response: { 200: WebhookSchema },
+    },
+    handler: async (request) =>
+      presentWebhook(await webhooks.show(principalOf(request).companyId, request.params.beta_id, request.params.webhook_id)),
   });
 
   app.patch('/api/v2/betas/:beta_id/webhooks/:webhook_id', {
@@ -141,6 +159,44 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       const { beta_id, webhook_id } = request.params;
       const result = await webhooks.deliveries(principalOf(request).companyId, beta_id, webhook_id, page);
       return sendPage(request, reply, page, { items: result.items.map(presentDelivery), total: result.total });
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/webhooks/:webhook_id/deliveries/:delivery_id', {
+    config,
+    schema: {
+      operationId: 'showWebhookDelivery',
+      tags: ['Webhooks'],
+      'x-extension': true,
+      summary: 'Show webhook delivery',
+      description: 'One attempt, with the body its event sends (`payload`, the JSON text as sent, the same on every attempt).',
+      params: DeliveryParams,
+      response: { 200: WebhookDeliveryDetailSchema },
+    },
+    handler: async (request) => {
+      const { beta_id, webhook_id, delivery_id } = request.params;
+      return presentDeliveryDetail(await webhooks.delivery(principalOf(request).companyId, beta_id, webhook_id, delivery_id));
+    },
+  });
+
+  app.post('/api/v2/betas/:beta_id/webhooks/:webhook_id/test', {
+    config,
+    schema: {
+      operationId: 'testWebhook',
+      tags: ['Webhooks'],
+      'x-extension': true,
+      summary: 'Send a test event',
+      description:
+        `Raises a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, whatever its events filter, and sends it at once: ` +
+        `{"id":"evt_…","type":"${TEST_EVENT_TYPE}","created_at":…,"beta_id":…,"data":{"webhook_id":…,"url":…,"message":…}}. ${SIGNING} ` +
+        'It is one attempt, logged in the endpoint\'s deliveries and not retried. A disabled endpoint answers 422.',
+      params: WebhookParams,
+      response: { 202: WebhookTestSchema },
+    },
+    handler: async (request, reply) => {
+      const { beta_id, webhook_id } = request.params;
+      const { eventId } = await webhooks.sendTest(principalOf(request).companyId, beta_id, webhook_id);
+      return reply.status(202).send({ event_id: eventId, event_type: TEST_EVENT_TYPE });
     },
   });
 

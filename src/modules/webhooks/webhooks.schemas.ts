@@ -80,3 +80,21 @@ export const WebhookDeliverySchema = Type.Object(
   },
   { $id: 'WebhookDelivery' },
 );
+
+export const WebhookDeliveryDetailSchema = Type.Object(
+  {
+    ...WebhookDeliverySchema.properties,
+    payload: Nullable(
+      Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt; null while it is still to be rendered' }),
+    ),
+  },
+  { $id: 'WebhookDeliveryDetail' },
+);
+
+export const WebhookTestSchema = Type.Object(
+  {
+    event_id: Type.String({ description: 'The test event (evt_…): its delivery shows in the endpoint\'s log under this id' }),
+    event_type: Type.String({ description: 'webhook_test' }),
+  },
+  { $id: 'WebhookTest' },
+);

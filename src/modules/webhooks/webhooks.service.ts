@@ -12,7 +12,8 @@ import { parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
-import { endpointsChanged, EventTypes, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
+import { endpointsChanged, eventBody, EventTypes, newEventId, TEST_EVENT_TYPE, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
@@ -32,6 +33,11 @@ export interface WebhookInput {
 export interface WebhookDelivery extends WebhookDeliveryRow {
   event_public_id: string;
   event_type: string;
+}
+
+/** A delivery attempt with the body its event sends (null while the body is still to be rendered). */
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+  payload: string | null;
 }
 
 /** An endpoint or delivery id from the path; anything but a positive integer names nothing. */
@@ -111,6 +117,11 @@ export class WebhooksService {
     return { items, total: Number(count.n) };
   }
 
+  /** One endpoint of the beta; 404 for none, or another beta's. */
+  async show(companyId: number, betaId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    return this.requireEndpoint(companyId, betaId, webhookId);
+  }
+
   /** A new endpoint with a new secret (every event type and enabled unless said otherwise). */
   async create(companyId: number, betaId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
     const beta = await this.betas.require(companyId, betaId);
@@ -187,6 +198,52 @@ export class WebhooksService {
     return { items, total: Number(count.n) };
   }
 
+  /** One attempt, with the body of its event as sent. */
+  async delivery(companyId: number, betaId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+      .selectAll('webhook_deliveries')
+      .select(['webhook_events.public_id as event_public_id', 'webhook_events.type as event_type', 'webhook_events.payload'])
+      .where('webhook_deliveries.id', '=', idOf(deliveryId, 'Delivery'))
+      .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
+      .executeTakeFirst();
+    if (!row) throw Errors.notFound('Delivery not found');
+    return { ...row, payload: row.payload === '' ? null : row.payload };
+  }
+
+  /**
+   * Raises a test event (webhook_test) for this endpoint alone, whatever its filter, and queues
+   * one attempt at once, signed like every delivery; like a redelivery it is not retried (the log
+   * shows the outcome, and another test can be asked for). A disabled endpoint answers 422.
+   */
+  async sendTest(companyId: number, betaId: string, webhookId: string): Promise<{ eventId: string }> {
+    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    this.refuseDisabled(endpoint, 'sending a test event');
+    const now = this.clock.now();
+    const publicId = newEventId();
+    const header = { betaId: endpoint.beta_id, type: TEST_EVENT_TYPE, now: storedTime(now) } as const;
+    const data = { webhook_id: endpoint.id, url: endpoint.url, message: 'A test event: nothing changed in the beta.' };
+    await inTransaction(this.db, async (trx) => {
+      const event = await heldBy(
+        trx
+          .insertInto('webhook_events')
+          .values({ public_id: publicId, beta_id: endpoint.beta_id, type: TEST_EVENT_TYPE, payload: eventBody(publicId, header, data), render_tester_id: null, created_at: header.now })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+      await queueRedelivery(trx, { eventId: event.id, endpointId: endpoint.id }, now);
+    });
+    return { eventId: publicId };
+  }
+
+  private refuseDisabled(endpoint: WebhookEndpointRow, doing: string): void {
+    if (endpoint.enabled === 1) return;
+    const why = endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : '';
+    throw Errors.betasGeneral(`The webhook is disabled${why}: enable it (PATCH with enabled true) before ${doing}`);
+  }
+
   /**
    * Sends the delivery's event to the endpoint again, at once and once (no retries: whoever asked
    * sees the outcome in the log and can ask again). Same event, so the same webhook-id.
@@ -200,10 +257,7 @@ export class WebhooksService {
       .where('endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
     if (!delivery) throw Errors.notFound('Delivery not found');
-    if (endpoint.enabled !== 1) {
-      const why = endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : '';
-      throw Errors.betasGeneral(`The webhook is disabled${why}: enable it (PATCH with enabled true) before redelivering`);
-    }
+    this.refuseDisabled(endpoint, 'redelivering');
     await queueRedelivery(this.db, { eventId: delivery.event_id, endpointId: endpoint.id }, this.clock.now());
   }
 

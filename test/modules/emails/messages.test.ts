@@ -5,7 +5,7 @@ import { codes, createTester, uniqueEmail } from '../testers/support.ts';
 import { setTemplate, storedMessages } from './support.ts';
 import { Errors } from '../../../src/errors.ts';
 
-const LIST_FIELDS = ['created_at', 'error', 'id', 'occasion', 'sent_at', 'status', 'subject', 'to', 'user_id'];
+const LIST_FIELDS = ['created_at', 'error', 'id', 'occasion', 'sent_at', 'status', 'subject', 'test', 'to', 'user_id'];
 
 describe('e-mail messages API', () => {
   let ctx: TestContext;
@@ -98,6 +98,7 @@ describe('e-mail messages API', () => {
       status: 'queued',
       error: null,
       user_id: testers[0].id,
+      test: false,
       created_at: '2026-11-22T09:15:00Z',
       sent_at: null,
       body: message.text_body,

@@ -273,6 +273,7 @@ describe('e-mail queueing', () => {
         status: 'captured',
         error: null,
         user_id: tester.id,
+        test: false,
         created_at: '2026-11-22T09:15:00Z',
         sent_at: null,
       },

@@ -180,6 +180,8 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
     complete: true,
   };
   for (const parameter of ['question_id', 'code_id', 'suppression_id', 'member_id']) fixture = merged(fixture, await REMAKE[parameter](m, fixture));
+  // A key of the company, not the one the fixture is made with: revoking it leaves that one working.
+  fixture = merged(fixture, { ids: { api_key_id: String((await m.call('POST', '/api/v2/api_keys', { name: `Key ${m.tag}` })).id) } });
   fixture = merged(fixture, await webhookPart(m));
   fixture = merged(fixture, await rewardPart(m, (await m.call('POST', `${m.base}/testers`, { tester: { email: `rewarded-${m.tag}@example.com` } })).email));
   fixture = merged(fixture, await testerPart(m, fixture.descriptor));
