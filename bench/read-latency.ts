@@ -1,4 +1,4 @@
-// npm run bench:reads -- [--database-url URL] (--beta ID --key KEY | --testers N) [--rounds 3] [--samples 300] [--list-samples 50] [--json PATH]
+// npm run bench:reads -- [--database-url URL] (--beta ID --key KEY | --testers N) [--rounds 3] [--samples 300] [--list-samples 50] [--json PATH] [--only TEXT]
 // Latency of the tester reads (show, list pages, list filters) over real HTTP, one request at a
 // time, against the app started in this process on a free port. Without --beta it seeds a beta
 // first (bench/seeding.ts). Prints per operation p50/p90/p99/max in ms: the median over the rounds.
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       'list-samples': { type: 'string', default: '50' },
       warmup: { type: 'string', default: '10' },
       json: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   if (values.help) {
@@ -110,6 +111,16 @@ async function main(): Promise<void> {
     if (testers.length === 0) throw new Error(`Beta ${betaId} has no testers: seed it with npm run bench:seed`);
     const withName = testers.filter((t) => t.last_name);
     const withVar = testers.filter((t) => t.custom_var1);
+    // Testers who referred others, most first: the referral tree's heavy nodes.
+    const referrers = await db
+      .selectFrom('testers')
+      .select(['referrer_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('beta_id', '=', betaId)
+      .where('referrer_id', 'is not', null)
+      .groupBy('referrer_id')
+      .orderBy('n', 'desc')
+      .limit(100)
+      .execute();
     const any = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
     const base = `/api/v2/betas/${betaId}/testers`;
     const deepPage = (perPage: number) => Math.max(1, Math.floor(Math.ceil(testers.length / perPage) * 0.9));
@@ -133,7 +144,44 @@ async function main(): Promise<void> {
       { name: 'list name=<last name>', samples: listSamples, path: () => `${base}?name=${encodeURIComponent(any(withName.length ? withName : testers).last_name ?? 'smith')}` },
       { name: 'list referral_code=<code>', samples: listSamples, path: () => `${base}?referral_code=${any(testers).referral_code}` },
       { name: 'list custom_vars=<source>', samples: listSamples, path: () => `${base}?custom_vars=${encodeURIComponent(any(withVar.length ? withVar : testers).custom_var1 ?? 'x')}` },
-    ];
+      // The console's tester table: its filters and sorts (docs/decisions.md, "Owner console").
+      ...[
+        'status=applied',
+        'status=rejected',
+        'group=vip',
+        'fraud=flagged',
+        'referred=true',
+        'referred=false',
+        'sort=position',
+        `sort=position&page=${deepPage(25)}`,
+        'sort=position&direction=desc',
+        'sort=points',
+        `sort=points&page=${deepPage(25)}`,
+        'sort=referrals',
+        'sort=joined&direction=desc',
+        'status=applied&sort=position&page=1000',
+        'status=invited&sort=points',
+        'group=vip&sort=position',
+        'group=vip&sort=points&page=100',
+        'referred=true&sort=position&page=100',
+        'referred=false&sort=referrals',
+      ].map((query) => ({ name: `list ${query}`, samples: listSamples, path: () => `${base}?${query}` })),
+      { name: 'list referrer_id=<referrer>', samples: listSamples, path: () => `${base}?referrer_id=${any(referrers).referrer_id}` },
+      // What a tester's console page reads, for the beta's biggest referrer.
+      ...(
+        [
+          ['show', ''],
+          ['answers', '/responses'],
+          ['webhook events', '/webhook_events'],
+        ] as const
+      ).map(([what, suffix]) => ({ name: `tester page: ${what}`, samples: listSamples, path: () => `${base}/${referrers[0].referrer_id}${suffix}` })),
+      { name: 'tester page: referrals', samples: listSamples, path: () => `${base}?referrer_id=${referrers[0].referrer_id}&per_page=25` },
+      ...['points', 'rewards', 'emails'].map((list) => ({
+        name: `tester page: ${list}`,
+        samples: listSamples,
+        path: () => `/api/v2/betas/${betaId}/${list}?email=${encodeURIComponent(testers.find((t) => t.id === referrers[0].referrer_id)?.email_normalized ?? '')}&per_page=${list === 'emails' ? 25 : 100}`,
+      })),
+    ].filter((operation) => !values.only || operation.name.includes(values.only));
 
     const headers = { authorization: `Bearer ${key}` };
     const timed = async (path: string): Promise<number> => {

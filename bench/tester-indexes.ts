@@ -1,4 +1,4 @@
-// npm run bench:indexes -- [--database-url URL] [--testers 100000] [--signups 500] [--rounds 3]
+// npm run bench:indexes -- [--database-url URL] [--testers 100000] [--signups 500] [--rounds 3] [--only NAME,…]
 // What each index on `testers` costs a signup: a beta of N testers is seeded, then for every index
 // in turn, rounds of M signups (through the service, with a referral, as the API makes them) run
 // with the index and without it, alternating so the machine's drift falls on both sides alike.
@@ -11,7 +11,7 @@ import { createServices } from '../src/services.ts';
 import { BENCH_DATABASE_OPTIONS, openBenchDatabase, seedBench } from './seeding.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
 
-const USAGE = 'usage: npm run bench:indexes -- [--database-url sqlite:PATH|postgres://…] [--testers 100000] [--signups 500] [--rounds 3]';
+const USAGE = 'usage: npm run bench:indexes -- [--database-url sqlite:PATH|postgres://…] [--testers 100000] [--signups 500] [--rounds 3] [--only NAME,…]';
 
 /** What reads each index (the primary key aside); an index no query needs would be listed as such. */
 const NEEDED_BY: Record<string, string> = {
@@ -30,6 +30,9 @@ const NEEDED_BY: Record<string, string> = {
   testers_beta_id_email_alias_key: 'fraud flag: the same mailbox under another alias',
   testers_email_normalized_trgm: 'list filter email_contains (PostgreSQL)',
   testers_name_search_trgm: 'list filter name (PostgreSQL)',
+  testers_beta_id_hidden_points: 'list sort=points (the console\'s tester table)',
+  testers_fraud_flagged: 'list filter fraud=flagged (partial: flagged testers only)',
+  testers_grouped: 'list filter group (partial: testers with a group only)',
 };
 
 async function main(): Promise<void> {
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
       testers: { type: 'string', default: '100000' },
       signups: { type: 'string', default: '500' },
       rounds: { type: 'string', default: '3' },
+      /** Only the indexes whose name holds one of these comma-separated parts. */
+      only: { type: 'string' },
     },
   });
   if (values.help) {
@@ -76,6 +81,8 @@ async function main(): Promise<void> {
         ? (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'testers' and sql is not null order by name`.execute(db)).rows
         : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'testers' and indexname <> 'testers_pkey' order by indexname`.execute(db)).rows;
 
+    const only = values.only?.split(',').filter(Boolean);
+    if (only) definitions.splice(0, definitions.length, ...definitions.filter((index) => only.some((part) => index.name.includes(part))));
     await measure(); // warm-up: statements prepared, caches filled
     const lines: string[] = [];
     for (const index of definitions) {

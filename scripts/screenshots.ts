@@ -1,4 +1,4 @@
-// `npm run screenshots`: every public page and the console's sign-in, betas and dashboard pages in headless
+// `npm run screenshots`: every public page and the console's sign-in, betas, dashboard and testers pages in headless
 // Chromium at desktop (1280×800) and phone (390×844) widths, saved as
 // docs/screenshots/{page}-{width}.png for README.md. Runs the app on a throwaway SQLite database
 // (the tests' context) with a beta made to show each page's parts, and an owner of its company.
@@ -123,6 +123,12 @@ try {
         await page.waitForSelector('body[data-ready]');
         await shoot(page, name, width);
       }
+      await page.goto(`${origin}/console/betas/${beta.id}/testers?sort=position`);
+      await page.waitForSelector('body[data-ready]');
+      await shoot(page, 'console-testers', width);
+      await page.goto(`${origin}/console/betas/${beta.id}/testers/${id}`);
+      await page.waitForSelector('body[data-ready]');
+      await shoot(page, 'console-tester', width);
       await context.close();
     }
   } finally {

@@ -22,6 +22,7 @@ import { dataPages } from './data.pages.ts';
 import { bulkPages } from './bulk.pages.ts';
 import { fraudPages } from './fraud.pages.ts';
 import { integrationsPages } from './integrations.pages.ts';
+import { testersPages } from './testers.pages.ts';
 import {
   accountContent,
   BETA_SECTIONS,
@@ -112,7 +113,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, bulkPages, fraudPages, dataPages, settingsPages, integrationsPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, fraudPages, dataPages, settingsPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));

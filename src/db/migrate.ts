@@ -26,6 +26,7 @@ import * as members from './migrations/020-members.ts';
 import * as bulkActions from './migrations/021-bulk-actions.ts';
 import * as fraudDecisions from './migrations/022-fraud-decisions.ts';
 import * as dashboardIndexes from './migrations/023-dashboard-indexes.ts';
+import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, MigrationModule> = {
   '021-bulk-actions': bulkActions,
   '022-fraud-decisions': fraudDecisions,
   '023-dashboard-indexes': dashboardIndexes,
+  '024-tester-table-indexes': testerTableIndexes,
   '025-email-test-sends': emailTestSends,
   '026-suppression-pages': suppressionPages,
 };

@@ -205,6 +205,13 @@ const RACES: Record<string, Race> = {
       return { method: 'POST', url: s.path(`/testers/${held.id}/accept_referral`), tester: held.id };
     },
   },
+  'POST /api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation': {
+    settings: DOUBLE_OPT_IN,
+    async make(s) {
+      const { tester } = await unconfirmed(s);
+      return { method: 'POST', url: s.path(`/testers/${tester.id}/resend_confirmation`), tester: tester.id };
+      },
+    },
   'POST /api/v2/betas/:beta_id/bulk_actions': {
     async make(s) {
       // The top of the waitlist fixed at creation: the tester is among the action's items.

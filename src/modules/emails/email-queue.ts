@@ -32,4 +32,9 @@ export interface EmailQueue {
   statusChanged(trx: Executor, change: StatusChange): Promise<void>;
   /** The invitee of a friend invitation gets the beta's invite-a-friend message. */
   friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void>;
+  /**
+   * A new confirmation link for a tester still unconfirmed, in its own transaction: sent, refused
+   * as too soon after the last one, or not needed (not unconfirmed, hidden or gone).
+   */
+  resendConfirmation(testerId: number): Promise<'sent' | 'too_soon' | 'not_needed'>;
 }

@@ -5,8 +5,8 @@ import type { Static } from 'typebox';
 import { presentPoint } from '../points/points.presenter.ts';
 import { presentReward } from '../rewards/rewards.presenter.ts';
 import { apiTime } from '../../time.ts';
-import { emailsTo, eventsByIds, eventsNaming, invitationsOf, suppressionsOf } from './personal-data.ts';
-import type { TesterExportSchema } from './personal-data.schemas.ts';
+import { emailsTo, eventsByIds, eventsNaming, invitationsOf, recentEventsAbout, suppressionsOf } from './personal-data.ts';
+import type { StoredEventSchema, TesterExportSchema } from './personal-data.schemas.ts';
 import {
   presentConfirmation,
   presentFriendInvitation,
@@ -75,4 +75,23 @@ export async function exportTester(ctx: TestersContext, companyId: number, betaI
     share_clicks: clicks.map((c) => ({ day: c.day, visitors: Number(c.visitors) })),
     suppressions: suppressions.map(presentStoredSuppression),
   };
+}
+
+/** Events read at most for one tester's list: the beta's newest this many. */
+export const EVENTS_SCANNED = 10_000;
+/** Events about the tester answered at most. */
+export const EVENTS_LISTED = 50;
+
+/**
+ * The webhook events about a tester among the beta's newest EVENTS_SCANNED, newest first, with their
+ * deliveries: bounded whatever the beta's history (the export reads it all).
+ */
+export async function testerEvents(ctx: TestersContext, companyId: number, betaId: string, testerRef: string): Promise<Static<typeof StoredEventSchema>[]> {
+  const { repo } = ctx;
+  const beta = await repo.betas.require(companyId, betaId);
+  const row = await repo.requireVisible(repo.db, beta.id, testerRef);
+  const { events } = await recentEventsAbout(repo.db, row, { scanned: EVENTS_SCANNED, limit: EVENTS_LISTED });
+  const deliveries =
+    events.length === 0 ? [] : await repo.db.selectFrom('webhook_deliveries').selectAll().where('event_id', 'in', events.map((e) => e.id)).orderBy('id').execute();
+  return events.map((event) => presentStoredEvent(event, deliveries.filter((d) => d.event_id === event.id)));
 }

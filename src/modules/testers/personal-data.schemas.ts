@@ -7,6 +7,17 @@ import { TesterSchema } from './testers.schemas.ts';
 
 const NullableString = Nullable(Type.String());
 
+/** A webhook event about the tester, with its deliveries (the export's section, and the tester's events list). */
+export const StoredEventSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  created_at: Timestamp,
+  body: Type.Unknown({ description: 'The body as sent; null until it is rendered for its first delivery' }),
+  deliveries: Type.Array(
+    Type.Object({ webhook_id: Type.Integer(), attempt: Type.Integer(), status: Type.String(), response_status: Nullable(Type.Integer()), created_at: Timestamp }),
+  ),
+});
+
 export const TesterExportSchema = Type.Object(
   {
     exported_at: Timestamp,
@@ -56,17 +67,7 @@ export const TesterExportSchema = Type.Object(
       }),
     ),
     email_confirmations: Type.Array(Type.Object({ created_at: Timestamp, expires_at: Timestamp, used_at: NullableTimestamp })),
-    webhook_events: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        type: Type.String(),
-        created_at: Timestamp,
-        body: Type.Unknown({ description: 'The body as sent; null until it is rendered for its first delivery' }),
-        deliveries: Type.Array(
-          Type.Object({ webhook_id: Type.Integer(), attempt: Type.Integer(), status: Type.String(), response_status: Nullable(Type.Integer()), created_at: Timestamp }),
-        ),
-      }),
-    ),
+    webhook_events: Type.Array(StoredEventSchema),
     share_clicks: Type.Array(
       Type.Object({ day: Type.String(), visitors: Type.Integer() }, { description: "Visitors counted on the person's share link, per day" }),
     ),

@@ -167,6 +167,29 @@ export async function eventsByIds(executor: Executor, person: Person, ids: numbe
     .filter((row) => row.theirs || names(row.payload, person));
 }
 
+/**
+ * The beta's webhook events about the person among its newest `scanned`, newest first, at most
+ * `limit`: a bounded look for the console (the export reads every event instead); `complete`
+ * says whether every event of the beta was looked at.
+ */
+export async function recentEventsAbout(executor: Executor, person: Pick<Person, 'id' | 'beta_id'>, options: { scanned: number; limit: number }) {
+  const found: WebhookEventRow[] = [];
+  let before = Number.POSITIVE_INFINITY;
+  for (let read = 0; read < options.scanned && found.length < options.limit; ) {
+    const take = Math.min(SCAN_PAGE, options.scanned - read);
+    let query = executor.selectFrom('webhook_events').selectAll().where('beta_id', '=', person.beta_id);
+    if (Number.isFinite(before)) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(take).execute();
+    read += rows.length;
+    // Text first (cheap), then the parsed body decides.
+    const mentions = (row: WebhookEventRow) => row.render_tester_id === person.id || row.payload.includes(`"id":${person.id},`) || row.payload.includes(`"user_id":${person.id}`);
+    for (const row of rows) if (found.length < options.limit && mentions(row) && isAbout(row, person.id)) found.push(row);
+    if (rows.length < take) return { events: found, complete: true };
+    before = rows[rows.length - 1].id;
+  }
+  return { events: found, complete: false };
+}
+
 /** Whether the text names the person's address, in any case. */
 export function names(text: string, person: Person): boolean {
   return text.toLowerCase().includes(person.email_normalized);

@@ -1,8 +1,11 @@
 // The filters a beta's testers are read by, for the list and for the export alike: one parse and
 // one WHERE clause, so an export of a filter holds exactly the testers the list of it pages through.
-import { testerTextContains, type SearchedTesterColumn } from '../../db/database.ts';
+import { sql, type SqlBool } from 'kysely';
+import { testerTextContains, type DialectName, type SearchedTesterColumn } from '../../db/database.ts';
+import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
+import type { TesterStatus } from './tester-status.ts';
 import type { TestersRepository } from './testers.repository.ts';
 
 export interface TesterFilters {
@@ -13,6 +16,23 @@ export interface TesterFilters {
   name?: string;
   referral_code?: string;
   custom_vars?: string;
+  /** Extensions (docs/decisions.md, "Owner console"): the console's table filters. */
+  status?: TesterStatus;
+  /** One group name, matched exactly against the tester's comma-separated groups. */
+  group?: string;
+  /** flagged: at least one fraud flag; clear: none. */
+  fraud?: 'flagged' | 'clear';
+  /** true: the tester has a referrer; false: none. */
+  referred?: 'true' | 'false';
+  /** The id of the tester whose direct referrals these are. */
+  referrer_id?: string;
+}
+
+/** Whether the comma-separated groups hold `group` exactly (case and all): a plain substring test, the same on both databases. */
+function inGroup(dialect: DialectName, group: string) {
+  const haystack = sql`(',' || ${sql.ref('groups')} || ',')`;
+  const needle = `,${group},`;
+  return dialect === 'postgres' ? sql<SqlBool>`strpos(${haystack}, ${needle}) > 0` : sql<SqlBool>`instr(${haystack}, ${needle}) > 0`;
 }
 
 export interface FilteredTesters {
@@ -20,11 +40,13 @@ export interface FilteredTesters {
   query: ReturnType<typeof visibleTesters>;
   /** Whether any filter narrowed `query` (else it is every visible tester). */
   filtered: boolean;
+  /** The status asked for when it is the only filter: the beta's counters then count the matches. */
+  onlyStatus?: TesterStatus;
   /** The beta's visible testers, from its counters: read once, when first asked. */
   visibleCount: () => Promise<number>;
 }
 
-function visibleTesters(repo: TestersRepository, betaId: number) {
+export function visibleTesters(repo: TestersRepository, betaId: number) {
   return repo.db.selectFrom('testers').where('beta_id', '=', betaId).where('hidden', '=', 0);
 }
 
@@ -48,5 +70,19 @@ export async function filterTesters(repo: TestersRepository, beta: Beta, filters
     const value = filters.custom_vars;
     query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
   }
-  return { query, filtered: query !== unfiltered, visibleCount };
+  const beforeStatus = query;
+  if (filters.status) query = query.where('status', '=', filters.status);
+  const group = filters.group?.trim();
+  // Group names are stored comma-separated (normalizeGroups): no one group's name holds a comma.
+  if (group?.includes(',')) throw Errors.testersGeneral('group is one group name: it cannot hold a comma');
+  // Spelled as the partial index testers_grouped (migration 024) is: only testers with a group are read.
+  if (group) query = query.where(sql<SqlBool>`${sql.ref('groups')} <> ''`).where(inGroup(repo.dialect, group));
+  // Spelled as the partial index testers_fraud_flagged (migration 024) is, so SQLite's planner matches it.
+  if (filters.fraud === 'flagged') query = query.where('fraud_flags', 'is not', null);
+  if (filters.fraud === 'clear') query = query.where('fraud_flags', 'is', null);
+  if (filters.referred === 'true') query = query.where('referrer_id', 'is not', null);
+  if (filters.referred === 'false') query = query.where('referrer_id', 'is', null);
+  if (filters.referrer_id) query = query.where('referrer_id', '=', Number(filters.referrer_id));
+  const onlyStatus = filters.status && beforeStatus === unfiltered && !group && !filters.fraud && !filters.referred && !filters.referrer_id ? filters.status : undefined;
+  return { query, filtered: query !== unfiltered, onlyStatus, visibleCount };
 }

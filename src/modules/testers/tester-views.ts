@@ -39,6 +39,16 @@ export class TesterViews {
     );
   }
 
+  /** One page of the beta's waitlist in order, and its length (Standings.waitlistSlice). */
+  waitlistSlice(beta: Beta, from: number, count: number, backwards: boolean): Promise<{ ids: number[]; length: number }> {
+    return this.standings.waitlistSlice(beta, from, count, backwards);
+  }
+
+  /** The testers' standings alone, without their views. */
+  standingsOf(executor: Executor, beta: Beta, rows: Parameters<Standings['standingsOf']>[2]) {
+    return this.standings.standingsOf(executor, beta, rows);
+  }
+
   /**
    * A tester as "show tester" would answer now, read through `executor` (inside a transaction: with
    * that transaction's changes). Undefined when the tester is gone or hidden: the API shows no such tester.

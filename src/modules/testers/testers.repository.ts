@@ -32,7 +32,7 @@ export class TestersRepository {
     readonly dialect: DialectName,
     readonly clock: Clock,
     readonly betas: BetasService,
-    private readonly testerViews: TesterViews,
+    readonly testerViews: TesterViews,
   ) {}
 
   now(): string {

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Errors } from '../../errors.ts';
+import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
@@ -8,6 +9,7 @@ import {
   CheckinBody,
   CheckinSchema,
   DeleteQuery,
+  ResponseSchema,
   TesterCreateBody,
   TesterListQuery,
   TesterParams,
@@ -16,7 +18,8 @@ import {
   VerifyQuery,
 } from './testers.schemas.ts';
 import type { TestersService } from './testers.service.ts';
-import { ErasureReceiptSchema, TesterExportSchema } from './personal-data.schemas.ts';
+import { ErasureReceiptSchema, StoredEventSchema, TesterExportSchema } from './personal-data.schemas.ts';
+import { EVENTS_LISTED, EVENTS_SCANNED } from './data-export.ts';
 
 
 /** `queue` is a boolean flag: present (or true/1/yes) queues; false/0/no/off does not. */
@@ -56,6 +59,37 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: TesterSchema },
     },
     handler: async (request) => service.show(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/responses', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'listTesterResponses',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: "List a tester's answers",
+      description: 'Every answer of the tester to the beta\'s questions, by question id (as create and update answer them).',
+      params: TesterParams,
+      response: { 200: Type.Array(ResponseSchema) },
+    },
+    handler: async (request) => service.responses(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.get('/api/v2/betas/:beta_id/testers/:tester_id/webhook_events', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'listTesterWebhookEvents',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'List webhook events about a tester',
+      description:
+        `The webhook events about the tester (their own and their points' and rewards'), newest first, with their deliveries: at most ${EVENTS_LISTED}, ` +
+        `looked for among the beta's newest ${EVENTS_SCANNED.toLocaleString('en')} events so that the answer is quick whatever the beta's history. ` +
+        'The data export ("Export a tester\'s data") reads every event.',
+      params: TesterParams,
+      response: { 200: Type.Array(StoredEventSchema) },
+    },
+    handler: async (request) => service.webhookEvents(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
   });
 
   app.post('/api/v2/betas/:beta_id/testers', {
@@ -103,6 +137,25 @@ export function testersRoutes(app: App, service: TestersService): void {
     },
     handler: async (request) =>
       service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      operationId: 'resendConfirmation',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'Resend the confirmation link',
+      description:
+        'A new double opt-in confirmation link and e-mail for an unconfirmed tester, as the signup sent: 202, no body. ' +
+        `At most one per ${RESEND_INTERVAL_SECONDS / 60} minutes per tester; sooner, or a tester not unconfirmed, is 422 (${Errors.testersGeneral.code}).`,
+      params: TesterParams,
+      response: { 202: Accepted },
+    },
+    handler: async (request, reply) => {
+      await service.resendConfirmation(principalOf(request).companyId, request.params.beta_id, request.params.tester_id);
+      return sendAccepted(reply);
+    },
   });
 
   app.delete('/api/v2/betas/:beta_id/testers/:tester_id', {

@@ -114,9 +114,31 @@ const TesterFilterFields = {
   name: Type.Optional(Type.String({ maxLength: 200 })),
   referral_code: Type.Optional(Type.String({ maxLength: 64 })),
   custom_vars: Type.Optional(Type.String({ maxLength: 255 })),
+  status: Type.Optional(Type.Enum(TesterStatuses, { description: 'Extension: only testers in this status' })),
+  group: Type.Optional(Type.String({ maxLength: 200, description: 'Extension: only testers in this group (one name, exact)' })),
+  fraud: Type.Optional(Type.Enum(['flagged', 'clear'], { description: 'Extension: flagged, testers with at least one fraud flag; clear, those with none' })),
+  referred: Type.Optional(Type.Enum(['true', 'false'], { description: 'Extension: true, testers with a referrer; false, those without' })),
+  referrer_id: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: "Extension: the direct referrals of the tester with this id (the referral tree's next level)" }),
+  ),
 };
 
-export const TesterListQuery = Type.Object({ ...PaginationQuery, ...TesterFilterFields });
+export const TesterSorts = ['position', 'points', 'referrals', 'joined'] as const;
+export type TesterSort = (typeof TesterSorts)[number];
+
+export const TesterListQuery = Type.Object({
+  ...PaginationQuery,
+  ...TesterFilterFields,
+  sort: Type.Optional(
+    Type.Enum(TesterSorts, {
+      description:
+        'Extension: position (waitlist order; testers not on the waitlist after, by id), points, referrals (share_signups_count) or joined (signup order, the id: the default). Ties by id.',
+    }),
+  ),
+  direction: Type.Optional(
+    Type.Enum(['asc', 'desc'], { description: 'Extension: asc (default for position and joined) or desc (default for points and referrals)' }),
+  ),
+});
 
 export const BetaExportQuery = Type.Object(TesterFilterFields);
 

@@ -8,15 +8,17 @@ import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
+import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
+import { Errors } from '../../errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
 import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';
-import { exportTester, type TesterExport } from './data-export.ts';
+import { exportTester, testerEvents, type TesterExport } from './data-export.ts';
 import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
 import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
-import { list, reducedViews, show, verify, type TesterPage } from './queries.ts';
+import { list, reducedViews, responses, show, verify, type ListOrder, type TesterPage } from './queries.ts';
 import { filterTesters, type FilteredTesters, type TesterFilters } from './tester-filters.ts';
 import { create, createForVisitor, insertInvitee, type CreateInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
@@ -48,8 +50,29 @@ export class TestersService {
     return show(this.ctx.repo, companyId, betaId, testerRef);
   }
 
-  list(companyId: number, betaId: string, filters: TesterFilters, page: { offset: number; perPage: number }): Promise<TesterPage> {
+  list(companyId: number, betaId: string, filters: TesterFilters & ListOrder, page: { offset: number; perPage: number }): Promise<TesterPage> {
     return list(this.ctx.repo, companyId, betaId, filters, page);
+  }
+
+  responses(companyId: number, betaId: string, testerRef: string) {
+    return responses(this.ctx.repo, companyId, betaId, testerRef);
+  }
+
+  /** The webhook events about the tester among the beta's newest (data-export.ts, testerEvents). */
+  webhookEvents(companyId: number, betaId: string, testerRef: string) {
+    return testerEvents(this.ctx, companyId, betaId, testerRef);
+  }
+
+  /** A new confirmation link for an unconfirmed tester, as the signup sent (emails.service.ts, resendConfirmation). */
+  async resendConfirmation(companyId: number, betaId: string, testerRef: string): Promise<void> {
+    const { repo, emails } = this.ctx;
+    const beta = await repo.betas.require(companyId, betaId);
+    const tester = await repo.requireVisible(repo.db, beta.id, testerRef);
+    const outcome = tester.status === 'unconfirmed' ? await emails.resendConfirmation(tester.id) : 'not_needed';
+    if (outcome === 'too_soon') {
+      throw Errors.testersGeneral(`a confirmation link was sent to this tester less than ${RESEND_INTERVAL_SECONDS / 60} minutes ago: try again later`);
+    }
+    if (outcome === 'not_needed') throw Errors.testersGeneral('the tester is not unconfirmed: there is no confirmation to resend');
   }
 
   /** The query of the beta's visible testers matching `filters` (tester-filters.ts), for a bulk action's selection. */

@@ -256,6 +256,16 @@ class Group {
     if (total !== this.size) fail(`size ${this.size}, blocks hold ${total}`);
   }
 
+  /** The ids of entries [from, from + count) of this group, in order, appended to `into`; whole blocks before `from` are skipped. */
+  idsFrom(from: number, count: number, into: number[]): void {
+    let k = 0;
+    while (k < this.blocks.length && from >= this.lens[k]) from -= this.lens[k++];
+    for (; k < this.blocks.length && count > 0; k++, from = 0) {
+      const block = this.blocks[k];
+      for (let j = from; j < this.lens[k] && count > 0; j++, count--) into.push(block[2 * j + 1]);
+    }
+  }
+
   *pairs(): Generator<[at: number, id: number]> {
     for (let k = 0; k < this.blocks.length; k++) {
       const block = this.blocks[k];
@@ -587,6 +597,25 @@ export class RankedSet {
     }
     if (size !== this.#size) throw new Error(`RankedSet: size ${this.#size}, groups hold ${size}`);
     return groups;
+  }
+
+  /**
+   * The ids of the entries ranked [from, from + count) in set order: whole groups and blocks before
+   * `from` are skipped by their sizes, so a page deep in a long set costs about what the first does.
+   */
+  slice(from: number, count: number): number[] {
+    const ids: number[] = [];
+    if (from < 0 || count <= 0) return ids;
+    for (const entries of this.#order.groups()) {
+      if (ids.length >= count) break;
+      if (from >= entries.size) {
+        from -= entries.size;
+        continue;
+      }
+      entries.idsFrom(from, count - ids.length, ids);
+      from = 0;
+    }
+    return ids;
   }
 
   /** All entries in set order (for tests and rebuild checks). Do not change the set while iterating. */

@@ -230,6 +230,18 @@ export class Standings {
       .finally(() => (this.#pruning = undefined));
   }
 
+  /**
+   * The ids of the beta's waitlist at positions from + 1 to from + count (front to back), or with
+   * `backwards` counted from the back (last first), and the waitlist's length: one page of a list
+   * in waitlist order, read from the set (built first when missing), whatever the page's depth.
+   */
+  async waitlistSlice(beta: { id: number; settings: { waitlist_order: WaitlistOrder } }, from: number, count: number, backwards = false): Promise<{ ids: number[]; length: number }> {
+    const { set } = await this.#indexFor(beta.id, beta.settings.waitlist_order);
+    if (!backwards) return { ids: set.slice(from, count), length: set.size };
+    const end = set.size - from;
+    return { ids: set.slice(Math.max(0, end - count), Math.min(count, end)).reverse(), length: set.size };
+  }
+
   /** The ids on the beta's waitlist in order, as this process holds it; undefined when it holds none. */
   indexedIds(betaId: number): { order: WaitlistOrder; ids: number[] } | undefined {
     const index = this.#indexes.get(betaId);

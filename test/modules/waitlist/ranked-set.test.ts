@@ -164,6 +164,20 @@ describe('RankedSet', () => {
     );
   });
 
+  test('slice(from, count) is the ids of entries() from `from`, whole groups and blocks skipped', () => {
+    const crowdedKey: fc.Arbitrary<Key> = fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 400 }));
+    fc.assert(
+      fc.property(fc.constantFrom(4, 5, 8), ops(crowdedKey, 300), fc.nat(320), fc.integer({ min: -2, max: 60 }), (blockSize, sequence, from, count) => {
+        const set = new RankedSet(blockSize);
+        run(set, new Model(), sequence, 50);
+        const ids = Array.from(set.entries(), ([, , id]) => id);
+        assert.deepEqual(set.slice(from, count), count <= 0 ? [] : ids.slice(from, from + count));
+      }),
+      withinTime(30),
+    );
+    assert.deepEqual(new RankedSet().slice(0, 10), []);
+  });
+
   test('from on shuffled input equals adding one by one, and keeps working after', () => {
     fc.assert(
       fc.property(

@@ -1,0 +1,115 @@
+// A beta's testers: the table at /console/betas/{beta_id}/testers (search, filters, sorts, pages,
+// all kept in the address) and one tester's page at /console/betas/{beta_id}/testers/{tester_id}
+// (everything about them, and the actions on them). Both are filled by their scripts through the
+// management API; a viewer's page has no action.
+import type { FastifyRequest } from 'fastify';
+import { html, type Trusted } from '../public/html.ts';
+import { TesterStatuses, UpdateStatuses } from '../modules/testers/tester-status.ts';
+import type { ConsolePages } from './console-scope.ts';
+import { field, form } from './pages.ts';
+
+const nothing = html``;
+
+/** A select with an error slot; `options` are [value, label] pairs, the first one selected. */
+function choice(name: string, label: string, options: [string, string][]): Trusted {
+  return html`<div class="field"><label for="field-${name}">${label}</label><select id="field-${name}" name="${name}" aria-describedby="${name}-error">${options.map(
+    ([value, text]) => html`<option value="${value}">${text}</option>`,
+  )}</select><p class="error" id="${name}-error" hidden></p></div>`;
+}
+
+/** A text input that may stay empty (`field` makes its inputs required). */
+function optional(name: string, label: string, type = 'text'): Trusted {
+  return html`<div class="field"><label for="field-${name}">${label}</label><input id="field-${name}" name="${name}" type="${type}" autocomplete="off" aria-describedby="${name}-error"><p class="error" id="${name}-error" hidden></p></div>`;
+}
+
+const any: [string, string] = ['', 'Any'];
+
+export const testersContent = (): Trusted =>
+  html`<form id="tester-filters" class="filters" role="search" aria-label="Find testers" novalidate>
+<p class="alert" id="tester-filters-error" role="alert" hidden></p>
+${optional('email_contains', 'E-mail contains', 'search')}${optional('name', 'Name', 'search')}
+${choice('status', 'Status', [any, ...TesterStatuses.map((s): [string, string] => [s, s])])}
+${optional('group', 'Group')}
+${choice('fraud', 'Fraud flags', [any, ['flagged', 'Flagged'], ['clear', 'None']])}
+${choice('referred', 'Referred', [any, ['true', 'Referred'], ['false', 'Not referred']])}
+${choice('sort', 'Sort by', [['joined', 'Join date'], ['position', 'Waitlist position'], ['points', 'Points'], ['referrals', 'Referrals']])}
+${choice('direction', 'Order', [['', 'Default'], ['asc', 'Ascending'], ['desc', 'Descending']])}
+<div class="filter-buttons"><button type="submit">Apply</button> <button type="button" class="secondary" id="clear-filters">Clear</button></div>
+</form>
+<p class="notice" id="testers-done" role="status" hidden></p>
+<p id="testers-status" role="status">Loading…</p>
+<div class="table-scroll" role="region" aria-labelledby="testers-caption" tabindex="0">
+<table class="testers"><caption id="testers-caption">Testers</caption>
+<thead><tr><th scope="col">E-mail</th><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Position</th><th scope="col">Referrals</th><th scope="col">Joined</th><th scope="col">Groups</th><th scope="col">Fraud flags</th></tr></thead>
+<tbody id="testers"></tbody></table>
+</div>
+<nav class="pager" aria-label="Pages of testers"><button type="button" class="secondary" id="previous-page" disabled>Previous page</button> <span id="page-info"></span> <button type="button" class="secondary" id="next-page" disabled>Next page</button></nav>`;
+
+/** A section of the tester's page: a heading and the element its script fills. */
+const section = (id: string, title: string, body: Trusted = nothing) =>
+  html`<section aria-labelledby="${id}-title"><h2 id="${id}-title">${title}</h2>${body}</section>`;
+
+const table = (id: string, caption: string, columns: string[]) =>
+  html`<div class="table-scroll" role="region" aria-labelledby="${id}-caption" tabindex="0"><table><caption id="${id}-caption" class="visually-hidden">${caption}</caption><thead><tr>${columns.map(
+    (c) => html`<th scope="col">${c}</th>`,
+  )}</tr></thead><tbody id="${id}"></tbody></table></div>`;
+
+export const testerContent = (writer: boolean): Trusted =>
+  html`<p class="alert" id="tester-error" role="alert" hidden></p>
+<p class="notice" id="tester-done" role="status" hidden></p>
+<p><a href="../testers">Back to the testers</a></p>
+${section('profile', 'Profile', html`<dl class="facts" id="tester-profile"></dl>`)}
+${section('standing', 'Waitlist standing', html`<dl class="facts" id="tester-standing"></dl>`)}
+${section('flags', 'Fraud flags', html`<ul class="list" id="tester-flags"></ul>`)}
+${section('answers', 'Answers', html`<dl class="facts" id="tester-answers"></dl>`)}
+${section(
+  'referrals',
+  'Referrals',
+  html`<p id="tester-referrer"></p><p id="referrals-status" role="status"></p>${table('tester-referrals', 'Testers they referred', ['E-mail', 'Status', 'Referrals', 'Joined'])}
+<nav class="pager" aria-label="Pages of referrals"><button type="button" class="secondary" id="referrals-previous" disabled>Previous referrals</button> <button type="button" class="secondary" id="referrals-next" disabled>More referrals</button></nav>`,
+)}
+${section(
+  'points',
+  'Points',
+  html`<p id="points-status" role="status"></p>${table('tester-points', 'Points ledger', ['Date', 'Activity', 'Quantity', 'Reason', 'State'])}
+${
+  writer
+    ? html`<h3>Add or remove points</h3>${form('add-points', [field('quantity', 'Quantity (negative removes)', 'number', 'off', html` step="1"`), optional('reason', 'Reason')], 'Record points')}`
+    : nothing
+}`,
+)}
+${section(
+  'rewards',
+  'Rewards',
+  html`<p id="rewards-status" role="status"></p>${table('tester-rewards', 'Rewards', ['Reward', 'Type', 'Status', 'Earned'])}
+${writer ? html`<h3>Trigger a reward</h3>${form('trigger-reward', [field('event', 'Event name', 'text', 'off')], 'Trigger')}` : nothing}`,
+)}
+${section('emails', 'E-mails sent', html`<p id="emails-status" role="status"></p>${table('tester-emails', 'E-mails sent', ['Date', 'Occasion', 'Subject', 'Status'])}`)}
+${section('events', 'Webhook events', html`<p id="events-status" role="status"></p>${table('tester-events', 'Webhook events', ['Date', 'Event', 'Deliveries'])}`)}
+${
+  writer
+    ? section(
+        'actions',
+        'Actions',
+        html`${form('change-status', [choice('status', 'New status', UpdateStatuses.map((s): [string, string] => [s, s]))], 'Change status')}
+<p><button type="button" id="invite-tester">Invite</button></p>
+<p><button type="button" class="secondary" id="resend-confirmation" hidden>Resend confirmation</button></p>
+<p><button type="button" class="danger" id="delete-tester">Delete tester</button></p>
+<div id="delete-confirm" class="confirm" role="group" aria-labelledby="delete-confirm-text" hidden><p id="delete-confirm-text">Delete this tester for good? Their points, rewards and referral credit go with them.</p><button type="button" class="danger" id="delete-yes">Yes, delete</button> <button type="button" class="secondary" id="delete-no">Cancel</button></div>`,
+      )
+    : html`<p class="lead">You can read this tester; your role does not allow changes.</p>`
+}`;
+
+export function testersPages({ betaPage, services }: ConsolePages): void {
+  betaPage('testers', { title: () => 'Testers', script: 'testers.js', content: () => testersContent() });
+  betaPage('testers', {
+    sub: '/:tester_id',
+    title: () => 'Tester',
+    script: 'tester.js',
+    content: async (beta, active, request: FastifyRequest) => {
+      // Another beta's tester, or none: the 404 page (the error handler renders it).
+      await services.testers.show(active.member.company_id, String(beta.id), (request.params as { tester_id: string }).tester_id);
+      return testerContent(active.member.role !== 'viewer');
+    },
+  });
+}

@@ -1,0 +1,285 @@
+// The console's testers in a real browser: the table (search, filters, sort, pages, the address
+// keeping them), a tester's page with its sections, each action with the stored state checked,
+// a viewer's read-only page, another company's tester, 360 px, the keyboard and axe.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startTestContext, type TestContext } from '../support/context.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { assertAccessible } from '../support/axe.ts';
+import { addMember } from '../console/support.ts';
+import { createTester, storedTester } from '../modules/testers/support.ts';
+import { RESEND_INTERVAL_SECONDS } from '../../src/modules/emails/emails.service.ts';
+
+describe('console testers in a browser', () => {
+  let ctx: TestContext;
+  let browser: Browser;
+  let origin: string;
+  let betaId: number;
+  let ann: any;
+  let bob: any;
+  let others: any[];
+  let pages: ConsoleBrowser;
+
+  before(async () => {
+    ctx = await startTestContext({ listen: true });
+    origin = ctx.config.publicUrl;
+    browser = await launchBrowser();
+    pages = consoleBrowser(browser, origin);
+    betaId = (await ctx.createBeta({}, 'Rocket')).id;
+    const base = `/api/v2/betas/${betaId}`;
+    await ctx.request('POST', `${base}/reward_definitions`, { body: { reward_definition: { descriptor: 'tshirt', name: 'A T-shirt', type: 'SingleSided' } } });
+    await ctx.request('POST', `${base}/reward_rules`, { body: { reward_rule: { event: 'purchase', descriptor: 'tshirt' } } });
+    ann = await createTester(ctx, betaId, { email: 'ann@example.com', profile: { first_name: 'Ann', last_name: 'Lee' }, groups: 'vip' });
+    bob = await createTester(ctx, betaId, { email: 'bob@example.com', referrer_id: ann.referral_code, profile: { first_name: 'Bob' } });
+    await createTester(ctx, betaId, { email: 'bob-friend@example.com', referrer_id: bob.referral_code });
+    others = [];
+    for (let i = 0; i < 27; i++) others.push(await createTester(ctx, betaId, { email: `filler-${String(i).padStart(2, '0')}@example.org` }));
+    await createTester(ctx, betaId, { email: 'ivy@example.com', status: 'invited' });
+    await addMember(ctx, 'owner@example.com', 'owner');
+    await addMember(ctx, 'viewer@example.com', 'viewer');
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+  });
+
+  const newPage = (viewport?: { width: number; height: number }) => pages.newPage(viewport ?? { width: 1280, height: 900 });
+  const signInAs = (page: Page, email: string) => pages.signInAs(page, email);
+
+  /** Loads `path` and waits for its script to have filled it. */
+  async function open(page: Page, path: string) {
+    const response = await page.goto(`${origin}${path}`);
+    await page.locator('body[data-ready]').waitFor();
+    return response;
+  }
+
+  const emails = (page: Page) => page.locator('#testers tr td:first-child').allTextContents();
+  const settled = (page: Page) => page.waitForFunction(() => document.getElementById('testers-status')?.textContent !== 'Loading…');
+
+  test('the table: search, filter, sort and page, the address keeping each', async () => {
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers`);
+    await assertAccessible(page, 'testers table');
+    assert.equal(await page.textContent('#testers-status'), 'Testers 1–25 of 31');
+    assert.equal((await emails(page))[0], 'ann@example.com');
+    assert.equal(await page.isDisabled('#previous-page'), true);
+
+    await page.click('#next-page');
+    await page.waitForURL(`${origin}/console/betas/${betaId}/testers?page=2`);
+    await settled(page);
+    assert.equal(await page.textContent('#testers-status'), 'Testers 26–31 of 31');
+    assert.equal((await emails(page)).at(-1), 'ivy@example.com');
+    await page.goBack();
+    await page.waitForURL(`${origin}/console/betas/${betaId}/testers`);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–25 of 31');
+
+    await page.getByLabel('E-mail contains').fill('bob');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/email_contains=bob/);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–2 of 2');
+    assert.deepEqual(await emails(page), ['bob@example.com', 'bob-friend@example.com']);
+
+    // Filters and sort from the address alone (a reload shows the same).
+    await open(page, `/console/betas/${betaId}/testers?referred=true&sort=referrals`);
+    assert.equal(await page.inputValue('#field-referred'), 'true');
+    assert.equal(await page.inputValue('#field-sort'), 'referrals');
+    assert.deepEqual(await emails(page), ['bob@example.com', 'bob-friend@example.com']);
+    await page.reload();
+    await page.locator('body[data-ready]').waitFor();
+    assert.deepEqual(await emails(page), ['bob@example.com', 'bob-friend@example.com']);
+
+    await page.getByLabel('Referred').selectOption('');
+    await page.getByLabel('Status').selectOption('invited');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=invited/);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    assert.deepEqual(await emails(page), ['ivy@example.com']);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByLabel('Group').fill('vip');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    assert.deepEqual(await emails(page), ['ann@example.com']);
+
+    // A value the API refuses is shown next to its field.
+    await open(page, `/console/betas/${betaId}/testers?sort=height`);
+    await page.locator('#sort-error:not([hidden])').waitFor();
+    assert.match((await page.textContent('#sort-error')) ?? '', /sort/);
+    await page.context().close();
+  });
+
+  test("a tester's page: profile, standing, referrals one level at a time, points, rewards, e-mails", async () => {
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers`);
+    await page.getByRole('link', { name: 'ann@example.com' }).click();
+    await page.waitForURL(`${origin}/console/betas/${betaId}/testers/${ann.id}`);
+    await page.locator('body[data-ready]').waitFor();
+    await assertAccessible(page, 'tester page');
+    assert.equal(await page.textContent('h1'), 'ann@example.com');
+    assert.match((await page.textContent('#tester-profile')) ?? '', /Ann Lee/);
+    assert.match((await page.textContent('#referrals-status')) ?? '', /^1 direct referral/);
+    assert.deepEqual(await page.locator('#tester-referrals tr td:first-child').allTextContents(), ['bob@example.com']);
+    await page.getByRole('button', { name: 'Show their referrals (bob@example.com)' }).click();
+    await page.locator('#tester-referrals tr.nested').first().waitFor();
+    assert.deepEqual(await page.locator('#tester-referrals tr td:first-child').allTextContents(), ['bob@example.com', '↳ bob-friend@example.com']);
+    assert.equal(await page.textContent('#emails-status'), 'No e-mail sent.');
+    await page.context().close();
+  });
+
+  test("each action changes what is stored and refreshes the page", async () => {
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    const target = others[0];
+    await open(page, `/console/betas/${betaId}/testers/${target.id}`);
+
+    await page.getByLabel('Quantity (negative removes)').fill('7');
+    await page.getByLabel('Reason').fill('Great feedback');
+    await page.getByRole('button', { name: 'Record points' }).click();
+    await page.locator('#tester-points tr', { hasText: 'Great feedback' }).waitFor();
+    const bonus = await ctx.database.db.selectFrom('points').selectAll().where('tester_id', '=', target.id).where('activity', '=', 'bonus').executeTakeFirstOrThrow();
+    assert.deepEqual([bonus.quantity, bonus.reason, bonus.revoked_at], [7, 'Great feedback', null]);
+
+    await page.getByRole('button', { name: /^Revoke 7 points/ }).click();
+    await page.locator('#tester-points tr', { hasText: 'Revoked' }).waitFor();
+    assert.ok((await ctx.database.db.selectFrom('points').select('revoked_at').where('id', '=', bonus.id).executeTakeFirstOrThrow()).revoked_at);
+
+    // A quantity the API refuses shows next to the field and records nothing.
+    await page.getByLabel('Quantity (negative removes)').fill('1.5');
+    await page.getByRole('button', { name: 'Record points' }).click();
+    await page.locator('#add-points [aria-invalid=true], #add-points-error:not([hidden])').first().waitFor();
+    assert.equal((await ctx.database.db.selectFrom('points').select('id').where('tester_id', '=', target.id).where('activity', '=', 'bonus').execute()).length, 1);
+
+    await page.getByLabel('Event name').fill('purchase');
+    await page.getByRole('button', { name: 'Trigger' }).click();
+    await page.locator('#tester-rewards tr', { hasText: 'A T-shirt' }).waitFor();
+    const reward = await ctx.database.db.selectFrom('rewards').selectAll().where('tester_id', '=', target.id).executeTakeFirstOrThrow();
+    assert.equal(reward.status, 'earned');
+    await page.getByRole('button', { name: 'Revoke the reward A T-shirt' }).click();
+    await page.locator('#tester-rewards tr', { hasText: 'revoked' }).waitFor();
+    assert.equal((await ctx.database.db.selectFrom('rewards').select('status').where('id', '=', reward.id).executeTakeFirstOrThrow()).status, 'revoked');
+
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.locator('#tester-done', { hasText: 'invited' }).waitFor();
+    assert.equal((await storedTester(ctx, target.id))?.status, 'invited');
+    // The invitation the move sent is in the e-mails section, as the log has it.
+    await page.locator('#tester-emails tr').first().waitFor();
+    const sent = await ctx.database.db.selectFrom('email_messages').select(['occasion', 'subject']).where('tester_id', '=', target.id).execute();
+    assert.deepEqual(await page.locator('#tester-emails tr td:nth-child(3)').allTextContents(), sent.map((m) => m.subject));
+
+    await page.getByLabel('New status').selectOption('rejected');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await page.locator('#tester-done', { hasText: 'rejected' }).waitFor();
+    assert.equal((await storedTester(ctx, target.id))?.status, 'rejected');
+    assert.match((await page.textContent('#tester-profile')) ?? '', /rejected/);
+
+    // A move the rules refuse: the page says why, the status stays.
+    await page.getByLabel('New status').selectOption('applied');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await page.locator('#change-status-error:not([hidden]), #status-error:not([hidden])').first().waitFor();
+    assert.equal((await storedTester(ctx, target.id))?.status, 'rejected');
+
+    await page.getByRole('button', { name: 'Delete tester' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    assert.ok(await storedTester(ctx, target.id), 'cancel deletes nothing');
+    await page.getByRole('button', { name: 'Delete tester' }).click();
+    await Promise.all([page.waitForURL(`${origin}/console/betas/${betaId}/testers`), page.getByRole('button', { name: 'Yes, delete' }).click()]);
+    assert.equal(await storedTester(ctx, target.id), undefined);
+    assert.equal(await page.textContent('#testers-done'), `${target.email} is deleted.`);
+    await page.context().close();
+  });
+
+  test('resend confirmation: shown for an unconfirmed tester only; a new link is recorded', async () => {
+    const optIn = await ctx.createBeta({ double_opt_in: true }, 'Opt-in');
+    const waiting = await createTester(ctx, optIn.id, { email: 'waiting@example.com', status: 'unconfirmed' });
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${bob.id}`);
+    assert.equal(await page.isHidden('#resend-confirmation'), true);
+    await open(page, `/console/betas/${optIn.id}/testers/${waiting.id}`);
+    // Too soon after the signup's link: the page says so and nothing is sent.
+    await page.getByRole('button', { name: 'Resend confirmation' }).click();
+    await page.locator('#tester-error', { hasText: 'try again later' }).waitFor();
+    const links = async () => (await ctx.database.db.selectFrom('email_confirmations').select('id').where('tester_id', '=', waiting.id).execute()).length;
+    assert.equal(await links(), 1);
+    ctx.clock.advance(RESEND_INTERVAL_SECONDS * 1000);
+    await page.getByRole('button', { name: 'Resend confirmation' }).click();
+    await page.locator('#tester-done', { hasText: 'confirmation link' }).waitFor();
+    assert.equal(await links(), 2);
+    await page.context().close();
+  });
+
+  test('a viewer reads a tester and sees no action; the API refuses a viewer\'s write', async () => {
+    const page = await newPage();
+    await signInAs(page, 'viewer@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${bob.id}`);
+    await assertAccessible(page, 'tester page (viewer)');
+    assert.equal(await page.textContent('h1'), 'bob@example.com');
+    for (const id of ['#add-points', '#trigger-reward', '#change-status', '#invite-tester', '#resend-confirmation', '#delete-tester']) assert.equal(await page.locator(id).count(), 0, id);
+    assert.equal(await page.getByRole('button', { name: /^Revoke/ }).count(), 0);
+    const refused = await page.evaluate(async ([beta, tester]) => {
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name=csrf-token]')!.content;
+      const response = await fetch(`/api/v2/betas/${beta}/testers/${tester}`, { method: 'DELETE', headers: { 'x-csrf-token': csrf } });
+      return response.status;
+    }, [betaId, bob.id]);
+    assert.equal(refused, 403);
+    assert.ok(await storedTester(ctx, bob.id));
+    await page.context().close();
+  });
+
+  test("another beta's or company's tester is the 404 page", async () => {
+    const other = await ctx.createBeta({}, 'Other beta');
+    const stranger = await createTester(ctx, other.id, { email: 'stranger@example.com' });
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    const response = await page.goto(`${origin}/console/betas/${betaId}/testers/${stranger.id}`);
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.textContent('h1'), 'Not found');
+    assert.doesNotMatch(await page.content(), /stranger@example\.com/);
+    assert.equal((await page.goto(`${origin}/console/betas/${betaId}/testers/nope`))?.status(), 404);
+    await page.context().close();
+  });
+
+  test('360 px: the pages scroll only down, the tables sideways in their region; the keyboard reaches the table', async () => {
+    const page = await newPage({ width: 360, height: 740 });
+    await signInAs(page, 'owner@example.com');
+    const widthOf = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    for (const path of [`/console/betas/${betaId}/testers`, `/console/betas/${betaId}/testers/${ann.id}`]) {
+      await open(page, path);
+      const { scroll, client } = await widthOf();
+      assert.ok(scroll <= client, `${path}: ${scroll} px wide in ${client}`);
+      await assertAccessible(page, `${path} at 360 px`);
+    }
+    await open(page, `/console/betas/${betaId}/testers`);
+    const region = await page.evaluate(() => {
+      const wrapper = document.querySelector('.table-scroll') as HTMLElement;
+      return { scroll: wrapper.scrollWidth, client: wrapper.clientWidth };
+    });
+    assert.ok(region.scroll > region.client, 'the table scrolls inside its region');
+
+    // Keyboard: from the search box, Tab walks the filters to Apply; Enter there applies them.
+    await page.focus('#field-email_contains');
+    await page.keyboard.type('ann');
+    const order: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        return `${element.id || element.textContent} ${getComputedStyle(element).outlineStyle}`;
+      });
+      order.push(focused);
+    }
+    assert.deepEqual(order, [
+      'field-name solid', 'field-status solid', 'field-group solid', 'field-fraud solid', 'field-referred solid',
+      'field-sort solid', 'field-direction solid', 'Apply solid', 'clear-filters solid',
+    ]);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/email_contains=ann/);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    await page.context().close();
+  });
+});
