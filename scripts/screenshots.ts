@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../test/support/context.ts';
 import { DESKTOP_CHROME, launchBrowser, PHONE_SAFARI, serveForeignSite } from '../test/support/browser.ts';
+import { type LaunchCampaign, seedLaunch } from './launch-seed.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url);
 const WIDTHS: Record<string, BrowserContextOptions> = {
@@ -53,15 +54,33 @@ async function campaign(ctx: TestContext) {
   return { origin, beta, confirming, join };
 }
 
-async function shoot(page: Page, name: string, width: string): Promise<void> {
-  await page.screenshot({ path: new URL(`${name}-${width}.png`, OUT).pathname });
+async function shoot(page: Page, name: string, width: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: new URL(`${name}-${width}.png`, OUT).pathname, fullPage });
   console.log(`docs/screenshots/${name}-${width}.png`);
 }
 
-const ctx = await startTestContext({ listen: true });
+/** The console's pages of the launch campaign, each shot once its data is shown. */
+function consolePages({ beta, champion, failingEndpoint }: LaunchCampaign): Array<[string, string]> {
+  const base = `/console/betas/${beta.id}`;
+  return [
+    ['console-dashboard', base],
+    ['console-testers', `${base}/testers?sort=position`],
+    ['console-tester', `${base}/testers/${champion.id}`],
+    ['console-bulk', `${base}/bulk`],
+    ['console-fraud', `${base}/fraud`],
+    ['console-data', `${base}/data`],
+    ['console-settings', `${base}/settings`],
+    ['console-settings-rewards', `${base}/settings/rewards`],
+    ['console-emails', `${base}/settings/emails`],
+    ['console-webhook-log', `${base}/settings/webhooks/${failingEndpoint.id}`],
+  ];
+}
+
+const ctx = await startTestContext({ listen: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', TRUST_PROXY: 'true' } });
 const browser = await launchBrowser();
 try {
   mkdirSync(OUT, { recursive: true });
+  const launch = await seedLaunch(ctx, { scale: 0.5 });
   const { origin, beta, confirming, join } = await campaign(ctx);
   await ctx.services.members.create({ companyId: ctx.companyId, role: 'owner', ...OWNER });
   const site = await serveForeignSite(origin, beta.id);
@@ -115,24 +134,17 @@ try {
       await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
       await page.waitForSelector('#betas li');
       await shoot(page, 'console-betas', width);
-      await page.goto(`${origin}/console/betas/${beta.id}`);
-      await page.waitForSelector('body[data-ready]');
-      await shoot(page, 'console-dashboard', width);
-      for (const [path, name] of [['/settings', 'console-settings'], ['/settings/rewards', 'console-settings-rewards']]) {
-        await page.goto(`${origin}/console/betas/${beta.id}${path}`);
-        await page.waitForSelector('body[data-ready]');
-        await shoot(page, name, width);
+      for (const [name, path] of consolePages(launch)) {
+        const response = await page.goto(`${origin}${path}`);
+        if (response?.status() !== 200) throw new Error(`${path}: ${response?.status()}`);
+        await page.locator('body[data-ready]').waitFor();
+        await shoot(page, name, width, width === 'desktop');
       }
-      await page.goto(`${origin}/console/betas/${beta.id}/testers?sort=position`);
-      await page.waitForSelector('body[data-ready]');
-      await shoot(page, 'console-testers', width);
-      await page.goto(`${origin}/console/betas/${beta.id}/testers/${id}`);
-      await page.waitForSelector('body[data-ready]');
-      await shoot(page, 'console-tester', width);
       await context.close();
     }
   } finally {
     await site.close();
+    await launch.close();
   }
 } finally {
   await browser.close();
