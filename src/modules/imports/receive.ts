@@ -3,7 +3,7 @@
 // file is held in memory and a restarted process resumes the import from what is stored. The first
 // record is the header: what each column fills is fixed then.
 import { Errors } from '../../errors.ts';
-import { CsvReader } from './csv.ts';
+import { CsvReader, UnterminatedQuote } from './csv.ts';
 
 /** The largest file taken: a 50 MB export and room to spare. */
 export const MAX_IMPORT_BYTES = 128 * 1024 * 1024;
@@ -65,8 +65,18 @@ export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq
     throw notUtf8(lines);
   }
   await flush(true);
-  if (headerFields === null && seq > 0) headerFields = header.end(seq - 1, 0)?.fields ?? null;
+  if (headerFields === null && seq > 0) headerFields = headerAtEnd(header, seq - 1);
   return { bytes, chunks: seq, header: headerFields };
+}
+
+/** The header of a file whose only record it is; one whose quote is never closed names no columns. */
+function headerAtEnd(header: CsvReader, lastChunk: number): string[] | null {
+  try {
+    return header.end(lastChunk, 0)?.fields ?? null;
+  } catch (error) {
+    if (!(error instanceof UnterminatedQuote)) throw error;
+    throw Errors.testersGeneral(`The header line opens a quoted field that is never closed (line ${error.line}): its columns cannot be read. Close the quote and import the file again`);
+  }
 }
 
 function notUtf8(line: number) {

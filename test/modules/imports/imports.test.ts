@@ -227,6 +227,8 @@ describe('imports', () => {
     const general = Errors.testersGeneral.code;
     await refused('', '', 422, general, 'The file is empty: it needs a header line naming its columns (such as email,first_name), then a line per tester');
     await refused('name\nAnn\n', '', 422, general, 'the file has no e-mail column: name one "email", or map a column to email');
+    await refused('email,"name\r1,\r', 'dry_run=true', 422, general,
+      'The header line opens a quoted field that is never closed (line 1): its columns cannot be read. Close the quote and import the file again');
     await refused('email,responses.999\n', '', 422, general, 'column "responses.999" names no question of this beta');
     await refused(Buffer.from('email,name\na@example.com,Ren\xe9e\n', 'latin1'), '', 400, Errors.malformedRequest.code,
       'The file is not UTF-8 text: line 2 has a byte that is not. Save it as "CSV UTF-8" (or convert it to UTF-8) and import it again');
