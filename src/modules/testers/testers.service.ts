@@ -72,7 +72,11 @@ export class TestersService {
     if (outcome === 'too_soon') {
       throw Errors.testersGeneral(`a confirmation link was sent to this tester less than ${RESEND_INTERVAL_SECONDS / 60} minutes ago: try again later`);
     }
-    if (outcome === 'not_needed') throw Errors.testersGeneral('the tester is not unconfirmed: there is no confirmation to resend');
+    if (outcome === 'not_needed') {
+      // Deleted meanwhile, alone or with its beta, it is not found, as if it had gone before the request.
+      await repo.requireVisible(repo.db, (await repo.betas.require(companyId, betaId)).id, testerRef);
+      throw Errors.testersGeneral('the tester is not unconfirmed: there is no confirmation to resend');
+    }
   }
 
   /** The query of the beta's visible testers matching `filters` (tester-filters.ts), for a bulk action's selection. */
