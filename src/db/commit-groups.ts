@@ -8,7 +8,7 @@
 // BEGIN or COMMIT fails every command of the group, none of which has been answered: each runs
 // again or reports the error, as it would alone. PostgreSQL commits concurrently on its own.
 import { AsyncResource } from 'node:async_hooks';
-import { sql, type ControlledTransaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { Database } from './types.ts';
 import type { Db, Executor } from './database.ts';
 
@@ -20,6 +20,11 @@ export interface GroupLimits {
 }
 
 export const GROUP_LIMITS: GroupLimits = { maxMembers: 32, maxOpenMs: 10 };
+
+// Compiled once: each command of a group runs two or three of them.
+const SAVEPOINT = CompiledQuery.raw('savepoint command');
+const RELEASE = CompiledQuery.raw('release command');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to command');
 
 interface Member {
   /** The command's own async context: its work runs in it, and its group's turn is taken in it. */
@@ -80,16 +85,16 @@ export class CommitGroups {
       while (this.#queue.length > 0 && members < maxMembers && (members === 0 || performance.now() - opened < maxOpenMs)) {
         const member = this.#queue.shift()!;
         members++;
-        await sql`savepoint command`.execute(group);
+        await group.executeQuery(SAVEPOINT);
         try {
           // Each command gets an executor object of its own: what it schedules is keyed by it.
           const value = await member.work(group.withoutPlugins());
-          await sql`release command`.execute(group);
+          await group.executeQuery(RELEASE);
           done.push({ member, value });
         } catch (error) {
           member.reject(error);
-          await sql`rollback to command`.execute(group);
-          await sql`release command`.execute(group);
+          await group.executeQuery(ROLLBACK_TO);
+          await group.executeQuery(RELEASE);
         }
       }
       await group.commit().execute();

@@ -71,9 +71,19 @@ function valueAt(params: unknown, path: Path): unknown {
   return value;
 }
 
+function compile<R>(executor: Executor, built: Compilable<R> | RawBuilder<R>): CompiledQuery<R> {
+  return 'isRawBuilder' in built ? built.compile(executor) : built.compile();
+}
+
 function dialectOfAdapter(adapter: DialectAdapter): DialectName {
   return adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
+
+/**
+ * A statement with more parameters (a bulk insert's thousand rows) is compiled at each call, as
+ * Kysely would: its building is small beside its running, and keeping it would hold memory.
+ */
+const MAX_KEPT_PARAMETERS = 256;
 
 export class CompiledStatement<P, R> {
   /** Per database (its adapter, which its transactions share): the compiled query and its parameters' places. */
@@ -87,25 +97,35 @@ export class CompiledStatement<P, R> {
     if (template) return template;
     const counter = { leaves: 0 };
     const built = this.build(executor, standIns(params, [], counter) as P, dialectOfAdapter(adapter));
-    const query = 'isRawBuilder' in built ? built.compile(executor) : built.compile();
+    const query = compile(executor, built);
     const paths = query.parameters.map((parameter) => (parameter instanceof StandIn ? parameter.path : null));
     const used = new Set(paths.filter((path) => path !== null).map((path) => path.join('.')));
     if (used.size !== counter.leaves) {
       throw new Error('Compiled statement: a parameter did not reach the SQL as a value; the build must use its parameters only as values');
     }
     template = { query, paths, leaves: counter.leaves };
-    this.#templates.set(adapter, template);
+    if (paths.length <= MAX_KEPT_PARAMETERS) this.#templates.set(adapter, template);
     return template;
   }
 
   /** Runs the statement with `params` on `executor` (the database or a transaction). */
   async execute(executor: Executor, params: P): Promise<QueryResult<R>> {
+    return (await this.#run(executor, params)).result;
+  }
+
+  async #run(executor: Executor, params: P): Promise<{ result: QueryResult<R>; query: CompiledQuery<R> }> {
+    if (executor.getExecutor().plugins.length > 0) {
+      // A plugin transforms each query as it is compiled: built per call, as any query would be.
+      const query = compile(executor, this.build(executor, params, dialectOfAdapter(executor.getExecutor().adapter)));
+      return { result: await executor.executeQuery(query), query };
+    }
     const { query, paths, leaves } = this.#template(executor, params);
     if (countLeaves(params) !== leaves) {
       throw new Error('Compiled statement: the call gives other parameters than the statement was compiled with; compile it per variant');
     }
     const parameters = paths.map((path, index) => (path === null ? query.parameters[index] : valueAt(params, path)));
-    return executor.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
+    const result = await executor.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
+    return { result, query };
   }
 
   async rows(executor: Executor, params: P): Promise<R[]> {
@@ -118,8 +138,8 @@ export class CompiledStatement<P, R> {
 
   /** The first row; Kysely's NoResultError when there is none, as executeTakeFirstOrThrow (errors.ts's missingRow). */
   async firstOrThrow(executor: Executor, params: P): Promise<R> {
-    const result = await this.execute(executor, params);
-    if (result.rows.length === 0) throw new NoResultError(this.#template(executor, params).query.query as QueryNode);
+    const { result, query } = await this.#run(executor, params);
+    if (result.rows.length === 0) throw new NoResultError(query.query as QueryNode);
     return result.rows[0];
   }
 }

@@ -8,6 +8,7 @@
 // at once.
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { compiledVariants } from '../db/compiled.ts';
 import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
 import type { OutboxJobRow } from '../db/types.ts';
 import { batched } from '../db/batched.ts';
@@ -61,6 +62,11 @@ export function enqueueJob(trx: Executor, kind: string, payload: unknown, runAt:
 /** Jobs per insert: 4 bound parameters each, far below either database's limit. */
 const INSERT_CHUNK = 1000;
 
+/** An insert of `count` jobs: a command enqueues a few, so each count is compiled once. */
+const jobsInsert = compiledVariants((_count: number) => (db, rows: Pick<OutboxJobRow, 'kind' | 'payload' | 'run_at' | 'created_at'>[]) =>
+  db.insertInto('outbox_jobs').values(rows),
+);
+
 /** Several jobs of one kind, in as few inserts as the databases' parameter limits allow. */
 export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { payload: unknown; runAt: Date }[]): Promise<void> {
   for (let start = 0; start < jobs.length; start += INSERT_CHUNK) {
@@ -68,7 +74,7 @@ export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { 
       const at = storedTime(runAt);
       return { kind, payload: JSON.stringify(payload), run_at: at, created_at: at };
     });
-    await trx.insertInto('outbox_jobs').values(rows).execute();
+    await jobsInsert(rows.length).execute(trx, rows);
   }
 }
 

@@ -125,3 +125,19 @@ test('a build that uses a parameter other than as a value, or a call that gives 
   await lists.rows(database.db, [1, 2]);
   await assert.rejects(lists.rows(database.db, [1, 2, 3]), /other parameters/);
 });
+
+test('on a Kysely with plugins the statement is built per call, so each plugin sees every query', async () => {
+  let seen = 0;
+  const counting = database.db.withPlugin({
+    transformQuery: (args) => {
+      seen += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  for (const hash of ['h-one', 'h-two']) {
+    const built = await database.db.selectFrom('api_keys').select(['id', 'name']).where('key_hash', '=', hash).executeTakeFirst();
+    assert.deepEqual(await keyByHash.first(counting, { hash }), built);
+  }
+  assert.equal(seen, 2);
+});

@@ -6,6 +6,7 @@
 // over a counter (a slot's lock is the last a transaction takes, and it waits for nothing while
 // holding it), and a reader adds the slots up: the counters are exact after every commit.
 import { sql } from 'kysely';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import { beforeCommit } from '../../db/transaction.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
@@ -54,6 +55,15 @@ export function addToBetaCounter(trx: Executor, betaId: number, column: 'share_s
   if (delta !== 0) add(trx, betaId, column, delta);
 }
 
+/** The upsert of a slot's deltas, per set of counters moved (comma-separated): a few sets recur. */
+const counterUpsert = compiledVariants((columnList: string) => {
+  const columns = columnList.split(',').map((column) => sql.ref(column));
+  return (_db, p: { betaId: number; slot: number; deltas: number[] }) =>
+    sql`insert into beta_counters (beta_id, slot, ${sql.join(columns)})
+      values (${p.betaId}, ${p.slot}, ${sql.join(p.deltas)})
+      on conflict (beta_id, slot) do update set ${sql.join(columns.map((column) => sql`${column} = beta_counters.${column} + excluded.${column}`))}`;
+});
+
 /**
  * Writes the transaction's deltas now (at the latest just before it commits): one upsert per beta,
  * into a slot picked at random. Called early only by a reader that must count them (the plan limit).
@@ -66,9 +76,7 @@ export async function flushCounters(trx: Executor): Promise<void> {
     const columns = (Object.keys(deltas) as CounterColumn[]).filter((column) => deltas[column] !== 0);
     if (columns.length === 0) continue;
     const slot = Math.floor(Math.random() * COUNTER_SLOTS);
-    await sql`insert into beta_counters (beta_id, slot, ${sql.join(columns.map((column) => sql.ref(column)))})
-      values (${betaId}, ${slot}, ${sql.join(columns.map((column) => deltas[column]))})
-      on conflict (beta_id, slot) do update set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = beta_counters.${sql.ref(column)} + excluded.${sql.ref(column)}`))}`.execute(trx);
+    await counterUpsert(columns.join(',')).execute(trx, { betaId, slot, deltas: columns.map((column) => deltas[column]!) });
   }
 }
 

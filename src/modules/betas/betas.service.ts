@@ -1,5 +1,6 @@
 // Betas (projects): the company's campaigns, their counters and settings.
 import { ApiError, Errors } from '../../errors.ts';
+import { compiled } from '../../db/compiled.ts';
 import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { BetaRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -120,6 +121,9 @@ export function forgetBeta(db: Db, id: number): void {
   betasById(db).invalidate(id);
 }
 
+/** The beta's row held against deletion (BetasService.holds): the first statement of every command. */
+const heldBeta = compiled((db, p: { betaId: number }, dialect) => forKeyShare(dialect, db.selectFrom('betas').select('id').where('id', '=', p.betaId)));
+
 export class BetasService {
   constructor(
     private readonly db: Db,
@@ -167,7 +171,7 @@ export class BetasService {
    * time, so reading the row is enough. Whether the beta is there.
    */
   async holds(trx: Executor, betaId: number): Promise<boolean> {
-    return (await forKeyShare(this.dialect, trx.selectFrom('betas').select('id').where('id', '=', betaId)).executeTakeFirst()) !== undefined;
+    return (await heldBeta.first(trx, { betaId })) !== undefined;
   }
 
   /** `holds`, for a command of the API: 404 when the beta is gone. */

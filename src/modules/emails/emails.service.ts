@@ -5,6 +5,7 @@
 // 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
+import { compiled } from '../../db/compiled.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
@@ -68,6 +69,11 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A beta's own template for an occasion: every signup reads one. */
+const storedTemplate = compiled((db, p: { betaId: number; occasion: string }) =>
+  db.selectFrom('email_templates').selectAll().where('beta_id', '=', p.betaId).where('occasion', '=', p.occasion),
+);
+
 export class EmailsService implements EmailQueue {
   readonly jobHandlers: Readonly<Record<string, JobHandler>>;
   private readonly defaultFromAddress: string;
@@ -117,12 +123,7 @@ export class EmailsService implements EmailQueue {
     occasionVariables: () => Promise<Record<string, unknown>>,
   ): Promise<void> {
     // Most signups land in a status whose message is off: this one indexed read is all they cost.
-    const stored = await trx
-      .selectFrom('email_templates')
-      .selectAll()
-      .where('beta_id', '=', betaId)
-      .where('occasion', '=', occasion)
-      .executeTakeFirst();
+    const stored = await storedTemplate.first(trx, { betaId, occasion });
     const template = effectiveTemplate(occasion, stored);
     if (!template.enabled) return;
     const tester = await this.options.views.current(trx, testerId);

@@ -7,6 +7,7 @@
 // same bytes.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
 import { beforeCommit, databaseOf } from '../../db/transaction.ts';
@@ -146,24 +147,26 @@ function queueEvent(trx: Executor, event: QueuedEvent): void {
   queue.push(event);
 }
 
+/** An insert of `count` events: a command raises a few, so each count is compiled once. */
+const eventsInsert = compiledVariants((_count: number) => (db, rows: Omit<WebhookEventRow, 'id'>[]) =>
+  db.insertInto('webhook_events').values(rows).returning(['id', 'public_id']),
+);
+
 /** Writes the events and one delivery job per listening endpoint: one insert each, per chunk. */
 async function writeEvents(trx: Executor, events: QueuedEvent[]): Promise<void> {
   for (let start = 0; start < events.length; start += INSERT_CHUNK) {
     const chunk = events.slice(start, start + INSERT_CHUNK);
-    const written = await trx
-      .insertInto('webhook_events')
-      .values(
-        chunk.map((event) => ({
-          public_id: event.publicId,
-          beta_id: event.header.betaId,
-          type: event.header.type,
-          payload: event.payload,
-          render_tester_id: event.renderTesterId,
-          created_at: event.header.now,
-        })),
-      )
-      .returning(['id', 'public_id'])
-      .execute();
+    const written = await eventsInsert(chunk.length).rows(
+      trx,
+      chunk.map((event) => ({
+        public_id: event.publicId,
+        beta_id: event.header.betaId,
+        type: event.header.type,
+        payload: event.payload,
+        render_tester_id: event.renderTesterId,
+        created_at: event.header.now,
+      })),
+    );
     const idOf = new Map(written.map((row) => [row.public_id, row.id]));
     await enqueueJobs(
       trx,

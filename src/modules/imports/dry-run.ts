@@ -81,7 +81,7 @@ export class DryRun implements BatchWriter {
           referrerLine.set(line, target);
           progress.linked++;
         }
-      } else if (await findReferrer(this.ctx.db, this.ctx.dialect, this.beta.id, reference, email, { lock: false })) {
+      } else if (await findReferrer(this.ctx.db, this.beta.id, reference, email, { lock: false })) {
         progress.linked++;
       } else {
         progress.warn(line, `the referrer ${shown} is neither in the file nor in the beta: it would be imported without a referrer`);

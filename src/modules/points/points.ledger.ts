@@ -1,6 +1,7 @@
 // The points ledger (docs/decisions.md, "Points"): every award is a row, and the tester's
 // `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
+import { compiled } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { PointRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
@@ -21,6 +22,14 @@ export interface PointAward {
   now: string;
 }
 
+const pointInsert = compiled((db, point: Omit<PointRow, 'id' | 'revoked_at'>) =>
+  db
+    .insertInto('points')
+    .values(point)
+    .onConflict((oc) => oc.columns(['tester_id', 'dedupe_key']).doNothing())
+    .returningAll(),
+);
+
 /** Records the award and adds it to the tester's points; null when its dedupe key was used already or it is worth nothing. */
 export async function awardPoints(trx: Executor, award: PointAward): Promise<PointRow | null> {
   const row = await recordPoint(trx, award);
@@ -36,21 +45,16 @@ export async function awardPoints(trx: Executor, award: PointAward): Promise<Poi
  */
 export async function recordPoint(trx: Executor, award: PointAward): Promise<PointRow | null> {
   if (award.quantity === 0) return null;
-  const row = await trx
-    .insertInto('points')
-    .values({
-      beta_id: award.betaId,
-      tester_id: award.testerId,
-      quantity: award.quantity,
-      activity: award.activity,
-      reason: award.reason ?? null,
-      reward_id: award.rewardId ?? null,
-      dedupe_key: award.dedupeKey ?? null,
-      created_at: award.now,
-    })
-    .onConflict((oc) => oc.columns(['tester_id', 'dedupe_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await pointInsert.first(trx, {
+    beta_id: award.betaId,
+    tester_id: award.testerId,
+    quantity: award.quantity,
+    activity: award.activity,
+    reason: award.reason ?? null,
+    reward_id: award.rewardId ?? null,
+    dedupe_key: award.dedupeKey ?? null,
+    created_at: award.now,
+  });
   if (!row) return null;
   await raiseEvent(trx, { betaId: row.beta_id, type: 'point_earned', now: award.now, data: () => presentPoint(row) });
   return row;

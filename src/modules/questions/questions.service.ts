@@ -4,6 +4,7 @@
 // or the typed text. That stored text is what a tester's responses[].answer shows.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/read-cache.ts';
@@ -247,6 +248,17 @@ export async function saveAnswers(trx: Executor, testerId: number, answers: Prep
 /** Bound on ids per query: far below both drivers' parameter limits. */
 const IDS_PER_QUERY = 1000;
 
+/** The answers of `count` testers: a view reads those of one tester, or of a page's. */
+const responsesQuery = compiledVariants((_count: number) => (db, testerIds: number[]) =>
+  db
+    .selectFrom('tester_responses')
+    .innerJoin('questions', 'questions.id', 'tester_responses.question_id')
+    .select(['tester_responses.tester_id', 'tester_responses.question_id', 'questions.prompt', 'tester_responses.answer'])
+    .where('tester_responses.tester_id', 'in', testerIds)
+    .orderBy('tester_responses.tester_id')
+    .orderBy('tester_responses.question_id'),
+);
+
 /**
  * The answers of each tester, ordered by question id. Every requested tester id has an entry
  * (an empty array when it has no answers).
@@ -256,14 +268,8 @@ export async function responsesOf(executor: Executor, testerIds: number[]): Prom
   const ids = [...new Set(testerIds)];
   for (const id of ids) result.set(id, []);
   for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
-    const rows = await executor
-      .selectFrom('tester_responses')
-      .innerJoin('questions', 'questions.id', 'tester_responses.question_id')
-      .select(['tester_responses.tester_id', 'tester_responses.question_id', 'questions.prompt', 'tester_responses.answer'])
-      .where('tester_responses.tester_id', 'in', ids.slice(start, start + IDS_PER_QUERY))
-      .orderBy('tester_responses.tester_id')
-      .orderBy('tester_responses.question_id')
-      .execute();
+    const chunk = ids.slice(start, start + IDS_PER_QUERY);
+    const rows = await responsesQuery(chunk.length).rows(executor, chunk);
     for (const row of rows) {
       result.get(row.tester_id)!.push({ question_id: row.question_id, question: row.prompt, answer: row.answer });
     }

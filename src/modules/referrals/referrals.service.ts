@@ -2,6 +2,7 @@
 // referral code or e-mail within the beta; an unknown or self referrer is ignored, so a signup
 // never fails because of a bad link. The referral is credited once, when the referred tester joins
 // (first reaches applied, invited or active: at signup, or later by an update or a checkin).
+import { compiled, compiledVariants } from '../../db/compiled.ts';
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import type { TesterRow } from '../../db/types.ts';
@@ -13,6 +14,24 @@ import { rewardReferral } from '../rewards/reward-engine.ts';
 type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points'> };
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
 
+/** How a reference names its referrer: by address, by id or digits-only code, by code. */
+type ReferenceKind = 'email' | 'number' | 'code';
+
+const referrerQuery = compiledVariants((variant: `${ReferenceKind} ${boolean}`) => {
+  const [kind, locked] = variant.split(' ') as [ReferenceKind, string];
+  return (db, p: { betaId: number; text: string; id?: number }, dialect) => {
+    const query = db.selectFrom('testers').selectAll().where('beta_id', '=', p.betaId);
+    const named =
+      kind === 'email'
+        ? query.where('email_normalized', '=', p.text)
+        : kind === 'number'
+          ? // A numeric reference is an id, or a referral code made only of digits.
+            query.where((eb) => eb.or([eb('id', '=', p.id!), eb('referral_code', '=', p.text)])).orderBy('id')
+          : query.where('referral_code', '=', p.text);
+    return locked === 'true' ? forKeyShare(dialect, named) : named;
+  };
+});
+
 /**
  * The referrer named by `reference`. Locked (the default), it is kept from deletion until the
  * caller's transaction ends: a concurrent delete of the referrer then either waits for the referred
@@ -22,7 +41,6 @@ type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
  */
 export async function findReferrer(
   trx: Executor,
-  dialect: DialectName,
   betaId: number,
   reference: string | number,
   referredEmailNormalized: string,
@@ -30,16 +48,9 @@ export async function findReferrer(
 ): Promise<TesterRow | undefined> {
   const text = String(reference).trim();
   if (!text || text.length > 320) return undefined;
-  let query = trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
-  if (text.includes('@')) {
-    query = query.where('email_normalized', '=', text.toLowerCase());
-  } else if (/^\d{1,15}$/.test(text)) {
-    // A numeric reference is an id, or a referral code made only of digits.
-    query = query.where((eb) => eb.or([eb('id', '=', Number(text)), eb('referral_code', '=', text)])).orderBy('id');
-  } else {
-    query = query.where('referral_code', '=', text);
-  }
-  const referrer = await (options.lock ? forKeyShare(dialect, query) : query).executeTakeFirst();
+  const kind: ReferenceKind = text.includes('@') ? 'email' : /^\d{1,15}$/.test(text) ? 'number' : 'code';
+  const named = { betaId, text: kind === 'email' ? text.toLowerCase() : text, id: kind === 'number' ? Number(text) : undefined };
+  const referrer = await referrerQuery(`${kind} ${options.lock}`).first(trx, named);
   if (!referrer || referrer.email_normalized === referredEmailNormalized) return undefined;
   return referrer;
 }
@@ -156,6 +167,18 @@ async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupB
   return referred ? creditReferrer(trx, dialect, beta, referred, now) : null;
 }
 
+const referrerCredit = compiled((db, p: { referrerId: number; points: number; now: string }) =>
+  db
+    .updateTable('testers')
+    .set((eb) => ({
+      share_signups_count: eb('share_signups_count', '+', 1),
+      points: eb('points', '+', p.points),
+      updated_at: p.now,
+    }))
+    .where('id', '=', p.referrerId)
+    .returningAll(),
+);
+
 /**
  * The referrer's side of a referral just credited on `referred` (whose row is locked by that
  * write): the referrer's and the beta's share_signups_count move, the referrer earns the beta's
@@ -172,16 +195,7 @@ async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupB
     dedupeKey: `referral:${referred.id}`,
     now,
   });
-  const referrer = await trx
-    .updateTable('testers')
-    .set((eb) => ({
-      share_signups_count: eb('share_signups_count', '+', 1),
-      points: eb('points', '+', point?.quantity ?? 0),
-      updated_at: now,
-    }))
-    .where('id', '=', referrerId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const referrer = await referrerCredit.firstOrThrow(trx, { referrerId, points: point?.quantity ?? 0, now });
   addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
   // Referred row first, then the referrer's: the order the reward engine takes them in too.
   await rewardReferral(trx, dialect, beta, referred, referrer, now);

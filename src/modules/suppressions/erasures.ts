@@ -4,6 +4,7 @@
 // the database: whoever can read it can test a guessed address, but no list of addresses can be
 // read back from the hashes, and the same address hashes differently in another beta.
 import { createHmac, randomBytes } from 'node:crypto';
+import { compiled } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import { normalizeEmail } from '../testers/email-address.ts';
 
@@ -11,8 +12,10 @@ function hashOf(salt: string, normalized: string): string {
   return createHmac('sha256', salt).update(normalized).digest('hex');
 }
 
+const saltRead = compiled((db, p: { betaId: number }) => db.selectFrom('erasure_salts').select('salt').where('beta_id', '=', p.betaId));
+
 async function saltOf(executor: Executor, betaId: number): Promise<string | undefined> {
-  const row = await executor.selectFrom('erasure_salts').select('salt').where('beta_id', '=', betaId).executeTakeFirst();
+  const row = await saltRead.first(executor, { betaId });
   return row?.salt;
 }
 

@@ -99,7 +99,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
     // referrer deleted meanwhile its foreign key, and either runs the transaction again.
     const referrer = input.referrer_id
-      ? await findReferrer(trx, repo.dialect, beta.id, input.referrer_id, email.normalized, { lock: false })
+      ? await findReferrer(trx, beta.id, input.referrer_id, email.normalized, { lock: false })
       : undefined;
     const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
     const earlierFromIp = ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;

@@ -1,11 +1,15 @@
 // Testers as the API shows them, read from the database: standing, referrer and answers fetched in
 // batches for a page, or one tester read afresh inside a transaction (event bodies, e-mails).
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { presentTester, type TesterView } from './testers.presenter.ts';
+
+/** The addresses of `count` referrers: one for a tester's view, up to a page's for a list. */
+const referrerEmails = compiledVariants((_count: number) => (db, ids: number[]) => db.selectFrom('testers').select(['id', 'email']).where('id', 'in', ids));
 
 export class TesterViews {
   constructor(
@@ -24,7 +28,7 @@ export class TesterViews {
       this.standings.standingsOf(executor, beta, rows),
       referrerIds.length === 0
         ? Promise.resolve([])
-        : executor.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrerIds).execute(),
+        : referrerEmails(referrerIds.length).rows(executor, referrerIds),
       options.responses === 'read' ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
     ]);
     const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));

@@ -1,5 +1,6 @@
 // What the testers' use cases share: the command transaction, the reads and locks of a tester row,
 // its writes (with the unique e-mail turned into the interface's error), and its views.
+import { compiled, compiledVariants, definedColumns } from '../../db/compiled.ts';
 import { forDelete, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -17,6 +18,28 @@ import type { TesterViews } from './tester-views.ts';
 import type { TesterView } from './testers.presenter.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type TesterLock = 'none' | 'update' | 'delete';
+
+/** The beta's tester by id or uuid, locked as asked: show's read, and the first of every command on a tester. */
+const visibleTester = compiledVariants((variant: `${'id' | 'uuid'} ${TesterLock}`) => {
+  const [column, lock] = variant.split(' ') as ['id' | 'uuid', TesterLock];
+  return (db, p: { betaId: number; ref: number | string }, dialect) => {
+    const query = db.selectFrom('testers').selectAll().where('beta_id', '=', p.betaId).where(column, '=', p.ref);
+    return lock === 'delete' ? forDelete(dialect, query) : lock === 'update' ? forUpdate(dialect, query) : query;
+  };
+});
+
+/** A signup's insert: its column set depends on the profile given. */
+const testerInsert = compiledVariants((_columns: string) => (db, values: NewTester) => db.insertInto('testers').values(values).returningAll());
+
+/** The company's plan limit, read (every signup) or locked (a limited company's signups). */
+const companyLimit = compiledVariants((variant: 'read' | 'lock') => (db, p: { companyId: number }, dialect) => {
+  const query = db.selectFrom('companies').select('max_testers').where('id', '=', p.companyId);
+  return variant === 'lock' ? forUpdate(dialect, query) : query;
+});
+
+const testerById = compiled((db, p: { id: number }) => db.selectFrom('testers').selectAll().where('id', '=', p.id));
 
 /** What a testers use case works with: the shared data access, and where its side effects go. */
 export interface TestersContext {
@@ -48,7 +71,7 @@ export class TestersRepository {
 
   async insertTester(trx: Executor, values: NewTester): Promise<TesterRow> {
     try {
-      return await trx.insertInto('testers').values(values).returningAll().executeTakeFirstOrThrow();
+      return await testerInsert(definedColumns(values)).firstOrThrow(trx, values);
     } catch (error) {
       if (uniqueViolation(error)?.includes('email_normalized')) throw Errors.testerExists();
       throw error;
@@ -72,9 +95,8 @@ export class TestersRepository {
    * beta is held and before any tester is locked (docs/architecture.md, "Lock order").
    */
   async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
-    const limited = trx.selectFrom('companies').select('max_testers').where('id', '=', companyId);
-    if ((await limited.executeTakeFirstOrThrow()).max_testers === null) return false;
-    const company = await forUpdate(this.dialect, limited).executeTakeFirstOrThrow();
+    if ((await companyLimit('read').firstOrThrow(trx, { companyId })).max_testers === null) return false;
+    const company = await companyLimit('lock').firstOrThrow(trx, { companyId });
     if (company.max_testers === null) return false;
     // Read under the company's lock: the signup before this one has committed its counters.
     return (await companyTesterCount(trx, companyId)) >= company.max_testers;
@@ -89,10 +111,10 @@ export class TestersRepository {
   ): Promise<TesterRow> {
     const id = parseId(ref);
     if (id === null && !UUID_PATTERN.test(ref)) throw Errors.notFound('Tester not found');
-    let query = executor.selectFrom('testers').selectAll().where('beta_id', '=', betaId);
-    query = id !== null ? query.where('id', '=', id) : query.where('uuid', '=', ref.toLowerCase());
-    const locked = options.lock === 'delete' ? forDelete(this.dialect, query) : options.lock === 'update' ? forUpdate(this.dialect, query) : query;
-    const tester = await locked.executeTakeFirst();
+    const lock = options.lock ?? 'none';
+    const tester = await (id !== null
+      ? visibleTester(`id ${lock}`).first(executor, { betaId, ref: id })
+      : visibleTester(`uuid ${lock}`).first(executor, { betaId, ref: ref.toLowerCase() }));
     if (!tester) throw Errors.notFound('Tester not found');
     if (tester.hidden && options.hidden !== 'include') throw Errors.testerHidden();
     return tester;
@@ -108,7 +130,7 @@ export class TestersRepository {
   }
 
   async viewAfterCommit(beta: Beta, testerId: number, responses: 'read' | 'none'): Promise<TesterView> {
-    const row = await this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst();
+    const row = await testerById.first(this.db, { id: testerId });
     // Read after commit: a concurrent delete may have removed the tester since. It is gone now.
     if (!row) throw Errors.notFound('Tester not found');
     return (await this.views(this.db, beta, [row], { responses }))[0];

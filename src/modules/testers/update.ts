@@ -87,7 +87,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
       if (status !== 'applied' && status !== 'unconfirmed') {
         ruleErrors.push(Errors.testersGeneral.entry('referrer_id can only be given to a tester in status applied or unconfirmed'));
       } else {
-        const referrer = await findReferrer(trx, repo.dialect, beta.id, input.referrer_id, current.email_normalized);
+        const referrer = await findReferrer(trx, beta.id, input.referrer_id, current.email_normalized);
         if (referrer) {
           // A referral given later is judged as at signup: with what the signup sent, and its flags.
           const newcomer = { ip: current.signup_ip, userAgent: current.signup_user_agent };
