@@ -8,6 +8,7 @@
 // what the recipient holds: on PostgreSQL concurrent issues to one tester queue on that lock; on
 // SQLite transactions are serial anyway.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { compiledVariants } from '../../db/compiled.ts';
 import { forKeyShare, forUpdate, type DialectName, type Executor } from '../../db/database.ts';
 import type { Database, RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
@@ -155,7 +156,7 @@ export async function fireRewardEvent(
   actor: TesterRow,
   now: string,
 ): Promise<RewardRow[]> {
-  const definitions = await lockedDefinitions(trx, dialect, beta.id, (eb) => eventDefinitions(eb, beta.id, event));
+  const definitions = await lockedDefinitions('event').rows(trx, { betaId: beta.id, event });
   return issueForEvent(trx, dialect, beta, event, actor, definitions, now);
 }
 
@@ -172,9 +173,7 @@ export async function rewardReferral(
   referrer: TesterRow,
   now: string,
 ): Promise<RewardRow[]> {
-  const definitions = await lockedDefinitions(trx, dialect, beta.id, (eb) =>
-    eb.or([eventDefinitions(eb, beta.id, SIGNUP_EVENT), eb('type', '=', 'Milestone')]),
-  );
+  const definitions = await lockedDefinitions('referral').rows(trx, { betaId: beta.id, event: SIGNUP_EVENT });
   const forSignup = await issueForEvent(trx, dialect, beta, SIGNUP_EVENT, referred, definitions.filter((d) => d.type !== 'Milestone'), now);
   const forMilestones = await issueMilestones(trx, dialect, beta, referrer, definitions.filter((d) => d.type === 'Milestone'), now);
   return [...forSignup, ...forMilestones];
@@ -182,16 +181,20 @@ export async function rewardReferral(
 
 type DefinitionFilter = ExpressionBuilder<Database, 'reward_definitions'>;
 
-/** The beta's definitions that `which` selects, in id order. */
-function lockedDefinitions(
-  trx: Executor,
-  dialect: DialectName,
-  betaId: number,
-  which: (eb: DefinitionFilter) => Expression<SqlBool>,
-): Promise<RewardDefinitionRow[]> {
+/**
+ * The beta's definitions in id order: those a rule issues on `event` ('event'), or those a
+ * credited referral may issue, the `event`'s and the milestones ('referral').
+ */
+const lockedDefinitions = compiledVariants((which: 'event' | 'referral') => (db, p: { betaId: number; event: string }, dialect) => {
+  const query = db
+    .selectFrom('reward_definitions')
+    .selectAll()
+    .where('beta_id', '=', p.betaId)
+    .where((eb) => (which === 'event' ? eventDefinitions(eb, p.betaId, p.event) : eb.or([eventDefinitions(eb, p.betaId, p.event), eb('type', '=', 'Milestone')])))
+    .orderBy('id');
   // KEY SHARE keeps the definitions from being deleted until the rewards pointing at them are in.
-  return forKeyShare(dialect, trx.selectFrom('reward_definitions').selectAll().where('beta_id', '=', betaId).where(which).orderBy('id')).execute();
-}
+  return forKeyShare(dialect, query);
+});
 
 /** The single- and double-sided definitions that a rule of the beta issues on `event`. */
 function eventDefinitions(eb: DefinitionFilter, betaId: number, event: string): Expression<SqlBool> {
