@@ -23,10 +23,10 @@ import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
-import { buildResponseSerializer } from './http/serialization.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
 import { addFiniteKeyword } from './http/finite-number.ts';
+import { buildResponseSerializer } from './http/serialization.ts';
 import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
 

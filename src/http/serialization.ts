@@ -1,36 +1,48 @@
-// Response serialization: Fastify's own compiler (fast-json-stringify), given each nullable scalar
-// — `anyOf: [{type: 'string', …}, {type: 'null'}]`, as `Nullable()` writes it for the OpenAPI
-// document — as `type: ['string', 'null']`. fast-json-stringify writes an anyOf by validating the
-// value against each branch with Ajv (a timestamp's date-time format parsed each time): that was
-// some four fifths of a tester's serialization, the profile and its forty nullable fields. A type
-// list it writes directly, to the same JSON for every value the schema allows. Only the compiled
-// serializer sees the rewritten schema: the routes, their validation and the OpenAPI document keep it as written.
-import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+// Responses are written by Fastify's own serializer (fast-json-stringify) from the route's schemas,
+// with each "one JSON type or null" (Nullable(): anyOf [T, null]) given to it as a type list
+// instead. fast-json-stringify picks a type list's branch with typeof, but an anyOf's with Ajv,
+// compiling the schema that holds it at the first response of each route: 0.2–0.8 s for a tester's
+// schema on a loaded machine, paid by the first load of a console page after a start
+// (docs/decisions.md, "Nullable fields serialized without Ajv"). The OpenAPI document and request
+// validation see the schemas as declared.
+import { createRequire } from 'node:module';
+import type { FastifyServerOptions } from 'fastify';
 
-const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
+type SerializerFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'] & {};
 
+// Fastify's default serializer compiler, resolved as Fastify resolves it (a dependency of Fastify's).
+const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerFactory };
+
+const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
 type Schema = Record<string, unknown>;
 
-/** `schema` with every `anyOf: [scalar, null]` in it written as a type list (a copy; the original is left as it is). */
-export function withNullableTypes(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withNullableTypes);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const copy: Schema = {};
-  for (const [key, value] of Object.entries(schema)) copy[key] = withNullableTypes(value);
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An enum of text alone, without a type (Type.Enum): a string. */
+const textEnum = (schema: Schema) => schema.type === undefined && Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string');
+
+/** `{ anyOf: [T, { type: 'null' }] }` with T of one type (and no union of its own) as `{ ...T, type: [T.type, 'null'] }`; a copy, deeply. */
+export function nullUnionsAsTypeLists(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullUnionsAsTypeLists);
+  if (!isSchema(schema)) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, nullUnionsAsTypeLists(value)]));
   const branches = copy.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return copy;
-  const [value, none] = branches as Schema[];
-  if (none.type !== 'null' || Object.keys(none).length !== 1 || !SCALARS.has(value.type as string)) return copy;
-  const { anyOf: _anyOf, ...rest } = copy;
-  return { ...rest, ...value, type: [value.type, 'null'] };
+  const nulls = branches.filter((branch) => isSchema(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+  const [value] = branches.filter((branch) => !nulls.includes(branch));
+  if (nulls.length !== 1 || !isSchema(value) || ['anyOf', 'oneOf', 'allOf', 'if', '$ref'].some((key) => key in value)) return copy;
+  const type = typeof value.type === 'string' ? value.type : textEnum(value) ? 'string' : undefined;
+  if (type === undefined || !TYPES.has(type)) return copy;
+  const { anyOf: _anyOf, ...outer } = copy;
+  return { ...value, ...outer, type: [type, 'null'] };
 }
 
-/** Fastify's `schemaController.compilersFactory.buildSerializer`: its default one, over the rewritten schemas. */
-export function buildResponseSerializer(): SerializerSelector.SerializerFactory {
-  const selector = SerializerSelector();
+/** Fastify's `schemaController.compilersFactory.buildSerializer`: its own, given the schemas rewritten as above. */
+export function buildResponseSerializer(): SerializerFactory {
+  const factory = SerializerSelector();
   return (externalSchemas, options) => {
-    const shared = externalSchemas && Object.fromEntries(Object.entries(externalSchemas).map(([id, schema]) => [id, withNullableTypes(schema)]));
-    const compile = selector(shared, options);
-    return (route) => compile({ ...route, schema: withNullableTypes(route.schema) });
+    const compile = factory(nullUnionsAsTypeLists(externalSchemas), options);
+    return (route) => compile({ ...route, schema: nullUnionsAsTypeLists(route.schema) });
   };
 }
