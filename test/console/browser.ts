@@ -1,10 +1,12 @@
-// The console in a real browser, for the browser tests: a page of its own (no shared cookies) that
-// fails the test on a page error or on a call of the API that the OpenAPI document does not
-// describe (the console and the API stay in step: nothing the console does is missing from the
-// API), and signing in through the form.
+// The console in a real browser, for the browser tests: the app listening on a fresh database and
+// Chromium, started and closed together; a page of its own (no shared cookies) that fails the test
+// on a page error or on a call of the API that the OpenAPI document does not describe (the console
+// and the API stay in step: nothing the console does is missing from the API), and signing in
+// through the form.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_CHROME } from '../support/browser.ts';
+import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { startTestContext, type TestContext, type TestContextOptions } from '../support/context.ts';
 import { PASSWORD } from './support.ts';
 
 export const WAIT = { timeout: 15_000 };
@@ -28,7 +30,7 @@ async function documentedOperations(origin: string): Promise<Documented> {
   return (method, path) => operations.some((operation) => operation.method === method && operation.pattern.test(path));
 }
 
-export function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
+function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
   let documented: Promise<Documented> | undefined;
   return {
     async newPage(viewport = { width: 1280, height: 800 }) {
@@ -50,6 +52,37 @@ export function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
       await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    },
+  };
+}
+
+export interface ConsoleSite {
+  ctx: TestContext;
+  /** Where the app listens, e.g. http://127.0.0.1:PORT */
+  origin: string;
+  console: ConsoleBrowser;
+  /** Closes the browser, then the app and its database. */
+  close(): Promise<void>;
+}
+
+/** The app listening on a database of its own (`options` as for startTestContext), and Chromium. */
+export async function startConsoleBrowser(options: Omit<TestContextOptions, 'listen'> = {}): Promise<ConsoleSite> {
+  const ctx = await startTestContext({ ...options, listen: true });
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+  const origin = ctx.config.publicUrl;
+  return {
+    ctx,
+    origin,
+    console: consoleBrowser(browser, origin),
+    async close() {
+      await browser.close();
+      await ctx.close();
     },
   };
 }
