@@ -10,6 +10,7 @@ import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
 import { groupCommits } from './transaction.ts';
+import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -173,11 +174,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // morning. The connection's own optimize knows which tables its queries used; it re-analyzes
     // only those that changed much, with a bounded sample, and takes its turn like any query. It
     // may fail (another process holding the write lock past busy_timeout): the next round retries.
+    const folding = options.longRunning ? startSearchFolding(db) : null;
     const optimizer = options.longRunning
       ? setInterval(() => void sql`pragma optimize`.execute(db).catch(() => {}), options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS).unref()
       : null;
     const close = async () => {
       if (optimizer) clearInterval(optimizer);
+      await folding?.stop();
       await checkpointer?.stop();
       await db.destroy();
     };
@@ -313,6 +316,9 @@ export async function testerTextContains(
 ): Promise<RawBuilder<SqlBool>> {
   // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
   if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return likeContains(column, fragment);
+  // Testers past the fold's watermark are not in the index yet (search-folding.ts): the LIKE
+  // matches them, a range of the primary key. Read first: every id up to it is in the index.
+  const backlog = sql`select id from testers where id > ${await searchFoldedUpTo(db)} and ${likeContains(column, fragment)}`;
   const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
   const candidates = sql`select rowid from testers_search where testers_search match ${phrase}`;
   const cap = Math.max(ALWAYS_INDEXED, Math.ceil(betaSize / SCANNED_PER_CANDIDATE));
@@ -321,12 +327,12 @@ export async function testerTextContains(
   const listed = Math.min(FEW_CANDIDATES, cap);
   const few = await sql<{ rowid: number }>`${candidates} limit ${listed + 1}`.execute(db);
   if (few.rows.length <= listed) {
-    return sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(few.rows.map((row) => row.rowid))}))`;
+    return sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(few.rows.map((row) => row.rowid))}) union all ${backlog})`;
   }
   if (listed === cap) return likeContains(column, fragment);
   const { rows } = await sql<{ n: number }>`select count(*) as n from (${candidates} limit ${cap + 1})`.execute(db);
   if (rows[0].n > cap) return likeContains(column, fragment);
-  return sql<SqlBool>`${sql.ref('id')} in (${candidates})`;
+  return sql<SqlBool>`${sql.ref('id')} in (${candidates} union all ${backlog})`;
 }
 
 /**
