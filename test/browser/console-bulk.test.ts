@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
 import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
 import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
 
@@ -18,14 +17,9 @@ describe('console: bulk actions in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let console: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console, close } = await startConsoleBrowser());
-    await addMember(ctx, 'admin@example.com', 'admin');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'admin@example.com': 'admin', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
 
 

@@ -16,12 +16,11 @@ describe('the beta dashboard in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let consolePages: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
   let beta: { id: number };
   let ada: { id: number; email: string };
 
   before(async () => {
-    ({ ctx, origin, console: consolePages, close } = await startConsoleBrowser());
+    ({ ctx, origin, console: consolePages } = await startConsoleBrowser());
     await addMember(ctx, 'watcher@example.com', 'viewer');
     beta = await ctx.createBeta({}, 'Rocket');
     ctx.clock.set('2026-11-20T10:00:00.000Z');
@@ -31,7 +30,7 @@ describe('the beta dashboard in a browser', () => {
     await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'US' } });
     ctx.clock.set('2026-11-22T09:15:00.000Z');
   });
-  after(() => close?.());
+  after(() => ctx?.close());
 
   async function signedInPage(viewport = { width: 1280, height: 900 }, options: { fakeClock?: boolean } = {}): Promise<Page> {
     const page = await consolePages.newPage(viewport);

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 
@@ -16,14 +15,9 @@ describe('console: import and export in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let console: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console, close } = await startConsoleBrowser());
-    await addMember(ctx, 'admin@example.com', 'admin');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'admin@example.com': 'admin', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
   const emailsOf = async (betaId: number) =>
     (await ctx.database.db.selectFrom('testers').select('email').where('beta_id', '=', betaId).orderBy('id').execute()).map((t) => t.email);

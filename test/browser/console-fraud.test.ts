@@ -7,7 +7,6 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
 import { assertCountersExact, createTester, storedTester } from '../modules/testers/support.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -17,14 +16,9 @@ describe('console: fraud review in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let console: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console, close } = await startConsoleBrowser());
-    await addMember(ctx, 'reviewer@example.com', 'admin');
-    await addMember(ctx, 'reader@example.com', 'viewer');
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'reviewer@example.com': 'admin', 'reader@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
 
 

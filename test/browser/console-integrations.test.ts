@@ -18,12 +18,11 @@ describe('console: e-mail templates, webhooks and API keys', () => {
   let ctx: TestContext;
   let origin: string;
   let consolePages: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
   let receiver: Receiver;
   let betaId: number;
 
   before(async () => {
-    ({ ctx, origin, console: consolePages, close } = await startConsoleBrowser({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }));
+    ({ ctx, origin, console: consolePages } = await startConsoleBrowser({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }));
     receiver = await startReceiver();
     betaId = (await ctx.createBeta({}, 'Rocket')).id;
     await addMember(ctx, 'owner@example.com', 'owner');
@@ -31,7 +30,7 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
   after(async () => {
-    await close?.();
+    await ctx?.close();
     await receiver?.close();
   });
 

@@ -13,12 +13,9 @@ describe('console defences in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let console: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console, close } = await startConsoleBrowser({ env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '50/15m' } }));
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '50/15m' } })));
+  after(() => ctx?.close());
 
   const sessions = async () => (await ctx.database.db.selectFrom('member_sessions').select('id').execute()).length;
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, signedIn } from '../console/support.ts';
+import { signedIn } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { SETTINGS_PAGES } from '../../src/console/pages.ts';
 import { POINT_SETTINGS, SETTING_GROUPS, SETTING_TEXT } from '../../src/console/settings.pages.ts';
@@ -20,14 +20,9 @@ describe('console: a beta\'s settings in a browser', () => {
   let ctx: TestContext;
   let origin: string;
   let consoles: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console: consoles, close } = await startConsoleBrowser());
-    await addMember(ctx, 'owner@example.com', 'owner');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console: consoles } = await startConsoleBrowser({ members: { 'owner@example.com': 'owner', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
   /** A page of its own signed in as `email`; the pages' confirmations are accepted. */
   async function signInAs(email: string, viewport?: { width: number; height: number }): Promise<Page> {

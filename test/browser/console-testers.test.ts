@@ -19,10 +19,9 @@ describe('console testers in a browser', () => {
   let bob: any;
   let others: any[];
   let pages: ConsoleBrowser;
-  let close: (() => Promise<void>) | undefined;
 
   before(async () => {
-    ({ ctx, origin, console: pages, close } = await startConsoleBrowser());
+    ({ ctx, origin, console: pages } = await startConsoleBrowser());
     betaId = (await ctx.createBeta({}, 'Rocket')).id;
     const base = `/api/v2/betas/${betaId}`;
     await ctx.request('POST', `${base}/reward_definitions`, { body: { reward_definition: { descriptor: 'tshirt', name: 'A T-shirt', type: 'SingleSided' } } });
@@ -36,7 +35,7 @@ describe('console testers in a browser', () => {
     await addMember(ctx, 'owner@example.com', 'owner');
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
-  after(() => close?.());
+  after(() => ctx?.close());
 
   const newPage = (viewport?: { width: number; height: number }) => pages.newPage(viewport ?? { width: 1280, height: 900 });
   const signInAs = (page: Page, email: string) => pages.signInAs(page, email);

@@ -15,12 +15,9 @@ describe('owner console in a browser', () => {
   let origin: string;
   let newPage: ConsoleBrowser['newPage'];
   let signInAs: ConsoleBrowser['signInAs'];
-  let close: (() => Promise<void>) | undefined;
 
-  before(async () => {
-    ({ ctx, origin, console: { newPage, signInAs }, close } = await startConsoleBrowser());
-  });
-  after(() => close?.());
+  before(async () => ({ ctx, origin, console: { newPage, signInAs } } = await startConsoleBrowser()));
+  after(() => ctx?.close());
 
   const sessionsOf = async (email: string) =>
     (await ctx.database.db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_sessions.member_id').select('member_sessions.id').where('members.email', '=', email).execute()).length;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
 import { startTestContext, type TestContext, type TestContextOptions } from '../support/context.ts';
-import { PASSWORD } from './support.ts';
+import { addMember, PASSWORD } from './support.ts';
 
 export const WAIT = { timeout: 15_000 };
 
@@ -57,32 +57,36 @@ function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
 }
 
 export interface ConsoleSite {
+  /** The app's test context; closing it closes Chromium too. */
   ctx: TestContext;
   /** Where the app listens, e.g. http://127.0.0.1:PORT */
   origin: string;
   console: ConsoleBrowser;
-  /** Closes the browser, then the app and its database. */
-  close(): Promise<void>;
+}
+
+export interface ConsoleSiteOptions extends Omit<TestContextOptions, 'listen'> {
+  /** Members of the context's company to add, by e-mail address: their roles. */
+  members?: Record<string, string>;
 }
 
 /** The app listening on a database of its own (`options` as for startTestContext), and Chromium. */
-export async function startConsoleBrowser(options: Omit<TestContextOptions, 'listen'> = {}): Promise<ConsoleSite> {
-  const ctx = await startTestContext({ ...options, listen: true });
-  let browser: Browser;
+export async function startConsoleBrowser({ members = {}, ...options }: ConsoleSiteOptions = {}): Promise<ConsoleSite> {
+  const started = await startTestContext({ ...options, listen: true });
+  let browser: Browser | undefined;
+  const ctx: TestContext = {
+    ...started,
+    async close() {
+      await browser?.close();
+      await started.close();
+    },
+  };
   try {
     browser = await launchBrowser();
+    for (const [email, role] of Object.entries(members)) await addMember(ctx, email, role);
   } catch (error) {
     await ctx.close();
     throw error;
   }
   const origin = ctx.config.publicUrl;
-  return {
-    ctx,
-    origin,
-    console: consoleBrowser(browser, origin),
-    async close() {
-      await browser.close();
-      await ctx.close();
-    },
-  };
+  return { ctx, origin, console: consoleBrowser(browser, origin) };
 }
