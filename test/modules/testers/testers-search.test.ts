@@ -189,7 +189,7 @@ describe('list testers: substring filters', () => {
     const fresh = await ctx.createBeta();
     await fold();
     const before = dialect === 'sqlite' ? await searchFoldedUpTo(ctx.database.db) : 0;
-    const created = [];
+    const created: number[] = [];
     for (const name of ['Folda', 'Foldb', 'Foldc']) {
       created.push((await createTester(ctx, fresh.id, { email: `${name.toLowerCase()}@fold.example`, profile: { first_name: name } })).id as number);
     }
