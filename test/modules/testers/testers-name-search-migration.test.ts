@@ -42,7 +42,7 @@ test('migration 012 clears cleared names from name_search, in batches, and the n
     const rows = CASES.map(([first_name, last_name, name_search], i) => testerRow(betaId, `case${i}@example.com`, { first_name, last_name, name_search, referral_code: `case${i}` }));
     await db.insertInto('testers').values(rows).execute();
     const found = async (fragment: string) => {
-      const ids = await db.selectFrom('testers').select('id').where(await testerTextContains(db, database.dialect, 'name_search', fragment, 2000)).orderBy('id').execute();
+      const ids = await db.selectFrom('testers').select('id').where((await testerTextContains(db, database.dialect, 'name_search', fragment, 2000)).contains).orderBy('id').execute();
       return ids.length;
     };
     assert.equal(await found('ann lee'), 3, 'before: found by names cleared long ago');
