@@ -25,6 +25,7 @@ import type { Database, NewTester } from '../src/db/types.ts';
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { inTransaction } from '../src/db/transaction.ts';
+import { foldSearchBatch } from '../src/db/search-folding.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
 import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
@@ -329,7 +330,7 @@ interface Loader {
   /** In the load's (first) transaction, before any row. */
   beforeRows?(): void;
   /** In the load's (last) transaction, after the last row: `step` reports each part of the work. */
-  afterRows?(betaId: number, step: (what: string) => void): void;
+  afterRows?(trx: Executor, step: (what: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -340,11 +341,10 @@ interface Loader {
  * The project's counter functions run through a Kysely instance on the same connection, so they
  * write in the transaction the rows are in.
  *
- * The whole load is one transaction, and in it the testers' secondary indexes and the search
- * table's insert trigger are dropped before the rows go in and made again after, from their own
- * definitions in sqlite_schema: an index built from sorted keys costs a fraction of a million
- * inserts at random places (uuid, referral code, e-mail), and the search table takes the beta's
- * rows in one statement. Another connection sees the schema before or after, never between (a
+ * The whole load is one transaction, and in it the testers' secondary indexes are dropped before
+ * the rows go in and made again after, from their own definitions in sqlite_schema: an index built
+ * from sorted keys costs a fraction of a million inserts at random places (uuid, referral code,
+ * e-mail). The search table takes the new rows as the server's fold does (search-folding.ts). Another connection sees the schema before or after, never between (a
  * failure rolls all of it back); a writer waits for the lock, as for any long transaction.
  */
 function sqliteLoader(file: string): Loader {
@@ -365,7 +365,7 @@ function sqliteLoader(file: string): Loader {
       deferred = connection
         .prepare(
           `select type, name, sql from sqlite_schema where tbl_name = 'testers' and sql is not null
-             and (type = 'index' or (type = 'trigger' and name = 'testers_search_insert')) order by type, name`,
+             and type = 'index' order by name`,
         )
         .all() as typeof deferred;
       for (const { type, name } of deferred) connection.exec(`drop ${type} ${name}`);
@@ -375,11 +375,9 @@ function sqliteLoader(file: string): Loader {
       for (let k = 0; k < rows.length; k++) ids[k] = Number(insert.run(rows[k]).lastInsertRowid);
       return ids;
     },
-    afterRows: (betaId, step) => {
+    afterRows: async (trx, step) => {
       step('search table');
-      connection
-        .prepare('insert into testers_search (rowid, email_normalized, name_search) select id, email_normalized, name_search from testers where beta_id = ? order by id')
-        .run(betaId);
+      while ((await foldSearchBatch(trx)) > 0);
       for (const { type, name, sql: definition } of deferred) {
         step(`${type} ${name}`);
         connection.exec(definition);
@@ -481,7 +479,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
         }
         if (to === plan.count) {
           lap('writes');
-          loader!.afterRows?.(beta.id, (what) => options.step?.(what));
+          await loader!.afterRows?.(trx, (what) => options.step?.(what));
           lap('indexes');
         }
         for (const [status, n] of entered) moveTesterCount(trx, beta.id, { from: null, to: status }, n);

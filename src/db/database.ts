@@ -10,6 +10,7 @@ import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
 import { groupCommits } from './transaction.ts';
+import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -173,11 +174,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // morning. The connection's own optimize knows which tables its queries used; it re-analyzes
     // only those that changed much, with a bounded sample, and takes its turn like any query. It
     // may fail (another process holding the write lock past busy_timeout): the next round retries.
+    const folding = options.longRunning ? startSearchFolding(db) : null;
     const optimizer = options.longRunning
       ? setInterval(() => void sql`pragma optimize`.execute(db).catch(() => {}), options.optimizeEveryMs ?? OPTIMIZE_EVERY_MS).unref()
       : null;
     const close = async () => {
       if (optimizer) clearInterval(optimizer);
+      await folding?.stop();
       await checkpointer?.stop();
       await db.destroy();
     };
@@ -305,9 +308,13 @@ export interface TextSearch {
   head?: RawBuilder<SqlBool>;
 }
 
-/** Candidates' ids (ascending) as a list the query reads once: matching the phrase again is most of a search's cost. */
-function listedIds(ids: number[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`;
+/**
+ * Candidates' ids (ascending) as a list the query reads once, matching the phrase again being most
+ * of a search's cost; and the backlog's matches, when they count.
+ */
+function listedIds(ids: number[], backlog?: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const list = sql`select value from json_each(${JSON.stringify(ids)})`;
+  return sql<SqlBool>`${sql.ref('id')} in (${backlog ? sql`${list} union all ${backlog}` : list})`;
 }
 
 /**
@@ -331,15 +338,19 @@ export async function testerTextContains(
 ): Promise<TextSearch> {
   // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
   if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return { contains: likeContains(column, fragment) };
+  // Testers past the fold's watermark are not in the index yet (search-folding.ts): the LIKE
+  // matches them, a range of the primary key. Read first: every id up to it is in the index.
+  const backlog = sql`select id from testers where id > ${await searchFoldedUpTo(db)} and ${likeContains(column, fragment)}`;
   const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
   const candidates = sql`select rowid from testers_search where testers_search match ${phrase}`;
   const cap = Math.max(ALWAYS_INDEXED, Math.ceil(betaSize / SCANNED_PER_CANDIDATE));
   const listed = Math.min(FEW_CANDIDATES, cap);
   // The first candidates in id order (FTS5 reads its doclists so, no sort). Most fragments have
-  // few: then these are all of them.
+  // few: then these and the backlog's are all of them.
   const first = (await sql<{ rowid: number }>`${candidates} order by rowid limit ${listed + 1}`.execute(db)).rows.map((row) => row.rowid);
-  if (first.length <= listed) return { contains: listedIds(first) };
+  if (first.length <= listed) return { contains: listedIds(first, backlog) };
   if (listed === cap) return { contains: likeContains(column, fragment) };
+  // All the index's ids are below the backlog's: the head needs none of these.
   const head = listedIds(first);
   // How many candidates there are, judged from how far into the table's ids the first ones reach
   // (counting them cost as much as the index does for them once more): a plan's choice only.
@@ -348,7 +359,7 @@ export async function testerTextContains(
   const { low, high } = ids.rows[0];
   const spread = (high - low + 1) / (first[listed] - low + 1);
   const scan = first.length * spread > cap;
-  return { contains: scan ? likeContains(column, fragment) : sql<SqlBool>`${sql.ref('id')} in (${candidates})`, head };
+  return { contains: scan ? likeContains(column, fragment) : sql<SqlBool>`${sql.ref('id')} in (${candidates} union all ${backlog})`, head };
 }
 
 /**

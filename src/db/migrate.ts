@@ -29,6 +29,7 @@ import * as dashboardIndexes from './migrations/023-dashboard-indexes.ts';
 import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
+import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-commit.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -67,6 +68,7 @@ const migrations: Record<string, MigrationModule> = {
   '024-tester-table-indexes': testerTableIndexes,
   '025-email-test-sends': emailTestSends,
   '026-suppression-pages': suppressionPages,
+  '027-search-folded-after-commit': searchFoldedAfterCommit,
 };
 
 /** Every migration's name, in the order they apply. */

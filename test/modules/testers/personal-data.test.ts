@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
+import { foldSearchBacklog } from '../../../src/db/search-folding.ts';
 import { Errors } from '../../../src/errors.ts';
 import { isErased } from '../../../src/modules/suppressions/erasures.ts';
 import { PERSONAL_DATA } from '../../../src/modules/testers/personal-data.ts';
@@ -127,6 +128,13 @@ describe("a person's data: export and erase", () => {
     const { beta, base, person, email, friend, others, FIRST, traced } = await scene();
     const list = async () => (await ctx.request('GET', `${base}/testers?per_page=100`)).body;
     const [countersBefore, listBefore] = [await storedBeta(ctx, beta.id), await list()];
+    const indexedNames = async () =>
+      (await sql`select rowid from testers_search where testers_search match ${`"${FIRST.toLowerCase()}"`}`.execute(db)).rows;
+    if (dialect === 'sqlite') {
+      // The search index holds the person, as a server's fold has put them there by now.
+      await foldSearchBacklog(ctx.database.db);
+      assert.deepEqual(await indexedNames(), [{ rowid: person.id }]);
+    }
 
     // An hour later: the rows are found by the scan before the erasure's transaction, which reads only the last minute's.
     ctx.clock.advance(3600 * 1000);
@@ -147,10 +155,7 @@ describe("a person's data: export and erase", () => {
     assert.equal(response.body.anonymized.imports, 1, 'the import report quoting the address');
 
     assert.deepEqual(await traces(db, traced), []);
-    if (dialect === 'sqlite') {
-      const { rows } = await sql`select rowid from testers_search where testers_search match ${`"${FIRST.toLowerCase()}"`}`.execute(db);
-      assert.deepEqual(rows, [], 'the search index forgot the name');
-    }
+    if (dialect === 'sqlite') assert.deepEqual(await indexedNames(), [], 'the search index forgot the name');
     assert.deepEqual((await ctx.request('GET', `${base}/testers?email=${FIRST.toLowerCase()}`)).body, []);
     assert.deepEqual((await ctx.request('GET', `${base}/testers?name=${FIRST.toLowerCase()}`)).body, []);
 
