@@ -7,7 +7,8 @@
 // then `--loads` times, the pages in turn and a page never again within SPACING_MS of its last
 // load (so no cache of a few seconds, as the dashboard's figures have, answers a measured load); a
 // load is timed from navigation start to `<body data-ready>` (core.js start() sets it once the
-// page's loaders are done). Prints each page's first load and its median against 1,000 ms.
+// page's loaders are done). Prints each page's first load (the server just started) and the median
+// of the others, both against 1,000 ms.
 // Use a beta built by `npm run bench:seed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +34,7 @@ interface PageFigures {
   firstMs: number | null;
   loadsMs: number[];
   medianMs: number | null;
+  /** The first load and the median both under TARGET_MS. */
   met: boolean;
   error?: string;
 }
@@ -165,10 +167,10 @@ async function main(): Promise<void> {
       figures.firstMs = firstLoads.get(figures.path) ?? null;
       if (figures.error) continue;
       figures.medianMs = median(figures.loadsMs);
-      figures.met = figures.medianMs < TARGET_MS;
+      figures.met = figures.medianMs < TARGET_MS && figures.firstMs !== null && figures.firstMs < TARGET_MS;
     }
     const width = Math.max(...results.map((r) => r.path.length), 4);
-    console.log(`${'page'.padEnd(width)}  first load ms  median ms  < ${TARGET_MS} ms`);
+    console.log(`${'page'.padEnd(width)}  first load ms  median ms  both < ${TARGET_MS} ms`);
     for (const r of results) {
       const ms = r.medianMs === null ? 'never ready' : r.medianMs.toFixed(0);
       const first = r.firstMs === null ? '–' : r.firstMs.toFixed(0);

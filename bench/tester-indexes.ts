@@ -31,6 +31,11 @@ const NEEDED_BY: Record<string, string> = {
   testers_email_normalized_trgm: 'list filter email_contains (PostgreSQL)',
   testers_name_search_trgm: 'list filter name (PostgreSQL)',
   testers_beta_id_hidden_points: 'list sort=points (the console\'s tester table)',
+  testers_stats_signups: "the dashboard's signups per day, direct and referred (stats)",
+  testers_stats_country: "the dashboard's top countries (stats)",
+  testers_stats_source: "the dashboard's top sources (stats)",
+  testers_stats_referrals: "the dashboard's top referrers (stats); list sort=referrals",
+  testers_fraud_queue: 'the fraud review queue (partial: flagged testers without a decision)',
   testers_fraud_flagged: 'list filter fraud=flagged (partial: flagged testers only)',
   testers_grouped: 'list filter group (partial: testers with a group only)',
 };

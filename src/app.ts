@@ -26,6 +26,7 @@ import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
 import { addFiniteKeyword } from './http/finite-number.ts';
+import { buildResponseSerializer } from './http/serialization.ts';
 import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
 
@@ -78,7 +79,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     rewriteUrl: rewriteRequest,
     frameworkErrors: frameworkErrorHandler,
     // Coercion for text (query, path, form bodies), none for JSON bodies (http/validation.ts).
-    schemaController: { compilersFactory: { buildValidator: buildRequestValidator() } },
+    schemaController: { compilersFactory: { buildValidator: buildRequestValidator(), buildSerializer: buildResponseSerializer() } },
     ajv: {
       // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },

@@ -72,6 +72,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   // Started, not awaited: the stop below is in place from the moment the port answers, and a
   // signal that comes while the workers take back a dead process's jobs waits for them.
   const workersStarted = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : Promise.resolve(null);
+  // Also started, not awaited: the dashboards' index walks, so the first one opened after a start
+  // does not wait for them (docs/decisions.md, "Dashboard figures read at start").
+  const statsLog = log.child({ component: 'stats' });
+  const warming = new AbortController();
+  const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the dashboard figures at start failed'));
 
   // No new work at once: no new connection, no new job claimed. Then the requests in flight
   // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections
@@ -82,8 +87,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     const jobsStopped = workersStarted.then((workers) => workers?.stop());
+    warming.abort();
     await app.close();
-    await jobsStopped;
+    await Promise.all([jobsStopped, statsWarmed]);
     await release();
     app.log.info('stopped');
   });

@@ -15,8 +15,8 @@ import { inTransaction } from './transaction.ts';
 /** How often a long-running process folds the testers created since the last fold. */
 export const SEARCH_FOLD_EVERY_MS = 500;
 
-/** Testers a fold indexes in one statement: a long backlog (an import) goes in several. */
-const FOLD_BATCH = 5000;
+/** Testers a fold indexes in one transaction (about 20 ms): a long backlog (an import) goes in several, with requests served between. */
+const FOLD_BATCH = 1000;
 
 /** The largest tester id the index holds (every id at or below it is indexed). */
 export async function searchFoldedUpTo(executor: Executor): Promise<number> {

@@ -129,8 +129,13 @@ export function eventBody(publicId: string, header: Omit<EventHeader, 'type'> & 
   return JSON.stringify({ id: publicId, type: header.type, created_at: apiTime(header.now), beta_id: header.betaId, data });
 }
 
-export function newEventId(): string {
-  return `evt_${randomBytes(16).toString('hex')}`;
+/**
+ * `evt_` and 32 hex digits: 48 bits of the time in milliseconds, then 80 random bits. Time first,
+ * so a transaction's events land at the end of the unique index on public_id (one page written per
+ * commit) instead of on a random page each; 80 bits keep ids of one millisecond apart.
+ */
+export function newEventId(now = Date.now()): string {
+  return `evt_${now.toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`;
 }
 
 function queueEvent(trx: Executor, event: QueuedEvent): void {

@@ -173,21 +173,41 @@ export async function eventsByIds(executor: Executor, person: Person, ids: numbe
  * says whether every event of the beta was looked at.
  */
 export async function recentEventsAbout(executor: Executor, person: Pick<Person, 'id' | 'beta_id'>, options: { scanned: number; limit: number }) {
+  // The oldest event in the window, read from the (beta_id, id) index alone; none: the beta has fewer.
+  const oldest = await executor
+    .selectFrom('webhook_events')
+    .select('id')
+    .where('beta_id', '=', person.beta_id)
+    .orderBy('id', 'desc')
+    .offset(options.scanned - 1)
+    .limit(1)
+    .executeTakeFirst();
+  // The database picks the events that name the person's id (text first, cheap, and no body leaves
+  // it for nothing); the parsed body then decides.
   const found: WebhookEventRow[] = [];
-  let before = Number.POSITIVE_INFINITY;
-  for (let read = 0; read < options.scanned && found.length < options.limit; ) {
-    const take = Math.min(SCAN_PAGE, options.scanned - read);
-    let query = executor.selectFrom('webhook_events').selectAll().where('beta_id', '=', person.beta_id);
-    if (Number.isFinite(before)) query = query.where('id', '<', before);
-    const rows = await query.orderBy('id', 'desc').limit(take).execute();
-    read += rows.length;
-    // Text first (cheap), then the parsed body decides.
-    const mentions = (row: WebhookEventRow) => row.render_tester_id === person.id || row.payload.includes(`"id":${person.id},`) || row.payload.includes(`"user_id":${person.id}`);
-    for (const row of rows) if (found.length < options.limit && mentions(row) && isAbout(row, person.id)) found.push(row);
-    if (rows.length < take) return { events: found, complete: true };
+  let before: number | undefined;
+  while (found.length < options.limit) {
+    let query = executor
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('beta_id', '=', person.beta_id)
+      .where('id', '>=', oldest?.id ?? 0)
+      .where((eb) =>
+        eb.or([
+          eb('render_tester_id', '=', person.id),
+          eb('payload', 'like', `%"id":${person.id},%`),
+          // Closed by what follows it in JSON: "user_id":1 alone would take 10, 100… as candidates.
+          eb('payload', 'like', `%"user_id":${person.id},%`),
+          eb('payload', 'like', `%"user_id":${person.id}}%`),
+        ]),
+      );
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
+    for (const row of rows) if (found.length < options.limit && isAbout(row, person.id)) found.push(row);
+    if (rows.length < options.limit) break;
     before = rows[rows.length - 1].id;
   }
-  return { events: found, complete: false };
+  return { events: found, complete: oldest === undefined };
 }
 
 /** Whether the text names the person's address, in any case. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createTester, uniqueEmail } from '../testers/support.ts';
 import { createDefinition, createRule } from '../rewards/support.ts';
-import { WEBHOOK_DELIVERY_JOB, type EventType } from '../../../src/modules/events/events.ts';
+import { newEventId, WEBHOOK_DELIVERY_JOB, type EventType } from '../../../src/modules/events/events.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
@@ -15,6 +15,15 @@ interface StoredEvent {
   type: string;
   body: { id: string; type: string; created_at: string; beta_id: number; data: any };
 }
+
+test('event ids: the time first, so later events sort after earlier ones; random past it', () => {
+  const at = Date.parse('2026-11-26T10:00:00.000Z');
+  const ids = [at, at, at + 1, at + 60_000].map((time) => newEventId(time));
+  for (const id of ids) assert.match(id, /^evt_[0-9a-f]{32}$/);
+  assert.equal(ids[0].slice(4, 16), at.toString(16).padStart(12, '0'));
+  assert.notEqual(ids[0], ids[1], 'two ids of one millisecond differ');
+  assert.ok(ids[1] < ids[2] && ids[2] < ids[3], `later ids sort after: ${ids.join(' ')}`);
+});
 
 describe('events', () => {
   let ctx: TestContext;

@@ -285,4 +285,53 @@ describe('beta stats read from the testers are kept a few seconds', () => {
     now = TOP_LISTS_TTL_MS + CLOSED_DAYS_TTL_MS;
     assert.deepEqual((await service.collect(ctx.companyId, beta.id, {})).signups.days.at(-2), { date: '2026-11-21', direct: 1, referred: 0 });
   });
+
+});
+
+describe('beta stats read at start', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+
+  test('read at start: the default range and the top lists of every beta with testers are kept from then on, a beta without testers is not read', async () => {
+    let now = 0;
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, () => now);
+    const [big, small, empty] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
+    ctx.clock.set('2026-11-21T12:00:00.000Z');
+    await createTester(ctx, big.id, { profile: { country: 'GB' } });
+    await createTester(ctx, big.id, { profile: { country: 'GB' } });
+    await createTester(ctx, small.id, { profile: { country: 'FR' } });
+    ctx.clock.set('2026-11-22T09:15:00.000Z');
+    const lines: { details: object; message: string }[] = [];
+    await service.warm(new AbortController().signal, { info: (details, message) => lines.push({ details, message }) });
+    assert.deepEqual(lines.map((line) => line.details).map(({ betas }: { betas?: number }) => betas), [2]);
+
+    // Testers made after the reading: the kept figures answer until they expire, as after a dashboard's read.
+    ctx.clock.set('2026-11-21T13:00:00.000Z');
+    await createTester(ctx, big.id, { profile: { country: 'NO' } });
+    await createTester(ctx, empty.id, { profile: { country: 'NO' } });
+    ctx.clock.set('2026-11-22T09:15:00.000Z');
+    now = TESTER_FIGURES_TTL_MS;
+    const kept = await service.collect(ctx.companyId, big.id, {});
+    assert.equal(kept.testers_count, 3, 'the counters are read each time');
+    assert.deepEqual(kept.signups.days.at(-2), { date: '2026-11-21', direct: 2, referred: 0 });
+    assert.deepEqual(kept.top_countries, [{ country: 'GB', testers: 2 }]);
+    assert.deepEqual((await service.collect(ctx.companyId, small.id, {})).top_countries, [{ country: 'FR', testers: 1 }]);
+    assert.deepEqual((await service.collect(ctx.companyId, empty.id, {})).top_countries, [{ country: 'NO', testers: 1 }], 'a beta without testers at start is read when asked');
+    now = TOP_LISTS_TTL_MS;
+    const read = await service.collect(ctx.companyId, big.id, {});
+    assert.deepEqual(read.signups.days.at(-2), { date: '2026-11-21', direct: 3, referred: 0 });
+    assert.deepEqual(read.top_countries, [{ country: 'GB', testers: 2 }, { country: 'NO', testers: 1 }]);
+  });
+
+  test('reading at start stops between betas once asked to', async () => {
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas);
+    const stop = new AbortController();
+    stop.abort();
+    const lines: object[] = [];
+    await service.warm(stop.signal, { info: (details) => lines.push(details) });
+    assert.deepEqual(lines.map(({ betas }: { betas?: number }) => betas), [0]);
+  });
 });

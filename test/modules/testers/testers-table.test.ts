@@ -9,6 +9,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester } from './support.ts';
 import { createEndpoint } from '../webhooks/support.ts';
 import { RESEND_INTERVAL_SECONDS } from '../../../src/modules/emails/emails.service.ts';
+import { recentEventsAbout } from '../../../src/modules/testers/personal-data.ts';
 
 describe('list testers: the table\'s filters and sorts', () => {
   let ctx: TestContext;
@@ -211,5 +212,33 @@ describe('list testers: the table\'s filters and sorts', () => {
     const yans = await ctx.request('GET', `/api/v2/betas/${hooked.id}/testers/${yan.id}/webhook_events`);
     assert.deepEqual(yans.body.map((e: { type: string }) => e.type), ['tester_updated', 'tester_created', 'point_earned'], 'newest first');
     assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${zoe.id}/webhook_events`)).status, 404, "another beta's tester");
+  });
+
+  test("the bounded look at a tester's events: only the window of newest events, past bodies that merely quote the id, at most the limit", async () => {
+    const quiet = await ctx.createBeta();
+    const person = { id: 424242, beta_id: quiet.id };
+    const body = (data: object) => JSON.stringify({ id: 'evt_x', type: 'x', created_at: '2026-11-26T10:00:00Z', beta_id: quiet.id, data });
+    const rows: [string, string, number | null][] = [
+      ['point_earned', body({ id: 1, user_id: person.id, quantity: 1 }), null], // about them, but older than the window
+      ['tester_updated', body({ id: person.id, email: 'p@example.com' }), null],
+      ['tester_created', '', person.id], // still to be rendered
+      ['tester_updated', body({ id: 7, reward: { id: person.id, n: 1 } }), null], // quotes the id: another tester's
+      ['point_earned', body({ id: 2, user_id: 4242420, quantity: 1 }), null], // a longer id
+      ['tester_updated', body({ id: 8, referrer: { id: person.id, e: 'p' } }), null], // quotes the id: another tester's
+      ['point_earned', body({ id: 3, user_id: person.id, quantity: 5 }), null],
+    ];
+    const ids: number[] = [];
+    for (const [i, [type, payload, render]] of rows.entries()) {
+      const row = { public_id: `evt_look${i}_${quiet.id}`, beta_id: quiet.id, type, payload, render_tester_id: render, created_at: '2026-11-26T10:00:00.000Z' };
+      ids.push((await ctx.database.db.insertInto('webhook_events').values(row).returning('id').executeTakeFirstOrThrow()).id);
+    }
+    const look = async (scanned: number, limit: number) => {
+      const { events, complete } = await recentEventsAbout(ctx.database.db, person, { scanned, limit });
+      return { ids: events.map((event) => event.id), complete };
+    };
+    assert.deepEqual(await look(100, 50), { ids: [ids[6], ids[2], ids[1], ids[0]], complete: true });
+    assert.deepEqual(await look(6, 50), { ids: [ids[6], ids[2], ids[1]], complete: false }, 'the oldest is past the window');
+    assert.deepEqual(await look(100, 2), { ids: [ids[6], ids[2]], complete: true }, 'the limit, past the bodies that only quote the id');
+    assert.deepEqual(await look(100, 1), { ids: [ids[6]], complete: true });
   });
 });
