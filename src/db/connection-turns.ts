@@ -22,6 +22,11 @@ export function startWork<T>(work: () => T): T {
   return workStarts.run(performance.now(), work);
 }
 
+/** When the work now running began (`startWork`), or undefined outside any. */
+export function workStartedAt(): number | undefined {
+  return workStarts.getStore();
+}
+
 interface Waiter {
   startedAt: number;
   resume: () => void;

@@ -1,12 +1,15 @@
 // Rows nearly every request reads and almost nothing writes (an API key, a beta, a beta's webhook
 // endpoints), kept in the process for at most READ_CACHE_TTL_MS. Writers in this process drop what
 // they change at once, so a process reads its own writes. Another process's writes:
-// - on SQLite, are seen at once: every read first asks the connection whether any other
-//   connection has committed since (PRAGMA data_version, no I/O) and drops every cache if so;
+// - on SQLite, are seen at once: a read first asks the connection whether any other connection
+//   has committed since (PRAGMA data_version, no I/O) and drops every cache if so — once per piece
+//   of work (a request, an outbox job: connection-turns.ts), so a commit made before the work
+//   began is seen by all its reads;
 // - on PostgreSQL, within the TTL, inside the 1 s the consistency contract allows; rows that must
 //   change everywhere at once (a revoked API key) are not kept there at all.
 // docs/decisions.md, "Configuration read from memory".
 import type { Db, Executor } from './database.ts';
+import { workStartedAt } from './connection-turns.ts';
 import { afterCommit, isCommandTransaction } from './transaction.ts';
 
 /** How long a row read from the database may be served from memory. */
@@ -104,9 +107,23 @@ interface Caches {
 
 const cachesByDatabase = new WeakMap<Db, Caches>();
 
-/** Called as a SQLite database opens: how its caches learn of other connections' commits. */
+/**
+ * Called as a SQLite database opens: how its caches learn of other connections' commits. The pragma
+ * begins and ends a read transaction (locking calls, several microseconds), and a request reads
+ * three caches or more: it is asked again only when the current work began after the last asking.
+ */
 export function watchForeignWrites(db: Db, dataVersion: () => number): void {
-  cachesByDatabase.set(db, { foreignWrites: dataVersion, byName: new Map() });
+  let seen = 0;
+  let askedAt = Number.NEGATIVE_INFINITY;
+  const foreignWrites = () => {
+    const started = workStartedAt();
+    if (started === undefined || askedAt <= started) {
+      askedAt = performance.now();
+      seen = dataVersion();
+    }
+    return seen;
+  };
+  cachesByDatabase.set(db, { foreignWrites, byName: new Map() });
 }
 
 /**

@@ -6,7 +6,7 @@
 // stored once the request has passed authentication and validation and its handler has answered:
 // a 5xx is not stored (a retry runs again), nor is anything refused before the handler.
 import { createHash, type Hash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import Type from 'typebox';
 import { Errors } from '../errors.ts';
 import type { Claim, ClaimResult, IdempotencyKeys } from '../modules/idempotency/idempotency-keys.ts';
@@ -125,14 +125,7 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
  * the answer stored as it is sent.
  */
 export function registerIdempotency(app: FastifyInstance, keys: IdempotencyKeys): void {
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const method = [route.method].flat()[0];
-    if (!WRITES.has(method)) return;
-    const headers = (route.schema?.headers ?? Type.Object({})) as { properties?: Record<string, unknown> };
-    route.schema = { ...route.schema, headers: { ...headers, properties: { ...headers.properties, [HEADER]: HeaderSchema } } };
-  });
-
-  app.addHook('preHandler', async (request, reply) => {
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers[HEADER.toLowerCase()];
     if (key === undefined || !WRITES.has(request.method) || reply.sent) return;
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw invalidKey();
@@ -150,10 +143,19 @@ export function registerIdempotency(app: FastifyInstance, keys: IdempotencyKeys)
       case 'in flight':
         throw Errors.idempotencyKeyInUse();
     }
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
+  };
+  const store: onSendAsyncHookHandler = async (request, reply, payload) => {
     await settle(request, reply, payload, keys);
     return payload;
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const method = [route.method].flat()[0];
+    if (!WRITES.has(method)) return;
+    const headers = (route.schema?.headers ?? Type.Object({})) as { properties?: Record<string, unknown> };
+    route.schema = { ...route.schema, headers: { ...headers, properties: { ...headers.properties, [HEADER]: HeaderSchema } } };
+    // The write's own hooks, ahead of any it has, rather than the scope's: a read never runs them.
+    route.preHandler = [claim, ...[route.preHandler ?? []].flat()];
+    route.onSend = [store, ...[route.onSend ?? []].flat()];
   });
 }

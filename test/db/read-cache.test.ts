@@ -5,7 +5,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { READ_CACHE_TTL_MS, ReadCache } from '../../src/db/read-cache.ts';
+import { startWork } from '../../src/db/connection-turns.ts';
+import type { Db } from '../../src/db/database.ts';
+import { READ_CACHE_TTL_MS, ReadCache, readCache, watchForeignWrites } from '../../src/db/read-cache.ts';
 import { AccountsService, KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
 import { BetasService } from '../../src/modules/betas/betas.service.ts';
 import { systemClock } from '../../src/time.ts';
@@ -97,6 +99,38 @@ test('a key revoked by another process is refused at once on both databases', as
   await assert.rejects(accountsHere.authenticate(key.key), (error: unknown) => error instanceof KeyRefused && error.reason === 'revoked');
   const stored = await here.db.selectFrom('api_keys').select('revoked_at').where('id', '=', key.id).executeTakeFirstOrThrow();
   assert.notEqual(stored.revoked_at, null);
+});
+
+test('a key revoked by another process is refused to the next request, even one starting right after a request that used it', async () => {
+  const accountsHere = new AccountsService(here.db, systemClock);
+  const company = await accountsHere.createCompany({ name: 'Back to back' });
+  const key = await accountsHere.createApiKey({ companyId: company.id });
+  assert.equal((await startWork(() => accountsHere.authenticate(key.key))).keyId, key.id);
+  await new AccountsService(there.db, systemClock).revokeApiKey(key.id);
+  await assert.rejects(
+    startWork(() => accountsHere.authenticate(key.key)),
+    (error: unknown) => error instanceof KeyRefused && error.reason === 'revoked',
+  );
+});
+
+test("other connections' commits are asked for once per piece of work, and at every read outside one", async () => {
+  const db = {} as Db;
+  let asked = 0;
+  watchForeignWrites(db, () => (asked += 1));
+  const keys = readCache<number, string>(db, 'keys', 'none');
+  const betas = readCache<number, string>(db, 'betas', 'ttl');
+  const load = async () => 'row';
+  await startWork(async () => {
+    await keys.get(1, load);
+    await betas.get(1, load);
+    await keys.get(2, load);
+  });
+  assert.equal(asked, 1, 'once for the three reads of one request');
+  await startWork(() => betas.get(1, load));
+  assert.equal(asked, 2, 'again for the next request');
+  await keys.get(1, load);
+  await keys.get(1, load);
+  assert.equal(asked, 4, 'outside any work: at every read');
 });
 
 test('a cached beta cannot be changed by its reader', async () => {

@@ -99,6 +99,9 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
+  /** The principal of each cached key row: its permissions parsed once, not on every request. */
+  private readonly principals = new WeakMap<ApiKeyRow, Principal>();
+
   /** Keys by hash: every authenticated request reads one. */
   private get keysByHash() {
     return readCache<string, ApiKeyRow | undefined>(this.db, 'api-keys', 'none');
@@ -208,11 +211,11 @@ export class AccountsService {
       // The cached row too, or each request would write again until it expires.
       row.last_used_at = storedTime(now);
     }
-    return {
-      companyId: row.company_id,
-      keyId: row.id,
-      session: null,
-      permissions: new Set(JSON.parse(row.permissions) as Permission[]),
-    };
+    let principal = this.principals.get(row);
+    if (!principal) {
+      principal = Object.freeze({ companyId: row.company_id, keyId: row.id, session: null, permissions: new Set(JSON.parse(row.permissions) as Permission[]) });
+      this.principals.set(row, principal);
+    }
+    return principal;
   }
 }
