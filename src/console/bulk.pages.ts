@@ -50,7 +50,7 @@ ${writes ? newActionForm() : html`<p class="notice">Your role reads only: an own
 <h2>Bulk actions</h2>
 <p id="jobs-status" role="status">Loading…</p>
 <p class="alert" id="jobs-error" role="alert" hidden></p>
-<div class="table-scroll" tabindex="0" role="region" aria-label="Bulk actions, scrolls sideways">
+<div class="table-scroll nowrap" tabindex="0" role="region" aria-label="Bulk actions, scrolls sideways">
 <table class="jobs"><caption class="visually-hidden">Bulk actions, newest first</caption>
 <thead><tr><th scope="col">Action</th><th scope="col">State</th><th scope="col">Progress</th><th scope="col">Changed</th><th scope="col">Skipped</th><th scope="col">Started</th><th scope="col"><span class="visually-hidden">Cancel</span></th></tr></thead>
 <tbody id="jobs"></tbody></table></div>`;

@@ -10,7 +10,7 @@ export const POLL_SECONDS = 15;
 
 /** A table whose rows the script fills: `columns` as header cells, the first one the row's header. */
 function table(id: string, caption: string, columns: string[]): Trusted {
-  return html`<div class="scroll" tabindex="0" role="region" aria-labelledby="${id}-caption"><table id="${id}">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${id}-caption"><table id="${id}">
 <caption id="${id}-caption">${caption}</caption>
 <thead><tr>${columns.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>
 <tbody></tbody>

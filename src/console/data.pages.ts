@@ -26,7 +26,7 @@ function dataContent(canImport: boolean, betaId: number): Trusted {
   return html`${canImport ? importForm() : nothing}
 <h2>Imports</h2>
 <p role="status" id="imports-status">Loading…</p>
-<div class="scroll"><table><caption class="visually-hidden">Imports, newest first</caption><thead><tr><th scope="col">Started</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Lines</th><th scope="col">Imported</th><th scope="col">Rejected</th><th scope="col">Duplicates</th></tr></thead><tbody id="imports"></tbody></table></div>
+<div class="table-scroll" tabindex="0" role="region" aria-label="Imports, scrolls sideways"><table><caption class="visually-hidden">Imports, newest first</caption><thead><tr><th scope="col">Started</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Lines</th><th scope="col">Imported</th><th scope="col">Rejected</th><th scope="col">Duplicates</th></tr></thead><tbody id="imports"></tbody></table></div>
 <h2>Export the testers</h2>
 <p class="lead">Every visible tester with standing, referrals, referrer, points and answers, downloaded as it is read.</p>
 <form id="export" novalidate>

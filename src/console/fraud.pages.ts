@@ -18,7 +18,7 @@ ${writes ? nothingSelected() : html`<p class="notice">Your role reads only: an o
 <p id="queue-status" role="status">Loading…</p>
 <p class="alert" id="queue-error" role="alert" hidden></p>
 <form id="queue-form" novalidate>
-<div class="table-scroll" tabindex="0" role="region" aria-label="Flagged testers, scrolls sideways">
+<div class="table-scroll nowrap" tabindex="0" role="region" aria-label="Flagged testers, scrolls sideways">
 <table class="queue"><caption class="visually-hidden">Flagged testers to review</caption>
 <thead><tr>${writes ? html`<th scope="col"><input type="checkbox" id="select-all" aria-label="Select every tester on this page"></th>` : html``}<th scope="col">Tester</th><th scope="col">Signals</th><th scope="col">Referral</th>${writes ? html`<th scope="col"><span class="visually-hidden">Decision</span></th>` : html``}</tr></thead>
 <tbody id="queue"></tbody></table></div>
@@ -27,7 +27,7 @@ ${writes ? bulkBar() : html``}
 <nav class="pager" id="queue-pager" aria-label="Pages of the queue"></nav>
 <h2>Decisions</h2>
 <p id="log-status" role="status">Loading…</p>
-<div class="table-scroll" tabindex="0" role="region" aria-label="Decisions, scrolls sideways">
+<div class="table-scroll nowrap" tabindex="0" role="region" aria-label="Decisions, scrolls sideways">
 <table class="log"><caption class="visually-hidden">Decisions, newest first</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Tester</th><th scope="col">Decision</th><th scope="col">By</th><th scope="col">Note</th></tr></thead>
 <tbody id="log"></tbody></table></div>

@@ -59,14 +59,14 @@ function textArea(name: string, label: string, rows: number, hint?: string): Tru
 
 function checkBox(name: string, label: string, checked: boolean, hint?: string): Trusted {
   const hinted = hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : nothing;
-  return html`<div class="field check"><input id="field-${name}" name="${name}" type="checkbox" value="true"${checked ? html` checked` : nothing} aria-describedby="${describedBy(name, hint)}"><label for="field-${name}">${label}</label>${hinted}<p class="error" id="${name}-error" hidden></p></div>`;
+  return html`<div class="field toggle"><input id="field-${name}" name="${name}" type="checkbox" value="true"${checked ? html` checked` : nothing} aria-describedby="${describedBy(name, hint)}"><label for="field-${name}">${label}</label>${hinted}<p class="error" id="${name}-error" hidden></p></div>`;
 }
 
 /** Check boxes of one field (several values), in a fieldset with its error slot. */
 function choices(name: string, legend: string, options: readonly (readonly [string, string])[], checked: (value: string) => boolean): Trusted {
   const boxes = options.map(
     ([value, label]) =>
-      html`<div class="check"><input id="${name}-${value}" name="${name}" type="checkbox" value="${value}"${checked(value) ? html` checked` : nothing} aria-describedby="${name}-error"><label for="${name}-${value}">${label}</label></div>`,
+      html`<div class="toggle"><input id="${name}-${value}" name="${name}" type="checkbox" value="${value}"${checked(value) ? html` checked` : nothing} aria-describedby="${name}-error"><label for="${name}-${value}">${label}</label></div>`,
   );
   return html`<fieldset class="choices" id="field-${name}"><legend>${legend}</legend>${boxes}<p class="error" id="${name}-error" hidden></p></fieldset>`;
 }
@@ -83,7 +83,7 @@ function secretBox(what: string): Trusted {
 /** A table that scrolls sideways in its own box on a narrow screen, and its pager. */
 function table(id: string, caption: string, headings: string[]): Trusted {
   const head = headings.map((heading) => html`<th scope="col">${heading}</th>`);
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${caption}"><table><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody id="${id}"></tbody></table></div>
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="${caption}"><table><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody id="${id}"></tbody></table></div>
 <p class="alert" id="${id}-alert" role="alert" hidden></p>
 <nav class="pager" id="${id}-pager" aria-label="${caption}: pages" hidden><button type="button" class="secondary" data-go="previous">Previous page</button><span id="${id}-page" role="status"></span><button type="button" class="secondary" data-go="next">Next page</button></nav>`;
 }

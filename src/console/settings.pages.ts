@@ -66,7 +66,7 @@ function box({ form: formId, name, label, hint }: Box, control: (id: string, des
   const id = `${formId}-${name}`;
   const describedBy = hint ? `${id}-hint ${id}-error` : `${id}-error`;
   const labelled = html`<label for="${id}">${label}</label>`;
-  const hinted = hint ? html`<p class="help" id="${id}-hint">${hint}</p>` : nothing;
+  const hinted = hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : nothing;
   const error = html`<p class="error" id="${id}-error" hidden></p>`;
   return check
     ? html`<div class="field toggle">${control(id, describedBy)}${labelled}${hinted}${error}</div>`
@@ -171,7 +171,7 @@ const readOnly = html`<p class="lead">You can read these settings; an owner or a
 /** A table filled by settings.js, scrolling sideways on a phone, with a pager below it. */
 function table(id: string, caption: string, headings: string[], canWrite: boolean): Trusted {
   const columns = canWrite ? [...headings, 'Actions'] : headings;
-  return html`<div class="table-wrap" role="region" aria-label="${caption}" tabindex="0"><table id="${id}"${canWrite ? html` data-actions` : nothing}>
+  return html`<div class="table-scroll" role="region" aria-label="${caption}" tabindex="0"><table id="${id}"${canWrite ? html` data-actions` : nothing}>
 <caption class="visually-hidden">${caption}</caption>
 <thead><tr>${columns.map((heading) => html`<th scope="col">${heading}</th>`)}</tr></thead>
 <tbody></tbody>

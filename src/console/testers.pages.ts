@@ -38,7 +38,7 @@ ${choice('direction', 'Order', [['', 'Default'], ['asc', 'Ascending'], ['desc', 
 </form>
 <p class="notice" id="testers-done" role="status" hidden></p>
 <p id="testers-status" role="status">Loading…</p>
-<div class="table-scroll" role="region" aria-labelledby="testers-caption" tabindex="0">
+<div class="table-scroll nowrap" role="region" aria-labelledby="testers-caption" tabindex="0">
 <table class="testers"><caption id="testers-caption">Testers</caption>
 <thead><tr><th scope="col">E-mail</th><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Position</th><th scope="col">Referrals</th><th scope="col">Joined</th><th scope="col">Groups</th><th scope="col">Fraud flags</th></tr></thead>
 <tbody id="testers"></tbody></table>
@@ -50,7 +50,7 @@ const section = (id: string, title: string, body: Trusted = nothing) =>
   html`<section aria-labelledby="${id}-title"><h2 id="${id}-title">${title}</h2>${body}</section>`;
 
 const table = (id: string, caption: string, columns: string[]) =>
-  html`<div class="table-scroll" role="region" aria-labelledby="${id}-caption" tabindex="0"><table><caption id="${id}-caption" class="visually-hidden">${caption}</caption><thead><tr>${columns.map(
+  html`<div class="table-scroll nowrap" role="region" aria-labelledby="${id}-caption" tabindex="0"><table><caption id="${id}-caption" class="visually-hidden">${caption}</caption><thead><tr>${columns.map(
     (c) => html`<th scope="col">${c}</th>`,
   )}</tr></thead><tbody id="${id}"></tbody></table></div>`;
 

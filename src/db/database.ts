@@ -297,6 +297,27 @@ const ALWAYS_INDEXED = 1000;
 const FEW_CANDIDATES = 10_000;
 
 /**
+ * A search of a testers column for a fragment: `contains` is exactly "the column contains the
+ * fragment". `head`, when there is one (SQLite, more than FEW_CANDIDATES candidates), is "among the
+ * first FEW_CANDIDATES + 1 candidates in id order": up to the last of them it holds exactly the rows
+ * `contains` does, and none above, so a read in id order that finds enough there needs nothing
+ * else (queries.ts, list).
+ */
+export interface TextSearch {
+  contains: RawBuilder<SqlBool>;
+  head?: RawBuilder<SqlBool>;
+}
+
+/**
+ * Candidates' ids (ascending) as a list the query reads once, matching the phrase again being most
+ * of a search's cost; and the backlog's matches, when they count.
+ */
+function listedIds(ids: number[], backlog?: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const list = sql`select value from json_each(${JSON.stringify(ids)})`;
+  return sql<SqlBool>`${sql.ref('id')} in (${backlog ? sql`${list} union all ${backlog}` : list})`;
+}
+
+/**
  * A testers `column` contains `fragment`, literally (likeContains), through the index of migration
  * 010 where it pays. PostgreSQL's planner uses the pg_trgm index for the LIKE by itself (or scans
  * where the extension could not be created). SQLite's FTS5 table is asked instead of the LIKE: its
@@ -304,8 +325,9 @@ const FEW_CANDIDATES = 10_000;
  * positions), and both sides are lower-cased already, as the LIKE relied on. Not re-checking with
  * the LIKE keeps the count of a frequent fragment on indexes: the LIKE would read every
  * candidate's row. Shorter fragments have no trigram to look up and scan, as before; so does a
- * fragment with more candidates than a scan of the beta (`betaSize` testers) would read, which a
- * capped count of the candidates tells (a domain such as gmail.com matches most of a beta).
+ * fragment with more candidates than a scan of the beta (`betaSize` testers) would read (a domain
+ * such as gmail.com matches most of a beta), which the first candidates' spread over the table's
+ * ids tells.
  */
 export async function testerTextContains(
   db: Executor,
@@ -313,26 +335,31 @@ export async function testerTextContains(
   column: SearchedTesterColumn,
   fragment: string,
   betaSize: number,
-): Promise<RawBuilder<SqlBool>> {
+): Promise<TextSearch> {
   // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
-  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return likeContains(column, fragment);
+  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return { contains: likeContains(column, fragment) };
   // Testers past the fold's watermark are not in the index yet (search-folding.ts): the LIKE
   // matches them, a range of the primary key. Read first: every id up to it is in the index.
   const backlog = sql`select id from testers where id > ${await searchFoldedUpTo(db)} and ${likeContains(column, fragment)}`;
   const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
   const candidates = sql`select rowid from testers_search where testers_search match ${phrase}`;
   const cap = Math.max(ALWAYS_INDEXED, Math.ceil(betaSize / SCANNED_PER_CANDIDATE));
-  // Most fragments have few candidates: read once, they are handed to the query as a list rather
-  // than matched again inside it (the match is most of a search's cost).
   const listed = Math.min(FEW_CANDIDATES, cap);
-  const few = await sql<{ rowid: number }>`${candidates} limit ${listed + 1}`.execute(db);
-  if (few.rows.length <= listed) {
-    return sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(few.rows.map((row) => row.rowid))}) union all ${backlog})`;
-  }
-  if (listed === cap) return likeContains(column, fragment);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (${candidates} limit ${cap + 1})`.execute(db);
-  if (rows[0].n > cap) return likeContains(column, fragment);
-  return sql<SqlBool>`${sql.ref('id')} in (${candidates} union all ${backlog})`;
+  // The first candidates in id order (FTS5 reads its doclists so, no sort). Most fragments have
+  // few: then these and the backlog's are all of them.
+  const first = (await sql<{ rowid: number }>`${candidates} order by rowid limit ${listed + 1}`.execute(db)).rows.map((row) => row.rowid);
+  if (first.length <= listed) return { contains: listedIds(first, backlog) };
+  if (listed === cap) return { contains: likeContains(column, fragment) };
+  // All the index's ids are below the backlog's: the head needs none of these.
+  const head = listedIds(first);
+  // How many candidates there are, judged from how far into the table's ids the first ones reach
+  // (counting them cost as much as the index does for them once more): a plan's choice only.
+  // Two subqueries: SQLite reads min or max alone at the end of the index, both together by a scan.
+  const ids = await sql<{ low: number; high: number }>`select (select min(id) from testers) as low, (select max(id) from testers) as high`.execute(db);
+  const { low, high } = ids.rows[0];
+  const spread = (high - low + 1) / (first[listed] - low + 1);
+  const scan = first.length * spread > cap;
+  return { contains: scan ? likeContains(column, fragment) : sql<SqlBool>`${sql.ref('id')} in (${candidates} union all ${backlog})`, head };
 }
 
 /**

@@ -4,12 +4,10 @@
 // shown next to its field; keyboard only; a viewer at 360 px reads and cannot start one; axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
 import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
 import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
 
@@ -17,22 +15,11 @@ const TESTERS = 1000;
 
 describe('console: bulk actions in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let console: ConsoleBrowser;
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    console = consoleBrowser(browser, origin);
-    await addMember(ctx, 'admin@example.com', 'admin');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'admin@example.com': 'admin', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
 
 

@@ -4,28 +4,23 @@
 // and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
-import { consoleBrowser, type ConsoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { TESTER_FIGURES_TTL_MS } from '../../src/modules/stats/beta-stats.ts';
 
 describe('the beta dashboard in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let consolePages: ConsoleBrowser;
   let beta: { id: number };
   let ada: { id: number; email: string };
 
   before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    consolePages = consoleBrowser(browser, origin);
+    ({ ctx, origin, console: consolePages } = await startConsoleBrowser());
     await addMember(ctx, 'watcher@example.com', 'viewer');
     beta = await ctx.createBeta({}, 'Rocket');
     ctx.clock.set('2026-11-20T10:00:00.000Z');
@@ -35,10 +30,7 @@ describe('the beta dashboard in a browser', () => {
     await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'US' } });
     ctx.clock.set('2026-11-22T09:15:00.000Z');
   });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  after(() => ctx?.close());
 
   async function signedInPage(viewport = { width: 1280, height: 900 }, options: { fakeClock?: boolean } = {}): Promise<Page> {
     const page = await consolePages.newPage(viewport);

@@ -4,34 +4,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 
 const csv = (text: string) => ({ name: 'testers.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 describe('console: import and export in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let console: ConsoleBrowser;
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    console = consoleBrowser(browser, origin);
-    await addMember(ctx, 'admin@example.com', 'admin');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'admin@example.com': 'admin', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
   const emailsOf = async (betaId: number) =>
     (await ctx.database.db.selectFrom('testers').select('email').where('beta_id', '=', betaId).orderBy('id').execute()).map((t) => t.email);

@@ -3,12 +3,10 @@
 // decisions and counters; keyboard only; a viewer at 360 px reads without buttons; axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember } from '../console/support.ts';
 import { assertCountersExact, createTester, storedTester } from '../modules/testers/support.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -16,22 +14,11 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 
 describe('console: fraud review in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let console: ConsoleBrowser;
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    console = consoleBrowser(browser, origin);
-    await addMember(ctx, 'reviewer@example.com', 'admin');
-    await addMember(ctx, 'reader@example.com', 'viewer');
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ members: { 'reviewer@example.com': 'admin', 'reader@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
 
 

@@ -6,27 +6,23 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { startReceiver, type Receiver } from '../modules/webhooks/support.ts';
 
 describe('console: e-mail templates, webhooks and API keys', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
+  let consolePages: ConsoleBrowser;
   let receiver: Receiver;
   let betaId: number;
-  let consolePages: ConsoleBrowser | undefined;
 
   before(async () => {
-    ctx = await startTestContext({ listen: true, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
+    ({ ctx, origin, console: consolePages } = await startConsoleBrowser({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }));
     receiver = await startReceiver();
     betaId = (await ctx.createBeta({}, 'Rocket')).id;
     await addMember(ctx, 'owner@example.com', 'owner');
@@ -34,14 +30,12 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
   after(async () => {
-    await browser?.close();
-    await receiver?.close();
     await ctx?.close();
+    await receiver?.close();
   });
 
   /** A page of its own, signed in as `email`; confirmations are accepted. */
   async function signedInPage(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-    consolePages ??= consoleBrowser(browser, origin);
     const page = await consolePages.newPage(viewport ?? { width: 1280, height: 900 });
     page.on('dialog', (dialog) => dialog.accept());
     await consolePages.signInAs(page, email);

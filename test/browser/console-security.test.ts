@@ -3,30 +3,19 @@
 // signed-in page without the session's CSRF token, or with another, refused with nothing changed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { Errors } from '../../src/errors.ts';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { TestContext } from '../support/context.ts';
 import { addMember, PASSWORD } from '../console/support.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 
 describe('console defences in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let console: ConsoleBrowser;
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '50/15m' } });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    console = consoleBrowser(browser, origin);
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console } = await startConsoleBrowser({ env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '50/15m' } })));
+  after(() => ctx?.close());
 
   const sessions = async () => (await ctx.database.db.selectFrom('member_sessions').select('id').execute()).length;
 

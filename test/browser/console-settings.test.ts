@@ -4,12 +4,11 @@
 // 360 px and through axe; a form reached and sent with the keyboard alone.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { consoleBrowser, type ConsoleBrowser } from '../console/browser.ts';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { addMember, signedIn } from '../console/support.ts';
+import { signedIn } from '../console/support.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { SETTINGS_PAGES } from '../../src/console/pages.ts';
 import { POINT_SETTINGS, SETTING_GROUPS, SETTING_TEXT } from '../../src/console/settings.pages.ts';
@@ -19,22 +18,11 @@ const MY_PAGES = ['general', 'questions', 'rewards', 'points', 'codes', 'suppres
 
 describe('console: a beta\'s settings in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let consoles: ConsoleBrowser;
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    consoles = consoleBrowser(browser, origin);
-    await addMember(ctx, 'owner@example.com', 'owner');
-    await addMember(ctx, 'viewer@example.com', 'viewer');
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console: consoles } = await startConsoleBrowser({ members: { 'owner@example.com': 'owner', 'viewer@example.com': 'viewer' } })));
+  after(() => ctx?.close());
 
   /** A page of its own signed in as `email`; the pages' confirmations are accepted. */
   async function signInAs(email: string, viewport?: { width: number; height: number }): Promise<Page> {

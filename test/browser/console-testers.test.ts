@@ -3,10 +3,9 @@
 // a viewer's read-only page, another company's tester, 360 px, the keyboard and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { createTester, storedTester } from '../modules/testers/support.ts';
@@ -14,7 +13,6 @@ import { RESEND_INTERVAL_SECONDS } from '../../src/modules/emails/emails.service
 
 describe('console testers in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let betaId: number;
   let ann: any;
@@ -23,10 +21,7 @@ describe('console testers in a browser', () => {
   let pages: ConsoleBrowser;
 
   before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    pages = consoleBrowser(browser, origin);
+    ({ ctx, origin, console: pages } = await startConsoleBrowser());
     betaId = (await ctx.createBeta({}, 'Rocket')).id;
     const base = `/api/v2/betas/${betaId}`;
     await ctx.request('POST', `${base}/reward_definitions`, { body: { reward_definition: { descriptor: 'tshirt', name: 'A T-shirt', type: 'SingleSided' } } });
@@ -40,10 +35,7 @@ describe('console testers in a browser', () => {
     await addMember(ctx, 'owner@example.com', 'owner');
     await addMember(ctx, 'viewer@example.com', 'viewer');
   });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  after(() => ctx?.close());
 
   const newPage = (viewport?: { width: number; height: number }) => pages.newPage(viewport ?? { width: 1280, height: 900 });
   const signInAs = (page: Page, email: string) => pages.signInAs(page, email);

@@ -4,31 +4,20 @@
 // every page at 360 px, another company's beta, and axe on every page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { startTestContext, type TestContext } from '../support/context.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember, linkMailedTo, PASSWORD } from '../console/support.ts';
-import { type ConsoleBrowser, consoleBrowser } from '../console/browser.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
 
 describe('owner console in a browser', () => {
   let ctx: TestContext;
-  let browser: Browser;
   let origin: string;
   let newPage: ConsoleBrowser['newPage'];
   let signInAs: ConsoleBrowser['signInAs'];
 
-  before(async () => {
-    ctx = await startTestContext({ listen: true });
-    origin = ctx.config.publicUrl;
-    browser = await launchBrowser();
-    ({ newPage, signInAs } = consoleBrowser(browser, origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await ctx?.close();
-  });
+  before(async () => ({ ctx, origin, console: { newPage, signInAs } } = await startConsoleBrowser()));
+  after(() => ctx?.close());
 
   const sessionsOf = async (email: string) =>
     (await ctx.database.db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_sessions.member_id').select('member_sessions.id').where('members.email', '=', email).execute()).length;

@@ -1,11 +1,13 @@
-// The console in a real browser, for the browser tests: a page of its own (no shared cookies) that
-// fails the test on a page error or on a call of the API that the OpenAPI document does not
-// describe (the console and the API stay in step: nothing the console does is missing from the
-// API), and signing in through the form.
+// The console in a real browser, for the browser tests: the app listening on a fresh database and
+// Chromium, started and closed together; a page of its own (no shared cookies) that fails the test
+// on a page error or on a call of the API that the OpenAPI document does not describe (the console
+// and the API stay in step: nothing the console does is missing from the API), and signing in
+// through the form.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_CHROME } from '../support/browser.ts';
-import { PASSWORD } from './support.ts';
+import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { startTestContext, type TestContext, type TestContextOptions } from '../support/context.ts';
+import { addMember, PASSWORD } from './support.ts';
 
 export const WAIT = { timeout: 15_000 };
 
@@ -28,7 +30,7 @@ async function documentedOperations(origin: string): Promise<Documented> {
   return (method, path) => operations.some((operation) => operation.method === method && operation.pattern.test(path));
 }
 
-export function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
+function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
   let documented: Promise<Documented> | undefined;
   return {
     async newPage(viewport = { width: 1280, height: 800 }) {
@@ -52,4 +54,39 @@ export function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser
       await Promise.all([page.waitForURL(`${origin}/console/betas`), page.getByRole('button', { name: 'Sign in' }).click()]);
     },
   };
+}
+
+export interface ConsoleSite {
+  /** The app's test context; closing it closes Chromium too. */
+  ctx: TestContext;
+  /** Where the app listens, e.g. http://127.0.0.1:PORT */
+  origin: string;
+  console: ConsoleBrowser;
+}
+
+export interface ConsoleSiteOptions extends Omit<TestContextOptions, 'listen'> {
+  /** Members of the context's company to add, by e-mail address: their roles. */
+  members?: Record<string, string>;
+}
+
+/** The app listening on a database of its own (`options` as for startTestContext), and Chromium. */
+export async function startConsoleBrowser({ members = {}, ...options }: ConsoleSiteOptions = {}): Promise<ConsoleSite> {
+  const started = await startTestContext({ ...options, listen: true });
+  let browser: Browser | undefined;
+  const ctx: TestContext = {
+    ...started,
+    async close() {
+      await browser?.close();
+      await started.close();
+    },
+  };
+  try {
+    browser = await launchBrowser();
+    for (const [email, role] of Object.entries(members)) await addMember(ctx, email, role);
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+  const origin = ctx.config.publicUrl;
+  return { ctx, origin, console: consoleBrowser(browser, origin) };
 }

@@ -7,6 +7,11 @@ import { Liquid, type Template } from 'liquidjs';
 
 export type TemplateKind = 'text' | 'html';
 
+/** How long one render may take, in wall-clock milliseconds (liquidjs' renderLimit). */
+export const RENDER_LIMIT_MS = 200;
+/** liquidjs' message when a render ran past RENDER_LIMIT_MS. */
+const PAST_TIME_LIMIT = /template render limit exceeded/;
+
 /** A template that does not parse, or fails while rendering (a limit reached). */
 export class TemplateError extends Error {
   override name = 'TemplateError';
@@ -21,7 +26,7 @@ function engine(kind: TemplateKind): Liquid {
     templates: {},
     timezoneOffset: 0,
     parseLimit: 1_000_000,
-    renderLimit: 200,
+    renderLimit: RENDER_LIMIT_MS,
     memoryLimit: 5_000_000,
   });
   for (const tag of ['include', 'render', 'layout', 'block']) delete liquid.tags[tag];
@@ -67,9 +72,15 @@ export function liquidProblem(kind: TemplateKind, source: string): string | null
 /** Renders a template (parsed once and cached) with the variables; TemplateError when it fails. */
 export function renderLiquid(kind: TemplateKind, source: string, variables: Record<string, unknown>): string {
   const templates = parsed(kind, source);
-  try {
-    return engines[kind].renderSync(templates, variables) as string;
-  } catch (error) {
-    throw new TemplateError(describe(error));
+  // The time limit is wall-clock time, which a pause of the process (a garbage collection, a busy
+  // machine) uses up too: a render past it is tried once more, so a pause does not fail a message
+  // for good, while a template that really takes that long fails again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return engines[kind].renderSync(templates, variables) as string;
+    } catch (error) {
+      if (attempt === 1 && PAST_TIME_LIMIT.test(describe(error))) continue;
+      throw new TemplateError(describe(error));
+    }
   }
 }

@@ -42,7 +42,7 @@ type Ranked = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'points' | 'share_sig
 
 export async function list(repo: TestersRepository, companyId: number, betaId: string, filters: TesterFilters & ListOrder, page: { offset: number; perPage: number }): Promise<TesterPage> {
   const beta = await repo.betas.require(companyId, betaId);
-  const { query, filtered, onlyStatus, visibleCount: testersCount } = await filterTesters(repo, beta, filters);
+  const { query, filtered, onlyStatus, visibleCount: testersCount, head } = await filterTesters(repo, beta, filters);
   const sort = filters.sort ?? 'joined';
   const direction = filters.direction ?? (sort === 'points' || sort === 'referrals' ? 'desc' : 'asc');
   const column = sort === 'points' ? 'points' : sort === 'referrals' ? 'share_signups_count' : null;
@@ -159,15 +159,20 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   // count and the last id read (SQLite finds a search's candidates once for both; PostgreSQL stops
   // at the bound too). Past the bound the total is estimated (estimatedTotal); the left join keeps
   // the count on a page past the end. Another order sorts few matches here, many along an index.
+  // A search's head (FilteredTesters.head) is read first: when it holds the bound's matches, they
+  // are the first ones, and the search's other candidates are neither counted nor matched again.
   const joinOrder = sort === 'joined' && direction === 'asc';
   const bound = Math.max(COUNTED_MATCHES + 1, joinOrder ? offset + perPage : 0);
-  const matches = await repo.db
-    .with('matching', () => query.select('id').orderBy('id').limit(bound))
-    .selectFrom((eb) => eb.selectFrom('matching').select((agg) => [agg.fn.countAll<number>().as('total'), agg.fn.max('id').as('last')]).as('c'))
-    .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(joinOrder ? perPage : 0).offset(offset).as('p'), (join) => join.onTrue())
-    .select(['c.total', 'c.last', 'p.id'])
-    .orderBy('p.id')
-    .execute();
+  const readMatches = (from: typeof query) =>
+    repo.db
+      .with('matching', () => from.select('id').orderBy('id').limit(bound))
+      .selectFrom((eb) => eb.selectFrom('matching').select((agg) => [agg.fn.countAll<number>().as('total'), agg.fn.max('id').as('last')]).as('c'))
+      .leftJoin((eb) => eb.selectFrom('matching').select('id').orderBy('id').limit(joinOrder ? perPage : 0).offset(offset).as('p'), (join) => join.onTrue())
+      .select(['c.total', 'c.last', 'p.id'])
+      .orderBy('p.id')
+      .execute();
+  const fromHead = head ? await readMatches(head) : undefined;
+  const matches = fromHead && Number(fromHead[0].total) >= bound ? fromHead : await readMatches(query);
   const counted = Number(matches[0].total);
   const few = counted < bound;
   const ids = joinOrder ? matches.flatMap((row) => (row.id === null ? [] : [row.id])) : await (few ? fewPage() : manyPage());

@@ -44,6 +44,12 @@ export interface FilteredTesters {
   onlyStatus?: TesterStatus;
   /** The beta's visible testers, from its counters: read once, when first asked. */
   visibleCount: () => Promise<number>;
+  /**
+   * When a text search has many candidates (SQLite): the same filters over its first candidates
+   * alone (TextSearch.head). Up to some id it holds exactly `query`'s testers, and none above: the
+   * first n of it, when it has n, are the first n of `query`.
+   */
+  head?: ReturnType<typeof visibleTesters>;
 }
 
 export function visibleTesters(repo: TestersRepository, betaId: number) {
@@ -55,34 +61,48 @@ export function visibleTesters(repo: TestersRepository, betaId: number) {
  * beta's size (db/database.ts, testerTextContains), which is why building it may read the counters.
  */
 export async function filterTesters(repo: TestersRepository, beta: Beta, filters: TesterFilters): Promise<FilteredTesters> {
+  type Query = FilteredTesters['query'];
   const unfiltered = visibleTesters(repo, beta.id);
   let query = unfiltered;
+  let head: FilteredTesters['head'];
+  /** Narrows the query, and the head with it. */
+  const narrow = (apply: (query: Query) => Query) => {
+    query = apply(query);
+    if (head) head = apply(head);
+  };
   let visible: Promise<number> | undefined;
   const visibleCount = () => (visible ??= countersOf(repo.db, [beta.id]).then((counters) => counters.get(beta.id)!.testers_count));
-  const textContains = async (column: SearchedTesterColumn, fragment: string) =>
-    testerTextContains(repo.db, repo.dialect, column, fragment, await visibleCount());
-  if (filters.email_is) query = query.where('email_normalized', '=', filters.email_is.trim().toLowerCase());
+  const textContains = async (column: SearchedTesterColumn, fragment: string) => {
+    const search = await testerTextContains(repo.db, repo.dialect, column, fragment, await visibleCount());
+    // A search with a head starts one from the filters so far, or narrows the one there is to its
+    // own (both hold exactly up to the lower end); the head takes every later filter.
+    if (search.head) head = (head ?? query).where(search.head);
+    else if (head) head = head.where(search.contains);
+    query = query.where(search.contains);
+  };
+  const { email_is: emailIs, referral_code: referralCode, status } = filters;
+  if (emailIs) narrow((q) => q.where('email_normalized', '=', emailIs.trim().toLowerCase()));
   const contains = filters.email_contains ?? filters.email;
-  if (contains) query = query.where(await textContains('email_normalized', contains.trim().toLowerCase()));
-  if (filters.name?.trim()) query = query.where(await textContains('name_search', filters.name.trim().toLowerCase()));
-  if (filters.referral_code) query = query.where('referral_code', '=', filters.referral_code.trim());
+  if (contains) await textContains('email_normalized', contains.trim().toLowerCase());
+  if (filters.name?.trim()) await textContains('name_search', filters.name.trim().toLowerCase());
+  if (referralCode) narrow((q) => q.where('referral_code', '=', referralCode.trim()));
   if (filters.custom_vars) {
     const value = filters.custom_vars;
-    query = query.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)]));
+    narrow((q) => q.where((eb) => eb.or([eb('custom_var1', '=', value), eb('custom_var2', '=', value), eb('custom_var3', '=', value)])));
   }
   const beforeStatus = query;
-  if (filters.status) query = query.where('status', '=', filters.status);
+  if (status) narrow((q) => q.where('status', '=', status));
   const group = filters.group?.trim();
   // Group names are stored comma-separated (normalizeGroups): no one group's name holds a comma.
   if (group?.includes(',')) throw Errors.testersGeneral('group is one group name: it cannot hold a comma');
   // Spelled as the partial index testers_grouped (migration 024) is: only testers with a group are read.
-  if (group) query = query.where(sql<SqlBool>`${sql.ref('groups')} <> ''`).where(inGroup(repo.dialect, group));
+  if (group) narrow((q) => q.where(sql<SqlBool>`${sql.ref('groups')} <> ''`).where(inGroup(repo.dialect, group)));
   // Spelled as the partial index testers_fraud_flagged (migration 024) is, so SQLite's planner matches it.
-  if (filters.fraud === 'flagged') query = query.where('fraud_flags', 'is not', null);
-  if (filters.fraud === 'clear') query = query.where('fraud_flags', 'is', null);
-  if (filters.referred === 'true') query = query.where('referrer_id', 'is not', null);
-  if (filters.referred === 'false') query = query.where('referrer_id', 'is', null);
-  if (filters.referrer_id) query = query.where('referrer_id', '=', Number(filters.referrer_id));
+  if (filters.fraud === 'flagged') narrow((q) => q.where('fraud_flags', 'is not', null));
+  if (filters.fraud === 'clear') narrow((q) => q.where('fraud_flags', 'is', null));
+  if (filters.referred === 'true') narrow((q) => q.where('referrer_id', 'is not', null));
+  if (filters.referred === 'false') narrow((q) => q.where('referrer_id', 'is', null));
+  if (filters.referrer_id) narrow((q) => q.where('referrer_id', '=', Number(filters.referrer_id)));
   const onlyStatus = filters.status && beforeStatus === unfiltered && !group && !filters.fraud && !filters.referred && !filters.referrer_id ? filters.status : undefined;
-  return { query, filtered: query !== unfiltered, onlyStatus, visibleCount };
+  return { query, filtered: query !== unfiltered, onlyStatus, visibleCount, ...(head ? { head } : {}) };
 }

@@ -43,7 +43,7 @@ test('migration 012 clears cleared names from name_search, in batches, and the n
     await db.insertInto('testers').values(rows).execute();
     // Before the migrations the list's filter (which needs the latest schema) is the plain LIKE it stands for.
     const found = async (fragment: string, filter: 'latest' | 'like' = 'latest') => {
-      const where = filter === 'like' ? likeContains('name_search', fragment) : await testerTextContains(db, database.dialect, 'name_search', fragment, 2000);
+      const where = filter === 'like' ? likeContains('name_search', fragment) : (await testerTextContains(db, database.dialect, 'name_search', fragment, 2000)).contains;
       return (await db.selectFrom('testers').select('id').where(where).orderBy('id').execute()).length;
     };
     assert.equal(await found('ann lee', 'like'), 3, 'before: found by names cleared long ago');

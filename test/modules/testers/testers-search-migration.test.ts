@@ -42,7 +42,7 @@ async function assertSameAsLike(database: DatabaseHandle, betaId: number, label:
       const ids = async (condition: ReturnType<typeof likeContains>) =>
         (await database.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('hidden', '=', 0).where(condition).orderBy('id').execute()).map((r) => r.id);
       const expected = await ids(likeContains(column, fragment));
-      assert.deepEqual(await ids(await testerTextContains(database.db, database.dialect, column, fragment, 40)), expected, `${label}: ${column} ${JSON.stringify(fragment)}`);
+      assert.deepEqual(await ids((await testerTextContains(database.db, database.dialect, column, fragment, 40)).contains), expected, `${label}: ${column} ${JSON.stringify(fragment)}`);
       if (expected.length > 0) matched += 1;
     }
   }
