@@ -11,6 +11,7 @@
 // list's length, a lock) is compiled once per variant (compiledVariants).
 import { NoResultError, SqliteAdapter, type Compilable, type CompiledQuery, type DialectAdapter, type QueryNode, type QueryResult, type RawBuilder } from 'kysely';
 import type { DialectName, Executor } from './database.ts';
+import { leastRecentlyUsed } from './least-recently-used.ts';
 
 /** A parameter's place in the call's values: the keys (and array indexes) leading to it. */
 type Path = readonly (string | number)[];
@@ -157,18 +158,7 @@ const MAX_VARIANTS = 64;
  * list's length, a lock), compiled once per variant: `build(variant)` makes the variant's statement.
  */
 export function compiledVariants<V extends string | number, P, R>(build: (variant: V) => Build<P, R>): (variant: V) => CompiledStatement<P, R> {
-  const statements = new Map<V, CompiledStatement<P, R>>();
-  return (variant) => {
-    let statement = statements.get(variant);
-    if (statement) {
-      statements.delete(variant);
-    } else {
-      statement = compiled(build(variant));
-      if (statements.size >= MAX_VARIANTS) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(variant, statement);
-    return statement;
-  };
+  return leastRecentlyUsed(MAX_VARIANTS, (variant: V) => compiled(build(variant)));
 }
 
 /** The columns a row sets (those not undefined), as a variant's name: Kysely leaves undefined ones out of an insert. */

@@ -10,6 +10,7 @@ import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
 import { groupCommits } from './transaction.ts';
+import { leastRecentlyUsed } from './least-recently-used.ts';
 import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
@@ -105,21 +106,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * their parameters, so a few hundred statements cover the application. Least recently used go first.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (statement) {
-        statements.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(text, statement);
-      return statement;
-    },
-  };
+  return { close: () => sqlite.close(), prepare: leastRecentlyUsed(STATEMENT_CACHE_SIZE, (text: string) => sqlite.prepare(text)) };
 }
 
 export function dialectOf(url: string): DialectName {
