@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on SQLite, then the same files on PostgreSQL when TEST_DATABASE_URL
 // is set. In CI (CI=true) PostgreSQL is not optional: a missing TEST_DATABASE_URL fails the run.
-// `npm run test:unit` (`--unit`): the files that start no service, on SQLite only: every file but
-// those that start the app or a test database (startTestContext, createTestDatabase, or a module's
-// ./support.ts, which does), a process or a browser (test/support/bin.ts or browser.ts, child_process's
-// spawn, execFile or fork), so a new file is placed by what it does, without being listed.
+// `npm run test:unit` (`--unit`): the files that start nothing (no app, server, test database,
+// process or browser, in the file or in any helper it imports: scripts/test-tiers.mjs), on SQLite
+// only. `--list` prints the files a run would take, with what each non-unit file starts.
 // Arguments narrow the files: `npm test -- test/modules/betas`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-const STARTS_A_SERVICE = /\b(startTestContext|createTestDatabase)\b|from '\.\/support\.ts'|support\/(bin|browser)\.ts'|\b(spawn|execFile|fork)\b/;
+import { whatItStarts } from './test-tiers.mjs';
 
 function testFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -22,12 +20,17 @@ function testFiles(dir) {
 
 const args = process.argv.slice(2);
 const unit = args.includes('--unit');
-const filters = args.filter((arg) => arg !== '--unit');
+const list = args.includes('--list');
+const filters = args.filter((arg) => !arg.startsWith('--'));
 const files = testFiles('test')
   .map((file) => relative('.', file))
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
-  .filter((file) => !unit || !STARTS_A_SERVICE.test(readFileSync(file, 'utf8')))
+  .filter((file) => !unit || whatItStarts(file) === null)
   .sort();
+if (list) {
+  for (const file of files) console.log(unit ? file : `${file}${whatItStarts(file) ? `: ${whatItStarts(file)}` : ''}`);
+  process.exit(0);
+}
 if (files.length === 0) {
   console.error(`No test files match ${filters.join(' ')}`);
   process.exit(1);

@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { startWork } from '../../src/db/connection-turns.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { JobRunner, enqueueJob } from '../../src/jobs/outbox.ts';
-import { TestClock } from '../support/context.ts';
+import { TestClock } from '../support/clock.ts';
 
 /** A promise and the function that settles it. */
 function gate(): { opened: Promise<void>; open: () => void } {

@@ -14,27 +14,13 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { isReachable, migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import type { App } from '../../src/http/app-type.ts';
-import type { Clock } from '../../src/time.ts';
 import { createJobRunner } from '../../src/jobs/workers.ts';
 import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
 import type { RedisConnection } from '../../src/redis.ts';
 import { Metrics } from '../../src/metrics.ts';
+import { TestClock } from './clock.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
-
-/** A clock the test moves by hand. */
-export class TestClock implements Clock {
-  constructor(private current = new Date('2026-11-22T09:15:00.000Z')) {}
-  now(): Date {
-    return new Date(this.current);
-  }
-  set(date: Date | string): void {
-    this.current = new Date(date);
-  }
-  advance(milliseconds: number): void {
-    this.current = new Date(this.current.getTime() + milliseconds);
-  }
-}
 
 /** A database of its own: created empty, migrated, dropped by `drop`. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
