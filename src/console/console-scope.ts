@@ -168,6 +168,8 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
       if (await session(request)) return reply.redirect('/console/betas', 303);
       return send(reply, 200, { title: 'Sign in', content: signInContent() });
     });
+    // Whoever opens the server's root, or the console with a trailing slash, is looking for the console.
+    for (const entry of ['/', '/console/']) pages.get(entry, { schema: { hide: true } }, async (_request, reply) => reply.redirect('/console', 302));
     pages.get('/console/setup', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
       send(reply, 200, { title: 'Set up Prelaunch', content: setupContent(request.query.token ?? '') }),
     );

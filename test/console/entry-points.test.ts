@@ -1,0 +1,32 @@
+// Where a person lands who opens the server's root or the console's folder: the console.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestContext, type TestContext } from '../support/context.ts';
+
+describe('console entry points', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx?.close());
+
+  for (const path of ['/', '/console/']) {
+    test(`${path} sends a person to the console's sign-in`, async () => {
+      const response = await ctx.request('GET', path);
+      assert.equal(response.status, 302);
+      assert.equal(response.headers.location, '/console');
+      const landing = await ctx.request('GET', response.headers.location as string);
+      assert.equal(landing.status, 200);
+      assert.match(landing.raw.headers['content-type'] as string, /^text\/html/);
+      assert.match(landing.raw.body, /<title>[^<]*Sign in/);
+    });
+  }
+
+  test('the API and the documents stay where they are', async () => {
+    const health = await ctx.request('GET', '/healthz');
+    assert.equal(health.status, 200);
+    const unknown = await ctx.request('GET', '/api/v2/nothing-here');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.headers.location, undefined);
+  });
+});
