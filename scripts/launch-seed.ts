@@ -1,10 +1,11 @@
-// A campaign as it looks six weeks in, for the console's screenshots: a beta whose signups grew
-// slowly, spiked on launch day and tailed off; a third of them referred, most by a few champions
-// who shared widely; testers from a dozen countries and a handful of sources; a few flagged
-// signups (throwaway domains, aliases, one network signing up many); the top of the waitlist
-// invited and some of them active; two webhook endpoints, one of them failing now and then. Everything goes
-// through the API and the share links, the test clock moved day by day, so each count is what
-// the service itself recorded. Deterministic: the same seed gives the same campaign.
+// A campaign as it looks six weeks in, for the console's screenshots and `npm run demo`: a beta
+// whose signups grew slowly, spiked on launch day and tailed off; a third of them referred, most
+// by a few champions who shared widely; testers from a dozen countries and a handful of sources; a
+// few flagged signups (throwaway domains, aliases, one network signing up many); two referral
+// milestones earned by the champions; the top of the waitlist invited and some of them active; two
+// webhook endpoints, one of them failing now and then. Everything goes through the API and the
+// share links, the test clock moved day by day, so each count is what the service itself
+// recorded. Deterministic: the same seed gives the same campaign.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from '../test/support/context.ts';
@@ -91,6 +92,9 @@ export async function seedLaunch(ctx: TestContext, { scale = 1, seed = 42 } = {}
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   await api('POST', `${base}/webhooks`, { url: `${receiverUrl}/analytics` });
   const failing = await api('POST', `${base}/webhooks`, { url: `${receiverUrl}/crm-sync` });
+  // The rewards a champion works towards: a ladder of referral milestones.
+  await api('POST', `${base}/reward_definitions`, { descriptor: 'early-access', name: 'Early access', type: 'Milestone', referrals_required: 3, points: 10 });
+  await api('POST', `${base}/reward_definitions`, { descriptor: 'founder-pricing', name: 'Founding member pricing', type: 'Milestone', referrals_required: 10, points: 25 });
 
   const joined: Array<{ id: number; email: string; referral_code: string }> = [];
   const champions: typeof joined = [];

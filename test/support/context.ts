@@ -154,6 +154,11 @@ export interface TestContextOptions {
   databaseUrl?: string;
   /** The clock to read: another context's, so that two processes share the time. A new one by default. */
   clock?: TestClock;
+  /**
+   * Act for this existing company (with `databaseUrl`): its API key is made for the context and
+   * revoked by `close`. By default the context creates a company of its own.
+   */
+  companyId?: number;
 }
 
 export async function startTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -180,8 +185,8 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics });
   await app.ready();
   if (port !== null) await app.listen({ port, host: '127.0.0.1' });
-  const company = await services.accounts.createCompany({ name: 'Acme' });
-  const { key } = await services.accounts.createApiKey({ companyId: company.id });
+  const company = options.companyId ? { id: options.companyId } : await services.accounts.createCompany({ name: 'Acme' });
+  const { key, id: keyId } = await services.accounts.createApiKey({ companyId: company.id });
 
   const request: TestContext['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -225,6 +230,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
       return response.body;
     },
     async close() {
+      if (options.companyId) await services.accounts.revokeApiKey(keyId);
       await app.close();
       await services.close();
       redis?.close();
