@@ -2,8 +2,9 @@
 // in one transaction per run. Several processes starting together apply each migration once: on
 // PostgreSQL Kysely holds a session advisory lock (pg_advisory_lock) around that transaction; on
 // SQLite the transaction begins IMMEDIATE (database.ts), which takes the file's write lock.
-import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle, type DialectName } from './database.ts';
+import type { MigrationContext } from './migrations/context.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';
 import * as webhooks from './migrations/004-webhooks.ts';
@@ -30,15 +31,6 @@ import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
 import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-commit.ts';
-
-/** Column types that differ by dialect, handed to each migration. */
-export interface MigrationContext {
-  dialect: DialectName;
-  /** The primary key column: its type and builder. */
-  id: { type: 'integer' | 'bigint'; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder };
-  /** The type of a column that references another table's id. */
-  ref: 'integer' | 'bigint';
-}
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 

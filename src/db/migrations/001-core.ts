@@ -1,7 +1,7 @@
 // Companies, API keys, betas, testers and what a tester's signup carries (questions, answers,
 // invitation codes, checkins), plus the outbox that side effects leave through.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

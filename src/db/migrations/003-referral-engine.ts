@@ -1,7 +1,7 @@
 // Points, rewards (definitions, rules, issued rewards), suppressions and friend invitations:
 // the referral engine (docs/decisions.md, "Referrals", "Points", "Rewards").
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   // The idle clock: the last time a tester became or proved active (a checkin, or being set

@@ -1,7 +1,7 @@
 // Webhooks (docs/decisions.md, "Webhooks"): endpoints per beta, the events raised for them (written
 // in the transaction of the change that raised them: the outbox) and every delivery attempt.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 // E-mail (docs/decisions.md, "E-mail"): per-beta template overrides, every message rendered (the
 // record of what was sent, captured or held back), and the tokens of double opt-in confirmations.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

@@ -7,7 +7,7 @@
 // the dimension names and applied_at prefix lengths that modules/waitlist reads with instead of
 // importing them, so later code cannot change what it did.
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The orders (beta setting waitlist_order) and the column each groups by; signup_time has one group, 0. */
 const DIMENSIONS = [

@@ -2,7 +2,7 @@
 // signup page, the daily salts that make visitor hashes, and the visits counted once per visitor
 // per day.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { ref }: MigrationContext): Promise<void> {
   // NULL = no slug (the page is reached by id); NULLs do not collide in a unique index on either engine.

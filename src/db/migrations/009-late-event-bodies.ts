@@ -2,7 +2,7 @@
 // transaction (docs/decisions.md, "Events"): until then the event names the tester to render and
 // its payload is empty, so a worker finding it so (the process stopped in between) renders it.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { ref }: MigrationContext): Promise<void> {
   // No foreign key: the tester may be deleted before the body is rendered; then there is none.

@@ -10,7 +10,7 @@
 // reading its text from testers (external content) and kept in step by triggers, which the list
 // asks instead of the LIKE (database.ts, testerTextContains).
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The searched columns of testers: each gets its index. */
 const COLUMNS = ['email_normalized', 'name_search'] as const;

@@ -5,7 +5,7 @@
 // and creates the feed. Like every migration it is a snapshot: it names its columns and conditions
 // itself rather than importing them from modules/waitlist.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The columns that place a tester on the waitlist: an update of any other column moves no standing. */
 const PLACING_COLUMNS = ['status', 'hidden', 'share_signups_count', 'points', 'applied_at'] as const;

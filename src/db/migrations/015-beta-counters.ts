@@ -4,7 +4,7 @@
 // that a reader adds up; a command adds to one slot, picked at random, as its last statement.
 // Existing counts move into slot 0, and the columns leave betas.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The counters as migration 001 made them on betas; spelled out here, as a migration must not change with later code. */
 const COUNTERS = [

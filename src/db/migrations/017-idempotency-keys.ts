@@ -3,7 +3,7 @@
 // unique key on (company, key) is what lets one request of several sent at once claim it, in any
 // number of processes. And the original service's webhook signature, chosen per endpoint.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

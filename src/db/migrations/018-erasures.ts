@@ -3,7 +3,7 @@
 // HMAC-SHA256 keyed with a random salt of its beta, so that the beta can refuse to import or
 // e-mail it again without storing it.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema.alterTable('testers').addColumn('erased_at', 'text').execute();

@@ -2,7 +2,7 @@
 // in the database in chunks while it runs (so a restarted process resumes it from its cursor), and
 // the referrers named by a later line of the file, resolved once every line is in.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@
 // server-side sessions, the one-time links that set a password (first owner, invitation, forgotten
 // password) and the e-mails that carry those links.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

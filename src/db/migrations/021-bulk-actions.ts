@@ -3,7 +3,7 @@
 // resume point, moved in each batch's transaction); a "top N of the waitlist" selection is fixed
 // when the job is created, as the ids of those N testers in waitlist order (bulk_action_items).
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

@@ -3,7 +3,7 @@
 // whether it has been decided (fraud_decision), so the queue of flagged testers still undecided is
 // read from a partial index however many testers the beta has.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promise<void> {
   await db.schema

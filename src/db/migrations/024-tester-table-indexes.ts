@@ -6,7 +6,7 @@
 // standings' set in memory, by join order the (beta_id, hidden, id) index of migration 001: neither
 // needs one here.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
   await db.schema.createIndex('testers_beta_id_hidden_points').on('testers').columns(['beta_id', 'hidden', 'points', 'id']).execute();

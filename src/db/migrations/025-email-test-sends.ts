@@ -3,7 +3,7 @@
 // for a sample tester to an address the member chose, so it has no tester. `test` tells it from a
 // message whose tester was deleted since (tester_id cleared), which must not be sent.
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function up(db: Kysely<any>, _context: MigrationContext): Promise<void> {
   await db.schema.alterTable('email_messages').addColumn('test', 'integer', (c) => c.notNull().defaultTo(0)).execute();

@@ -5,7 +5,7 @@
 // The delete and update triggers now touch the index only for testers it holds (removing a tester
 // it never took would corrupt an external-content FTS5 index). PostgreSQL: nothing to change.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from './context.ts';
 
 const COLUMNS = ['email_normalized', 'name_search'] as const;
 
