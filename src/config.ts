@@ -30,6 +30,10 @@ const EnvSchema = Type.Object({
     default: 'info',
     description: 'fatal, error, warn, info, debug, trace or silent',
   }),
+  LOG_FORMAT: Type.Enum(['auto', 'json', 'pretty'], {
+    default: 'auto',
+    description: 'json: one JSON object a line; pretty: readable lines for a person; auto: pretty when standard output is a terminal, else json',
+  }),
   GEOIP_DATABASE_PATH: Type.String({
     default: '',
     description: 'MMDB file for IP geolocation; empty = the bundled DB-IP Lite city database; "off" disables',
@@ -142,6 +146,7 @@ export interface Config {
   readonly databaseUrl: string;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
+  readonly logFormat: Env['LOG_FORMAT'];
   readonly geoipDatabasePath: string;
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
@@ -217,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: parsed.DATABASE_URL,
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
     geoipDatabasePath: parsed.GEOIP_DATABASE_PATH,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,

@@ -1,6 +1,7 @@
 // The process's logging, whatever it runs (the API, the workers, the cluster's primary, the CLI):
-// pino lines whose errors carry no stack and no driver's quoted row values. The request log of the
-// HTTP layer (http/request-log.ts) uses the same serializer.
+// pino lines whose errors carry no stack and no driver's quoted row values, as JSON lines or, for a
+// person at a terminal, readable ones. The request log of the HTTP layer (http/request-log.ts) uses
+// the same serializer.
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** The fields of a database driver's error that name things (never values): PostgreSQL's and SQLite's. */
@@ -26,4 +27,15 @@ export function serializeError(error: unknown): Record<string, unknown> {
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({ level, serializers: { err: serializeError } }, destination);
+}
+
+/**
+ * Where the process's lines go: standard output as JSON lines (the default off a terminal: log
+ * collectors read them), or readable lines through pino-pretty for a person at a terminal
+ * (LOG_FORMAT=pretty, or auto when standard output is a TTY). Loaded only then: JSON costs nothing.
+ */
+export async function logDestination(format: 'auto' | 'json' | 'pretty', stdout: NodeJS.WriteStream = process.stdout): Promise<(DestinationStream & NodeJS.WritableStream) | undefined> {
+  if (format === 'json' || (format === 'auto' && !stdout.isTTY)) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ destination: stdout, sync: true, colorize: stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }

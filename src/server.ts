@@ -2,7 +2,7 @@
 // graceful stop. `npm start` and `prelaunch serve` run it here; `serve --workers N` runs it in each
 // worker process, after the primary has migrated (cluster.ts).
 import closeWithGrace from 'close-with-grace';
-import { createLogger } from './logging.ts';
+import { createLogger, logDestination } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { isReachable, migrateToLatest } from './db/migrate.ts';
@@ -36,7 +36,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   const database = openDatabase(config.databaseUrl, { longRunning: true });
   if (options.prepare) await migrateToLatest(database);
   // Loggers of their own: these are made before the app (and its logger) exists.
-  const log = createLogger(config.logLevel);
+  const destination = await logDestination(config.logFormat);
+  const log = createLogger(config.logLevel, destination);
   const services = await createServices(database, config, { log: log.child({ component: 'standings' }) });
   if (options.prepare) await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
   // Every standing is read from memory: the betas' waitlists are indexed before the first request.
@@ -50,6 +51,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     rateLimits,
     redis,
     metrics: options.metricsEndpoint?.(metrics) ?? metrics,
+    logDestination: destination,
   });
 
   // What the services hold open (SMTP connections), Redis and the database.

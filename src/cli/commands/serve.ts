@@ -3,7 +3,7 @@
 // primary that migrates first, restarts a process that dies and stops them all on SIGINT/SIGTERM.
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { createLogger } from '../../logging.ts';
+import { createLogger, logDestination } from '../../logging.ts';
 import { bootstrapIfEmpty } from '../../bootstrap.ts';
 import { clusterMetricsEndpoint, onShutdownRequest, runPrimary } from '../../cluster.ts';
 import { serve } from '../../server.ts';
@@ -44,6 +44,6 @@ export function registerServeCommand(program: Command, context: CliContext): voi
       const { services } = await context.open();
       await bootstrapIfEmpty(services, config, (text) => process.stdout.write(`${text}\n`));
       await context.close();
-      await runPrimary(workers, createLogger(config.logLevel).child({ component: 'cluster' }));
+      await runPrimary(workers, createLogger(config.logLevel, await logDestination(config.logFormat)).child({ component: 'cluster' }));
     });
 }

@@ -5,7 +5,7 @@
 // serves /metrics (its own job attempts) and /healthz, /readyz. Runs until SIGINT or SIGTERM.
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
-import { createLogger } from '../../logging.ts';
+import { createLogger, logDestination } from '../../logging.ts';
 import { buildWorkerApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -38,12 +38,13 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
     .action(async ({ metricsPort }: { metricsPort?: number }) => {
       const { config, database, services } = await context.open();
       limitHeapGrowth(config.heapGrowthPercent);
-      const log = createLogger(config.logLevel);
+      const destination = await logDestination(config.logFormat);
+      const log = createLogger(config.logLevel, destination);
       const port = (metricsPort ?? config.workerMetricsPort) || null;
       let probes: Probes | null;
       try {
         // Before any job runs: a port in use stops the worker at once, with nothing half done.
-        probes = port === null ? null : await serveProbes(port, config, database, services, log);
+        probes = port === null ? null : await serveProbes(port, config, database, services, log, destination);
       } catch (error) {
         await services.close();
         throw error;
@@ -73,9 +74,9 @@ interface Probes {
 }
 
 /** The worker's metrics, served with /healthz and /readyz on `port`. */
-async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger): Promise<Probes> {
+async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger, destination: NodeJS.WritableStream | undefined): Promise<Probes> {
   const metrics = new Metrics({ database, stats: services.stats, log: log.child({ component: 'metrics' }) });
-  const app = buildWorkerApp({ config, isDatabaseReady: () => isReachable(database), metrics });
+  const app = buildWorkerApp({ config, isDatabaseReady: () => isReachable(database), metrics, logDestination: destination });
   try {
     await app.listen({ port, host: config.host });
   } catch (error) {
