@@ -415,7 +415,7 @@ async function main(): Promise<void> {
       parts.push(`p99 ≤ ${target.p99} ms`);
       met &&= f.p99 <= target.p99;
     }
-    if (f.measure.startsWith('create') && setupKey === 'postgres_workers') parts.push('(and ≥ the one-process figure: compare with that run)');
+    if (f.measure.startsWith('create') && setupKey === 'postgres_workers') parts.push('and ≥ the one-process figure (compare with that run)');
     targetsMet[f.measure] = met;
     const ref = f.reference;
     console.log(

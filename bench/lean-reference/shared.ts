@@ -46,6 +46,19 @@ export const SEED_REFERRED_SHARE = 0.3;
 export const SIGNUP_POINTS = 5;
 export const REFERRAL_POINTS = 10;
 
+/**
+ * The secondary indexes, the same on both databases: those a signup's own checks read (e-mail per
+ * beta, uuid, referral code, the IP window) and the points rows' per tester. Made after a seed's
+ * rows, so each is built once, sorted, rather than grown row by row.
+ */
+export const SECONDARY_INDEXES = `
+create unique index if not exists testers_email on testers(beta_id, email);
+create unique index if not exists testers_uuid on testers(uuid);
+create unique index if not exists testers_code on testers(referral_code);
+create index if not exists testers_ip on testers(beta_id, ip, created_at);
+create index if not exists points_tester on points(tester_id, id);
+`;
+
 /** The most referrals one tester can hold in the index: far above what any run gives a hot referrer. */
 const MAX_REFERRALS = (1 << 20) - 1;
 

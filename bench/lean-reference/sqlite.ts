@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { keyHash, LeanStandings, leanSettings, REFERRAL_POINTS, SEED_REFERRED_SHARE, serveLean, SIGNUP_POINTS, sizeFits, type LeanRow, type NewTester } from './shared.ts';
+import { keyHash, LeanStandings, SECONDARY_INDEXES, leanSettings, REFERRAL_POINTS, SEED_REFERRED_SHARE, serveLean, SIGNUP_POINTS, sizeFits, type LeanRow, type NewTester } from './shared.ts';
 
 const settings = leanSettings();
 const path = settings.databaseUrl.replace(/^sqlite:/, '');
@@ -37,14 +37,7 @@ create table if not exists api_keys (hash text primary key);
 const referralCode = () => randomBytes(6).toString('base64url');
 
 if (countTesters() === 0) seed(settings.testers);
-// After a seed's rows: each index built once, sorted, rather than grown row by row.
-db.exec(`
-create unique index if not exists testers_email on testers(beta_id, email);
-create unique index if not exists testers_uuid on testers(uuid);
-create unique index if not exists testers_code on testers(referral_code);
-create index if not exists testers_ip on testers(beta_id, ip, created_at);
-create index if not exists points_tester on points(tester_id, id);
-`);
+db.exec(SECONDARY_INDEXES);
 db.prepare('insert into api_keys values (?) on conflict do nothing').run(keyHash(settings.apiKey));
 
 /** N applied testers, 30 % referred by an earlier one and credited, in one transaction without syncs. */
