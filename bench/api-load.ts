@@ -1,14 +1,17 @@
-// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--node-flags "--flag …"] [--json FILE]
-// Launch targets in one command: autocannon drives a running server — started here as `npm start`
-// would, in a process of its own (or as `prelaunch serve --workers N`, with Redis on PostgreSQL) —
-// route by route: create a tester with a referral (points to the referrer; the beta has a webhook
-// endpoint for every event, so each signup's events leave through the outbox to a receiver this run
-// starts), show a tester with its standing, a list page of 100 filtered by `email_contains`. Each
-// round measures a bare Fastify handler first (the ceiling, same machine, same moment), then the
-// routes; the run prints each measure's median over the rounds beside its target (met / not met),
-// the server's peak resident memory (the largest process), and then checks that no answer was a 5xx,
-// that the beta's counters equal a recount of its rows, and that 1,000 sampled testers' standings
-// as the API shows them equal a recount from the rows. Use a beta built by `npm run bench:seed`.
+// npm run bench:api -- --beta ID --key KEY [--database-url URL] [--reference-url URL] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--node-flags "--flag …"] [--json FILE]
+// Launch targets in one command, each as a ratio to the lean reference (bench/lean-reference/)
+// measured in the same run: autocannon drives a running server — started here as `npm start` would,
+// in a process of its own (or as `prelaunch serve --workers N`, with Redis on PostgreSQL) — and the
+// reference of the same database, seeded to the beta's size on first start, route by route: create a
+// tester referred by a random tester (spread) and by one tester for the whole window (hot: a viral
+// link), show a tester with its standing, and (the server only) a list page of 100 filtered by
+// `email_contains`. The beta has a webhook endpoint for every event, so each signup's events leave
+// through the outbox to a receiver this run starts. Within each round the server and the reference
+// alternate, route by route, the one that goes first changing each round; the run prints each
+// measure's median over the rounds beside its target (met / not met), the server's peak resident
+// memory (the largest process), and then checks that no answer was a 5xx, that the beta's counters
+// equal a recount of its rows, and that 1,000 sampled testers' standings as the API shows them equal
+// a recount from the rows. Use a beta built by `npm run bench:seed`.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -21,13 +24,11 @@ import { median, positiveInteger, UsageError } from './figures.ts';
 import { children, freePort, memoryOf, ROOT, UNLIMITED, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
-  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--redis-url URL] [--node-flags "--flag …"] [--json FILE]';
-/** The bare Fastify ceiling: one route answering a small JSON, the framework and nothing else. */
-const CEILING = `
-const app = require('fastify')();
-app.get('/', async () => ({ ok: true }));
-app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-`;
+  'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--reference-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--redis-url URL] [--node-flags "--flag …"] [--json FILE]';
+/** The list's load: the interface allows 60 lists a minute per beta, so a few clients, not fifty. */
+const LIST_CONNECTIONS = 4;
+/** How long the reference may take to start: on first start it seeds a beta of the same size. */
+const REFERENCE_START_LIMIT_S = 1800;
 
 /** The webhook receiver: answers every delivery 204 at once and counts them (any GET answers the count). */
 const RECEIVER = `
@@ -65,7 +66,6 @@ async function drained(db: BenchDb): Promise<{ seconds: number; owed: number }> 
 }
 
 interface RouteResult {
-  name: string;
   rps: number;
   p50: number;
   p99: number;
@@ -77,22 +77,38 @@ interface RouteResult {
   drain?: { seconds: number; owed: number };
 }
 
-type Measure = 'create' | 'show' | 'list';
-type Column = 'sqlite' | 'postgres';
+/** `create` is the spread signup (a random referrer each), the measure earlier runs' files call create. */
+type Measure = 'create' | 'create_hot' | 'show' | 'list';
+type Setup = 'sqlite' | 'postgres' | 'postgres_workers';
+interface Target {
+  /** The server's req/s over the reference's, at least. */
+  ofReference?: number;
+  /** The server's p99, at most (ms). */
+  p99?: number;
+}
 
-/** Launch targets, by measure and column (SQLite one process; PostgreSQL + Redis, serve --workers 2). */
-const TARGETS: Record<Measure, Record<Column, { ofCeiling?: number; p99?: number }>> = {
-  create: { sqlite: { ofCeiling: 0.05 }, postgres: { ofCeiling: 0.03 } },
-  show: { sqlite: { ofCeiling: 0.25, p99: 25 }, postgres: { ofCeiling: 0.15 } },
-  list: { sqlite: { p99: 50 }, postgres: { p99: 50 } },
+/** Launch targets (issue 33), by measure and setup: SQLite one process; PostgreSQL one process; PostgreSQL + Redis, serve --workers N. */
+const TARGETS: Record<Measure, Record<Setup, Target>> = {
+  create: { sqlite: { ofReference: 0.6 }, postgres: { ofReference: 1 }, postgres_workers: { ofReference: 1 } },
+  create_hot: { sqlite: { ofReference: 0.6, p99: 100 }, postgres: { ofReference: 1, p99: 250 }, postgres_workers: { ofReference: 1, p99: 250 } },
+  show: { sqlite: { ofReference: 0.5, p99: 25 }, postgres: { ofReference: 0.5, p99: 50 }, postgres_workers: { ofReference: 0.5, p99: 50 } },
+  list: { sqlite: { p99: 25 }, postgres: { p99: 50 }, postgres_workers: { p99: 50 } },
 };
 const MEMORY_TARGET_BYTES = 300e6;
 const STANDING_SAMPLES = 1000;
+/** Testers of each side to refer from and show: a random sample, read before the load. */
+const SAMPLE_SIZE = 20_000;
 
-type BenchDbAny = BenchDb;
+/** The reference's own database beside the server's: `…/m1.sqlite` → `…/m1-lean.sqlite`, `…/NAME` → `…/NAME_lean`. */
+function defaultReferenceUrl(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) return databaseUrl.replace(/(\.sqlite)?$/, '-lean.sqlite');
+  const url = new URL(databaseUrl);
+  url.pathname = `${url.pathname}_lean`;
+  return url.toString();
+}
 
 /** The beta's waitlist order and, for every tester on it, its position: a full sort of the rows. */
-async function recountStandings(db: BenchDbAny, betaId: number): Promise<{ order: string; positions: Map<number, number> }> {
+async function recountStandings(db: BenchDb, betaId: number): Promise<{ order: string; positions: Map<number, number> }> {
   const beta = await db.selectFrom('betas').select('settings').where('id', '=', betaId).executeTakeFirstOrThrow();
   const order = (JSON.parse(beta.settings) as { waitlist_order?: string }).waitlist_order ?? 'referrals';
   const rows = await db
@@ -108,10 +124,21 @@ async function recountStandings(db: BenchDbAny, betaId: number): Promise<{ order
   return { order, positions: new Map(rows.map((row, k) => [Number(row.id), k + 1])) };
 }
 
+/** One of the two servers a round drives: Prelaunch, or the lean reference. */
+interface Side {
+  name: 'Prelaunch' | 'reference';
+  url: string;
+  /** Testers to refer from and to show. */
+  sample: { id: number; referral_code: string }[];
+}
+type Request = { method: 'GET' | 'POST'; path: string; body?: string };
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       ...SEEDED_BETA_OPTIONS,
+      // The lean reference's own database (made and seeded if missing); by default beside the server's.
+      'reference-url': { type: 'string' },
       rounds: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
@@ -136,19 +163,22 @@ async function main(): Promise<void> {
 
   // Testers to refer from, show and search for: a sample of the beta, read before the server starts.
   const database = await openBenchDatabase(databaseUrl);
-  const column: Column = database.dialect;
-  const redisUrl = values['redis-url'] ?? (column === 'postgres' && workers !== null ? 'redis://127.0.0.1:6379' : '');
-  const sample = await database.db.selectFrom('testers').select(['id', 'email_normalized', 'referral_code']).where('beta_id', '=', betaId).where('hidden', '=', 0).limit(20_000).execute();
+  const dialect = database.dialect;
+  const setupKey: Setup = dialect === 'sqlite' ? 'sqlite' : workers === null ? 'postgres' : 'postgres_workers';
+  const referenceUrl = values['reference-url'] ?? defaultReferenceUrl(databaseUrl);
+  if (referenceUrl.startsWith('sqlite:') !== (dialect === 'sqlite')) throw new UsageError(`--reference-url must be a database of the same kind as --database-url\n${USAGE}`);
+  const redisUrl = values['redis-url'] ?? (dialect === 'postgres' && workers !== null ? 'redis://127.0.0.1:6379' : '');
+  const testersBefore = await countTesters(database.db, betaId);
+  const sample = await database.db.selectFrom('testers').select(['id', 'email_normalized', 'referral_code']).where('beta_id', '=', betaId).where('hidden', '=', 0).limit(SAMPLE_SIZE).execute();
   if (sample.length === 0) throw new UsageError(`beta ${betaId} has no testers in ${databaseUrl}: seed one with npm run bench:seed`);
-  const pick = () => sample[Math.floor(Math.random() * sample.length)];
   /** Six characters of a random tester's local part: a few matches, typically (as bench:reads). */
   const fragment = () => {
-    const local = pick().email_normalized.split('@')[0];
+    const local = sample[Math.floor(Math.random() * sample.length)].email_normalized.split('@')[0];
     const start = Math.floor(Math.random() * Math.max(1, local.length - 5));
     return local.slice(start, start + 6);
   };
 
-  const [apiPort, ceilingPort, receiverPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, referencePort, receiverPort] = [await freePort(), await freePort(), await freePort()];
   // Started as `npm start` and the bin start it: from a bundle built at start, not through tsx.
   const entry = workers === null ? ['bin/start.js'] : ['bin/prelaunch.js', 'serve', '--workers', String(workers)];
   const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
@@ -171,21 +201,35 @@ async function main(): Promise<void> {
     },
   });
   children.push(server);
-  const ceiling = spawn(process.execPath, ['-e', CEILING], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(ceilingPort) } });
-  children.push(ceiling);
+  // The reference answers the server's paths for the same beta id and key: one load drives both.
+  const referenceEntry = `bench/lean-reference/${dialect === 'sqlite' ? 'sqlite' : 'postgres'}.ts`;
+  const reference = spawn(process.execPath, ['--import', 'tsx', referenceEntry], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, LEAN_DATABASE_URL: referenceUrl, LEAN_TESTERS: String(testersBefore), LEAN_BETA: String(betaId), LEAN_KEY: key, PORT: String(referencePort) },
+  });
+  children.push(reference);
   const receiver = spawn(process.execPath, ['-e', RECEIVER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(receiverPort) } });
   children.push(receiver);
   const api = `http://127.0.0.1:${apiPort}`;
+  const referenceApi = `http://127.0.0.1:${referencePort}`;
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
   await Promise.all([
     waitUntilAnswering(`${api}/healthz`, server),
-    waitUntilAnswering(`http://127.0.0.1:${ceilingPort}/`, ceiling),
+    waitUntilAnswering(`${referenceApi}/healthz`, reference, REFERENCE_START_LIMIT_S),
     waitUntilAnswering(receiverUrl, receiver),
   ]);
   const memory = memoryOf(server.pid!);
+  const referenceMemory = memoryOf(reference.pid!);
 
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const beta = `/api/v2/betas/${betaId}`;
+  const referenceSample = await fetch(`${referenceApi}/lean/sample?size=${SAMPLE_SIZE}`, { headers });
+  if (referenceSample.status !== 200) throw new Error(`the reference's sample failed: ${referenceSample.status} ${await referenceSample.text()}`);
+  const sides: Record<Side['name'], Side> = {
+    Prelaunch: { name: 'Prelaunch', url: api, sample: sample.map(({ id, referral_code }) => ({ id: Number(id), referral_code })) },
+    reference: { name: 'reference', url: referenceApi, sample: (await referenceSample.json()) as Side['sample'] },
+  };
   // Endpoints an earlier run left when it was stopped (a loopback receiver, now gone): their
   // deliveries would fail and keep the outbox from draining. A real beta has no loopback endpoint.
   const earlier = await fetch(`${api}${beta}/webhooks?per_page=100`, { headers });
@@ -202,29 +246,40 @@ async function main(): Promise<void> {
 
   let sequence = 0;
   const runId = `${process.pid}-${Date.now()}`;
-  const routes: { measure: Measure; name: string; request: () => { method: 'GET' | 'POST'; path: string; body?: string } }[] = [
+  const pick = (side: Side) => side.sample[Math.floor(Math.random() * side.sample.length)];
+  const signup = (referralCode: string): Request => ({
+    method: 'POST',
+    path: `${beta}/testers`,
+    body: JSON.stringify({ tester: { email: `load-${runId}-${(sequence += 1)}@example.com`, referrer_id: referralCode } }),
+  });
+  /** Each route's requests for one window on one side (a hot window draws its one referrer here). */
+  const routes: { measure: Measure; name: string; connections: number; referenced: boolean; requests: (side: Side) => () => Request }[] = [
+    { measure: 'create', name: 'create tester, referred, spread (points, webhook)', connections, referenced: true, requests: (side) => () => signup(pick(side).referral_code) },
     {
-      measure: 'create',
-      name: 'create tester, referred (points, webhook)',
-      request: () => ({
-        method: 'POST',
-        path: `${beta}/testers`,
-        body: JSON.stringify({ tester: { email: `load-${runId}-${(sequence += 1)}@example.com`, referrer_id: pick().referral_code } }),
-      }),
+      measure: 'create_hot',
+      name: 'create tester, referred, hot (one referrer)',
+      connections,
+      referenced: true,
+      requests: (side) => {
+        const hot = pick(side).referral_code;
+        return () => signup(hot);
+      },
     },
-    { measure: 'show', name: 'show tester (standing)', request: () => ({ method: 'GET', path: `${beta}/testers/${pick().id}` }) },
+    { measure: 'show', name: 'show tester (standing)', connections, referenced: true, requests: (side) => () => ({ method: 'GET', path: `${beta}/testers/${pick(side).id}` }) },
     {
       measure: 'list',
       name: 'list 100 testers, email_contains',
-      request: () => ({ method: 'GET', path: `${beta}/testers?per_page=100&email_contains=${encodeURIComponent(fragment())}` }),
+      connections: LIST_CONNECTIONS,
+      referenced: false,
+      requests: () => () => ({ method: 'GET', path: `${beta}/testers?per_page=100&email_contains=${encodeURIComponent(fragment())}` }),
     },
   ];
 
-  const drive = async (name: string, url: string, request?: () => { method: 'GET' | 'POST'; path: string; body?: string }): Promise<RouteResult> => {
+  const drive = async (url: string, clients: number, duration: number, request: () => Request): Promise<RouteResult> => {
     let serverErrors = 0;
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
-        { url, connections, duration: seconds, headers, requests: request ? [{ setupRequest: (base) => ({ ...base, ...request() }) }] : undefined },
+        { url, connections: clients, duration, headers, requests: [{ setupRequest: (base) => ({ ...base, ...request() }) }] },
         (error, finished) => (error ? reject(error) : resolve(finished)),
       );
       instance.on('response', (_client, statusCode) => {
@@ -232,29 +287,37 @@ async function main(): Promise<void> {
       });
     });
     process.stderr.write('.');
-    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, serverErrors };
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, serverErrors };
   };
 
   const loadStart = loadavg();
-  // A short warm-up of every route: compiled schemas, prepared statements, caches.
-  for (const route of routes) await autocannon({ url: api, connections: 4, duration: 1, headers, requests: [{ setupRequest: (base) => ({ ...base, ...route.request() }) }] });
+  // A short warm-up of every route on both sides: compiled schemas, prepared statements, caches.
+  for (const route of routes) {
+    for (const side of route.referenced ? [sides.Prelaunch, sides.reference] : [sides.Prelaunch]) await drive(side.url, 4, 1, route.requests(side));
+  }
   await drained(database.db);
-  const roundResults: { ceiling: RouteResult; routes: Record<Measure, RouteResult> }[] = [];
+  const roundResults: Record<Measure, { server: RouteResult; reference?: RouteResult }>[] = [];
   for (let round = 1; round <= rounds; round++) {
     process.stderr.write(`round ${round}/${rounds} `);
-    const ceilingResult = await drive('bare Fastify (ceiling)', `http://127.0.0.1:${ceilingPort}/`);
-    const byMeasure = {} as Record<Measure, RouteResult>;
+    const byMeasure = {} as (typeof roundResults)[number];
     // Each route is measured on its own: the next one starts once the workers have delivered what
     // this one's events left in the outbox (they deliver during the load too, as on a launch day).
+    // The side that goes first alternates by round, so neither always meets the other's leftovers.
     for (const route of routes) {
-      const result = await drive(route.name, api, route.request);
-      byMeasure[route.measure] = { ...result, drain: await drained(database.db) };
+      const order = !route.referenced ? [sides.Prelaunch] : round % 2 === 1 ? [sides.reference, sides.Prelaunch] : [sides.Prelaunch, sides.reference];
+      const measured: Partial<Record<Side['name'], RouteResult>> = {};
+      for (const side of order) {
+        const result = await drive(side.url, route.connections, seconds, route.requests(side));
+        measured[side.name] = side.name === 'Prelaunch' ? { ...result, drain: await drained(database.db) } : result;
+      }
+      byMeasure[route.measure] = { server: measured.Prelaunch!, reference: measured.reference };
     }
-    roundResults.push({ ceiling: ceilingResult, routes: byMeasure });
+    roundResults.push(byMeasure);
     process.stderr.write('\n');
   }
   const loadEnd = loadavg();
   const peak = memory.peak();
+  const referencePeak = referenceMemory.peak();
   const processes = memory.processes();
 
   // Standings: once writes have stopped, every process's index equals a full sort of the rows
@@ -276,11 +339,14 @@ async function main(): Promise<void> {
     );
   }
   const deliveries = await (await fetch(receiverUrl)).text();
+  // Every reference tester is on its waitlist: any show's length is its size.
+  const referenceShow = await fetch(`${referenceApi}${beta}/testers/${sides.reference.sample[0].id}`, { headers });
+  const referenceTesters = ((await referenceShow.json()) as { waitlist_length: number }).waitlist_length;
 
   const removed = await fetch(`${api}${beta}/webhooks/${webhookId}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
   if (removed.status !== 200) console.error(`removing the run's webhook endpoint ${webhookId} failed: ${removed.status}`);
   server.kill('SIGTERM');
-  ceiling.kill('SIGTERM');
+  reference.kill('SIGTERM');
   receiver.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   // The server's last transactions have committed: the counters must equal a recount of the rows.
@@ -290,72 +356,91 @@ async function main(): Promise<void> {
   } catch (error) {
     countersProblem = error instanceof Error ? error.message : String(error);
   }
-  const testers = Number((await database.db.selectFrom('testers').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).executeTakeFirstOrThrow()).n);
+  const testers = await countTesters(database.db, betaId);
   await database.close();
 
   // ---- the figures -------------------------------------------------------------------------------
-  const dialectName = column === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const dialectName = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const setup = `${dialectName}${redisUrl ? ' + Redis' : ''}, ${workers === null ? 'one process' : `serve --workers ${workers}`}`;
-  const figures = (Object.keys(TARGETS) as Measure[]).map((measure) => {
-    const per = roundResults.map((r) => ({ rps: r.routes[measure].rps, ofCeiling: r.routes[measure].rps / r.ceiling.rps, p50: r.routes[measure].p50, p99: r.routes[measure].p99 }));
+  const medians = (results: RouteResult[]) => ({ rps: median(results.map((r) => r.rps)), p50: median(results.map((r) => r.p50)), p99: median(results.map((r) => r.p99)) });
+  const figures = routes.map((route) => {
+    const per = roundResults.map((r) => r[route.measure]);
+    const references = per.flatMap((r) => (r.reference ? [r.reference] : []));
     return {
-      measure,
-      name: routes.find((r) => r.measure === measure)!.name,
-      rps: median(per.map((p) => p.rps)),
-      ofCeiling: median(per.map((p) => p.ofCeiling)),
-      p50: median(per.map((p) => p.p50)),
-      p99: median(per.map((p) => p.p99)),
-      rounds: per,
+      measure: route.measure,
+      name: route.name,
+      connections: route.connections,
+      ...medians(per.map((r) => r.server)),
+      reference: references.length > 0 ? medians(references) : null,
+      // The median of the rounds' ratios: each round's pair ran minutes apart at most, under the same load.
+      ofReference: references.length > 0 ? median(per.map((r) => r.server.rps / r.reference!.rps)) : null,
+      rounds: per.map((r) => ({
+        rps: r.server.rps,
+        p50: r.server.p50,
+        p99: r.server.p99,
+        reference: r.reference ? { rps: r.reference.rps, p50: r.reference.p50, p99: r.reference.p99 } : null,
+        ofReference: r.reference ? r.server.rps / r.reference.rps : null,
+      })),
     };
   });
-  const ceilingRps = median(roundResults.map((r) => r.ceiling.rps));
-  const serverErrors = roundResults.reduce((sum, r) => sum + Object.values(r.routes).reduce((s, x) => s + x.serverErrors, 0), 0);
-  const failed = roundResults.flatMap((r) => Object.values(r.routes).filter((x) => x.non2xx > 0 || x.errors > 0));
+  const serverErrors = roundResults.reduce((sum, r) => sum + Object.values(r).reduce((s, x) => s + x.server.serverErrors, 0), 0);
+  const failed = roundResults.flatMap((r) =>
+    Object.entries(r).flatMap(([measure, x]) =>
+      [
+        { side: 'Prelaunch', result: x.server },
+        { side: 'reference', result: x.reference },
+      ].filter(({ result }) => result && (result.non2xx > 0 || result.errors > 0)).map(({ side, result }) => `${measure} on ${side} (${result!.non2xx} non-2xx, ${result!.errors} errors)`),
+    ),
+  );
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
   console.log(
-    `bench:api, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup}; beta ${betaId}, ${testers.toLocaleString('en')} testers after the run; ` +
-      `${rounds} rounds, ${connections} connections, ${seconds} s per route; ${cpus().length} CPUs, load ${loadStart.map((l) => l.toFixed(2)).join(' ')} → ${loadEnd.map((l) => l.toFixed(2)).join(' ')}`,
+    `bench:api, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup} beside the lean reference (${referenceEntry}, one process); beta ${betaId}, ${testers.toLocaleString('en')} testers after the run, the reference ${referenceTesters.toLocaleString('en')}; ` +
+      `${rounds} rounds, ${seconds} s per route and side; ${cpus().length} CPUs, load ${loadStart.map((l) => l.toFixed(2)).join(' ')} → ${loadEnd.map((l) => l.toFixed(2)).join(' ')}`,
   );
   console.log('');
-  console.log(`| measure (median of ${rounds} rounds) | req/s | of ceiling | p50 ms | p99 ms | target (${setup}) | |`);
-  console.log('|---|--:|--:|--:|--:|---|---|');
-  console.log(`| bare Fastify (ceiling) | ${ceilingRps.toFixed(0)} | 100 % | ${median(roundResults.map((r) => r.ceiling.p50))} | ${median(roundResults.map((r) => r.ceiling.p99))} | | |`);
+  console.log(`| measure (median of ${rounds} rounds) | connections | Prelaunch req/s | p99 ms | reference req/s | p99 ms | Prelaunch / reference | target (${setup}) | |`);
+  console.log('|---|--:|--:|--:|--:|--:|--:|---|---|');
   const targetsMet: Record<string, boolean> = {};
   for (const f of figures) {
-    const target = TARGETS[f.measure][column];
+    const target = TARGETS[f.measure][setupKey];
     const parts: string[] = [];
     let met = true;
-    if (target.ofCeiling !== undefined) {
-      parts.push(`≥ ${pct(target.ofCeiling)} of ceiling`);
-      met &&= f.ofCeiling >= target.ofCeiling;
+    if (target.ofReference !== undefined) {
+      parts.push(`≥ ${pct(target.ofReference)} of the reference`);
+      met &&= f.ofReference !== null && f.ofReference >= target.ofReference;
     }
     if (target.p99 !== undefined) {
       parts.push(`p99 ≤ ${target.p99} ms`);
       met &&= f.p99 <= target.p99;
     }
-    if (f.measure === 'create' && column === 'postgres') parts.push('(and ≥ the one-process figure: compare with that run)');
+    if (f.measure.startsWith('create') && setupKey === 'postgres_workers') parts.push('and ≥ the one-process figure (compare with that run)');
     targetsMet[f.measure] = met;
-    console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${pct(f.ofCeiling)} | ${f.p50} | ${f.p99} | ${parts.join(', ')} | ${verdict(met)} |`);
+    const ref = f.reference;
+    console.log(
+      `| ${f.name} | ${f.connections} | ${f.rps.toFixed(0)} | ${f.p99} | ${ref ? ref.rps.toFixed(0) : ''} | ${ref ? ref.p99 : ''} | ${f.ofReference === null ? '' : pct(f.ofReference)} | ${parts.join(', ')} | ${verdict(met)} |`,
+    );
   }
   const memoryMet = peak.bytes <= MEMORY_TARGET_BYTES;
   targetsMet.memory = memoryMet;
   const memoryWhich = processes > 1 ? `the largest of ${processes} processes (pid ${peak.pid}${peak.pid === server.pid ? ', the primary' : ', a worker'})` : 'the one server process';
-  console.log(`| peak resident memory, ${memoryWhich} | ${(peak.bytes / 1e6).toFixed(0)} MB | | | | ≤ 300 MB resident | ${verdict(memoryMet)} |`);
+  console.log(`| peak resident memory, ${memoryWhich} | | ${(peak.bytes / 1e6).toFixed(0)} MB | | ${(referencePeak.bytes / 1e6).toFixed(0)} MB | | | ≤ 300 MB resident | ${verdict(memoryMet)} |`);
   const afterMet = serverErrors === 0 && countersProblem === null && standingMismatches.length === 0;
   targetsMet.after = afterMet;
   console.log(
-    `| after the run | ${serverErrors} 5xx; counters ${countersProblem === null ? 'equal a recount' : 'DIFFER'}; ${sampled.length - standingMismatches.length} of ${sampled.length} sampled standings equal a recount (${recount.order} order) | | | | no 5xx; counters and 1,000 sampled standings equal a recount | ${verdict(afterMet)} |`,
+    `| after the run | | ${serverErrors} 5xx; counters ${countersProblem === null ? 'equal a recount' : 'DIFFER'}; ${sampled.length - standingMismatches.length} of ${sampled.length} sampled standings equal a recount (${recount.order} order) | | | | | no 5xx; counters and 1,000 sampled standings equal a recount | ${verdict(afterMet)} |`,
   );
   console.log('');
-  console.log('per round (req/s, of ceiling, p99 ms; outbox drained after):');
+  console.log('per round (Prelaunch req/s and p99 ms / reference req/s and p99 ms = ratio; outbox drained after create):');
   roundResults.forEach((r, k) => {
-    const drainText = (drain: RouteResult['drain']) => (drain === undefined ? '' : drain.owed === 0 ? `${drain.seconds.toFixed(1)} s` : `not in ${drain.seconds.toFixed(0)} s: ${drain.owed} owed`);
-    console.log(
-      `  round ${k + 1}: ceiling ${r.ceiling.rps.toFixed(0)}; ` +
-        (Object.keys(TARGETS) as Measure[]).map((m) => `${m} ${r.routes[m].rps.toFixed(0)}, ${pct(r.routes[m].rps / r.ceiling.rps)}, ${r.routes[m].p99}${m === 'create' ? `; ${drainText(r.routes[m].drain)}` : ''}`).join(' | '),
-    );
+    const drainText = (drain: RouteResult['drain']) => (drain === undefined ? '' : drain.owed === 0 ? `drained in ${drain.seconds.toFixed(1)} s` : `not drained in ${drain.seconds.toFixed(0)} s: ${drain.owed} owed`);
+    const measureText = (measure: Measure) => {
+      const { server: s, reference: ref } = r[measure];
+      const pair = ref ? ` / ${ref.rps.toFixed(0)}, ${ref.p99} = ${pct(s.rps / ref.rps)}` : '';
+      return `${measure} ${s.rps.toFixed(0)}, ${s.p99}${pair}${measure.startsWith('create') ? ` (${drainText(s.drain)})` : ''}`;
+    };
+    console.log(`  round ${k + 1}: ${routes.map((route) => measureText(route.measure)).join(' | ')}`);
   });
   console.log(`webhook deliveries received: ${deliveries}`);
   if (countersProblem) console.error(countersProblem);
@@ -365,7 +450,7 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       setup,
-      dialect: column,
+      dialect,
       workers,
       redis: Boolean(redisUrl),
       betaId,
@@ -375,7 +460,7 @@ async function main(): Promise<void> {
       connections,
       cpus: cpus().length,
       load: { start: loadStart, end: loadEnd },
-      ceiling: { rps: ceilingRps, rounds: roundResults.map((r) => r.ceiling.rps) },
+      reference: { implementation: referenceEntry, testers: referenceTesters, peakBytes: referencePeak.bytes },
       figures,
       memory: { peakBytes: peak.bytes, which: memoryWhich },
       after: { serverErrors, countersProblem, standingsSampled: sampled.length, standingMismatches: standingMismatches.length },
@@ -385,9 +470,18 @@ async function main(): Promise<void> {
     console.log(`figures written to ${values.json}`);
   }
   if (failed.length > 0 || !afterMet) {
-    if (failed.length > 0) console.error(`routes with failed requests: ${failed.map((r) => `${r.name} (${r.non2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);
+    if (failed.length > 0) console.error(`routes with failed requests: ${failed.join('; ')}`);
     process.exitCode = 1;
   }
+}
+
+function countTesters(db: BenchDb, betaId: number): Promise<number> {
+  return db
+    .selectFrom('testers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('beta_id', '=', betaId)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
 }
 
 main().catch((error: unknown) => {

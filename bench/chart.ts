@@ -16,7 +16,7 @@ interface Report {
   testers: number;
   rounds: number;
   load: { start: number[]; end: number[] };
-  figures: { measure: 'create' | 'show' | 'list'; rps: number; p99: number; ofCeiling: number }[];
+  figures: { measure: 'create' | 'create_hot' | 'show' | 'list'; rps: number; p99: number }[];
 }
 
 const MEASURES = [

@@ -25,8 +25,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
+/** Waits for `url` to answer 2xx; a server that seeds its data first (the lean reference) is given longer than 180 s. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, limitSeconds = 180): Promise<void> {
+  const deadline = Date.now() + limitSeconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server at ${url} exited with ${child.exitCode}`);
     try {
@@ -36,7 +37,7 @@ export async function waitUntilAnswering(url: string, child: ChildProcess): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} did not answer within 180 s`);
+  throw new Error(`${url} did not answer within ${limitSeconds} s`);
 }
 
 /** The process and its descendants (a `serve --workers` primary and its workers). */
