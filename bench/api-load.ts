@@ -18,10 +18,10 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { WEBHOOK_DELIVERY_JOB } from '../src/modules/events/events.ts';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
-import { children, freePort, memoryOf, ROOT, UNLIMITED, waitUntilAnswering } from './server-process.ts';
+import { type BenchDb, drained } from './outbox-drain.ts';
+import { children, freePort, memoryOf, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
   'usage: npm run bench:api -- --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--reference-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--workers N] [--redis-url URL] [--node-flags "--flag …"] [--json FILE]';
@@ -39,31 +39,6 @@ require('node:http').createServer((request, response) => {
   request.on('end', () => { deliveries += 1; response.writeHead(204).end(); });
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
-
-/** How long the run waits after a route's load for the workers to deliver what the outbox still holds. */
-const DRAIN_LIMIT_S = 120;
-
-type BenchDb = Awaited<ReturnType<typeof openBenchDatabase>>['db'];
-
-function pendingDeliveries(db: BenchDb): Promise<number> {
-  return db
-    .selectFrom('outbox_jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', WEBHOOK_DELIVERY_JOB)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-}
-
-/** Waits until the outbox owes no delivery, or DRAIN_LIMIT_S: the seconds it took, or what is still owed. */
-async function drained(db: BenchDb): Promise<{ seconds: number; owed: number }> {
-  const started = Date.now();
-  let owed = await pendingDeliveries(db);
-  while (owed > 0 && Date.now() - started < DRAIN_LIMIT_S * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    owed = await pendingDeliveries(db);
-  }
-  return { seconds: (Date.now() - started) / 1000, owed };
-}
 
 interface RouteResult {
   rps: number;
@@ -179,28 +154,7 @@ async function main(): Promise<void> {
   };
 
   const [apiPort, referencePort, receiverPort] = [await freePort(), await freePort(), await freePort()];
-  // Started as `npm start` and the bin start it: from a bundle built at start, not through tsx.
-  const entry = workers === null ? ['bin/start.js'] : ['bin/prelaunch.js', 'serve', '--workers', String(workers)];
-  const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
-  const server = spawn(process.execPath, [...nodeFlags, ...entry], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      GEOIP_DATABASE_PATH: 'off',
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `prelaunch-bench-${process.pid}:` } : {}),
-      // The receiver listens on loopback.
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      ...Object.fromEntries(
-        ['DEFAULT', 'LIST_BETAS', 'SHOW_BETA', 'LIST_TESTERS', 'LIST_TESTERS_COMPANY', 'LIST_REWARDS', 'LIST_POINTS'].map((name) => [`RATE_LIMIT_${name}`, UNLIMITED]),
-      ),
-    },
-  });
-  children.push(server);
+  const server = startProjectServer({ databaseUrl, port: apiPort, workers, redisUrl, nodeFlags: values['node-flags'].split(/\s+/).filter(Boolean) });
   // The reference answers the server's paths for the same beta id and key: one load drives both.
   const referenceEntry = `bench/lean-reference/${dialect === 'sqlite' ? 'sqlite' : 'postgres'}.ts`;
   const reference = spawn(process.execPath, ['--import', 'tsx', referenceEntry], {

@@ -1,6 +1,6 @@
 // What the benches that start a server in a process of their own share: a free port, waiting for
 // it to answer, its resident memory read from /proc, and stopping what they started however they end.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,48 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Every limit far above what a bench sends: it measures the work, not the limiter's refusals. */
 export const UNLIMITED = '100000000/1m';
+
+/** The rate limits a bench lifts out of its way. */
+const LIFTED_LIMITS = ['DEFAULT', 'LIST_BETAS', 'SHOW_BETA', 'LIST_TESTERS', 'LIST_TESTERS_COMPANY', 'LIST_REWARDS', 'LIST_POINTS', 'PUBLIC_PAGES', 'PUBLIC_SIGNUPS'];
+
+export interface ProjectServerOptions {
+  /** The tree whose code runs: this one by default, or another checkout (an older commit, to compare). */
+  root?: string;
+  databaseUrl: string;
+  port: number;
+  /** `prelaunch serve --workers N` instead of `npm start`'s one process. */
+  workers?: number | null;
+  redisUrl?: string;
+  /** Flags for the server's node, before its entry point. */
+  nodeFlags?: string[];
+}
+
+/**
+ * Prelaunch in a process of its own, as `npm start` (or `prelaunch serve --workers N`) starts it:
+ * from the bundle built at start, every rate limit lifted, geolocation off, webhooks allowed to
+ * loopback receivers.
+ */
+export function startProjectServer(options: ProjectServerOptions): ChildProcess {
+  const entry = options.workers ? ['bin/prelaunch.js', 'serve', '--workers', String(options.workers)] : ['bin/start.js'];
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
+    cwd: options.root ?? ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      GEOIP_DATABASE_PATH: 'off',
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: `prelaunch-bench-${process.pid}-${options.port}:` } : {}),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      ...Object.fromEntries(LIFTED_LIMITS.map((name) => [`RATE_LIMIT_${name}`, UNLIMITED])),
+    },
+  });
+  children.push(server);
+  return server;
+}
 
 /** The processes this run started: stopped however it ends. */
 export const children: ChildProcess[] = [];
