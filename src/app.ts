@@ -21,7 +21,7 @@ import { registerInputValueCheck } from './http/input-values.ts';
 import { loggerOptions, requestIdOf } from './http/request-log.ts';
 import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
-import { registerOpenApi } from './http/openapi.ts';
+import { declarePermissions, registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
@@ -54,6 +54,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { apiKeysRoutes } from './modules/accounts/api-keys.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
 import { registerConsole } from './console/console-scope.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -134,6 +135,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     typed.addHook('onRequest', rateLimits.authenticated);
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
+    declarePermissions(typed);
     betasRoutes(typed, services.betas);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
@@ -153,6 +155,8 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     statsRoutes(typed, services.betaStats);
     apiKeysRoutes(typed, services.accounts);
   });
+  // The same operations for an AI assistant, over the Model Context Protocol.
+  mcpRoutes(app, services.accounts, config.mcpAllowWrites);
   await app.register(
     async (v1) => {
       registerIdempotency(v1, services.idempotencyKeys);

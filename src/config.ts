@@ -41,6 +41,8 @@ const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
   WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
+  MCP_ALLOW_WRITES: Type.Boolean({ default: false, description: 'Offer the MCP server\'s tools that change data at /mcp (reads only by default)' }),
+  PRELAUNCH_API_KEY: Type.String({ default: '', description: 'The API key `prelaunch mcp` acts with when --api-key is not given' }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
     default: false,
     description:
@@ -150,6 +152,9 @@ export interface Config {
   readonly geoipDatabasePath: string;
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
+  readonly mcpAllowWrites: boolean;
+  /** The key `prelaunch mcp` acts with by default; null when not set. */
+  readonly mcpApiKey: string | null;
   readonly workersEnabled: boolean;
   readonly metricsEnabled: boolean;
   /** The token /metrics asks for; null = open. A secret: never log it. */
@@ -226,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipDatabasePath: parsed.GEOIP_DATABASE_PATH,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,
+    mcpAllowWrites: parsed.MCP_ALLOW_WRITES,
+    mcpApiKey: parsed.PRELAUNCH_API_KEY || null,
     workersEnabled: parsed.WORKERS_ENABLED,
     metricsEnabled: parsed.METRICS_ENABLED,
     metricsToken: parsed.METRICS_TOKEN || null,

@@ -10,6 +10,7 @@ import { registerBetaCommands } from './commands/beta.ts';
 import { registerCompanyCommands } from './commands/company.ts';
 import { registerImportCommand } from './commands/import.ts';
 import { registerKeyCommands } from './commands/key.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerWorkerCommand } from './commands/worker.ts';
 import { registerServeCommand } from './commands/serve.ts';
@@ -44,6 +45,7 @@ export function buildProgram(context: CliContext, io: CliIo): Command {
   registerBackupCommand(program, context);
   registerExportCommand(program, context);
   registerUserCommands(program, context);
+  registerMcpCommand(program, context);
   return program;
 }
 

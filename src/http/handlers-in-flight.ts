@@ -14,8 +14,13 @@ export function waitForHandlersOnClose(app: FastifyInstance): void {
   const done = (request: FastifyRequest) => {
     if (inFlight.delete(request) && inFlight.size === 0) whenDrained?.();
   };
-  app.addHook('onRequest', (request, _reply, next) => {
+  app.addHook('onRequest', (request, reply, next) => {
     inFlight.add(request);
+    // A hijacked answer (the MCP transport writes its own) runs neither onSend nor onResponse: it
+    // is done when its response closes. Any other is done only when its handler answered (below).
+    reply.raw.once('close', () => {
+      if (reply.sent) done(request);
+    });
     next();
   });
   app.addHook('onRequestAbort', (request, next) => {

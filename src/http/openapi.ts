@@ -103,3 +103,15 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   });
   app.get('/api/v2/openapi', { schema: { hide: true } }, async () => app.swagger());
 }
+
+/**
+ * Writes each route's permission into its operation as `x-permission`, as the route is registered,
+ * so that a client of the document (the MCP server's tools among them) knows which operations a
+ * key may call without trying them.
+ */
+export function declarePermissions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (permission) route.schema = { ...route.schema, 'x-permission': permission };
+  });
+}

@@ -20,5 +20,7 @@ declare module 'fastify' {
   interface FastifySchema {
     /** In the OpenAPI document: the operation goes beyond the original interface. */
     'x-extension'?: boolean;
+    /** In the OpenAPI document: the permission a key needs for the operation (declarePermissions). */
+    'x-permission'?: Permission;
   }
 }
