@@ -13,6 +13,20 @@ const COUNTERS = [
   ['share_clicks_count', 'Share clicks'],
   ['share_signups_count', 'Referred signups'],
 ];
+/** The share channels' names (GET …/stats lists them by id: share-channels.ts). */
+const CHANNELS = {
+  x: 'X',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  reddit: 'Reddit',
+  email: 'E-mail',
+  sms: 'Text message',
+  copy: 'Copied link',
+  qr: 'QR code',
+  other: 'Other',
+};
 const DAY_MS = 86_400_000;
 const number = (n) => Number(n).toLocaleString('en');
 const percent = (ratio) => `${(ratio * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
@@ -133,6 +147,13 @@ function render(stats) {
   fillTable('referrers', stats.top_referrers.map((r) => [r.name ? `${r.name} (${r.email})` : r.email, number(r.referrals)]), 'No referrals yet');
   fillTable('countries', stats.top_countries.map((c) => [c.country ?? 'Unknown', number(c.testers), bar(shareOf(c.testers, stats.testers_count))]), 'No testers yet');
   fillTable('sources', stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count))]), 'No testers yet');
+  // The channels that brought anything, the most signups first.
+  const channels = stats.channels.filter((c) => c.clicks > 0 || c.signups > 0).sort((a, b) => b.signups - a.signups || b.clicks - a.clicks);
+  fillTable(
+    'channels',
+    channels.map((c) => [CHANNELS[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
+    'No clicks on a share button yet',
+  );
 
   const { outbox, webhooks } = stats;
   const waiting = outbox.oldest_due_seconds === null ? '' : `, the oldest waiting ${number(outbox.oldest_due_seconds)} s`;
