@@ -1,7 +1,7 @@
 // A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
 // (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
 // table (no colour needed to read them), read again every few seconds while the page is visible.
-import { call, el, go, handle, pageBetaId, start } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, el, go, handle, pageBetaId, start } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
@@ -13,20 +13,6 @@ const COUNTERS = [
   ['share_clicks_count', 'Share clicks'],
   ['share_signups_count', 'Referred signups'],
 ];
-/** The share channels' names (GET …/stats lists them by id: share-channels.ts). */
-const CHANNELS = {
-  x: 'X',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  reddit: 'Reddit',
-  email: 'E-mail',
-  sms: 'Text message',
-  copy: 'Copied link',
-  qr: 'QR code',
-  other: 'Other',
-};
 const DAY_MS = 86_400_000;
 const number = (n) => Number(n).toLocaleString('en');
 const percent = (ratio) => `${(ratio * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
@@ -151,7 +137,7 @@ function render(stats) {
   const channels = stats.channels.filter((c) => c.clicks > 0 || c.signups > 0).sort((a, b) => b.signups - a.signups || b.clicks - a.clicks);
   fillTable(
     'channels',
-    channels.map((c) => [CHANNELS[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
+    channels.map((c) => [SHARE_CHANNEL_NAMES[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
     'No clicks on a share button yet',
   );
 
