@@ -121,6 +121,11 @@ describe('share channels', () => {
     );
     const paired = (await testerByEmail(ctx, beta.id, sent))!;
     assert.deepEqual([paired.referrer_id, paired.referral_channel], [second.id, 'sms']);
+
+    // The channel says how the signup came: a referrer deleted later leaves it.
+    assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${second.id}`)).status, 200);
+    const orphaned = (await testerByEmail(ctx, beta.id, sent))!;
+    assert.deepEqual([orphaned.referrer_id, orphaned.referral_channel], [null, 'sms']);
   });
 
   test('a direct signup has no channel; a channel without a known referrer is none either', async () => {
@@ -135,6 +140,11 @@ describe('share channels', () => {
       assert.deepEqual([stored.referrer_id, stored.referral_channel], [null, null], email);
       assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${stored.id}`)).body.referral_channel, null);
     }
+    // A referrer the owner gives later (PUT) came through no channel.
+    const referrer = await createTester(ctx, beta.id);
+    const given = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${api.id}`, { body: { tester: { referrer_id: referrer.referral_code } } });
+    assert.equal(given.status, 200, JSON.stringify(given.body));
+    assert.deepEqual([given.body.referred_by, given.body.referral_channel], [referrer.email, null]);
   });
 
   test('embed: the signup sends the page\'s ?r= and ?ch=; the answer carries the tagged share buttons', async () => {
