@@ -140,6 +140,11 @@ describe('share channels', () => {
       assert.deepEqual([stored.referrer_id, stored.referral_channel], [null, null], email);
       assert.equal((await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${stored.id}`)).body.referral_channel, null);
     }
+    // The API takes no channel: a field of that name in a create is no field of its input.
+    const sent = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), referrer_id: api.referral_code, referral_channel: 'bogus' } } });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    assert.deepEqual([sent.body.referred_by, sent.body.referral_channel], [api.email, null]);
+    assert.equal((await testerByEmail(ctx, beta.id, sent.body.email))!.referral_channel, null);
     // A referrer the owner gives later (PUT) came through no channel.
     const referrer = await createTester(ctx, beta.id);
     const given = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${api.id}`, { body: { tester: { referrer_id: referrer.referral_code } } });

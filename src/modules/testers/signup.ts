@@ -58,11 +58,13 @@ export async function createForVisitor(
   input: VisitorInput,
   visitor: { ipv4: string | null; userAgent: string },
 ): Promise<TesterView> {
-  const profile = { ...input.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
-  return signUp(ctx, beta, { ...input, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' });
+  const { referral_channel: channel, ...signup } = input;
+  const profile = { ...signup.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
+  return signUp(ctx, beta, { ...signup, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' }, channel ?? null);
 }
 
-async function signUp(ctx: TestersContext, beta: Beta, input: (CreateInput & Pick<VisitorInput, 'referral_channel'>) | undefined): Promise<TesterView> {
+/** `referralChannel` is a visitor's only: the API's input never carries one. */
+async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined, referralChannel: ShareChannel | null = null): Promise<TesterView> {
   const { repo, events, emails } = ctx;
   const companyId = beta.company_id;
   if (!input) {
@@ -128,7 +130,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: (CreateInput & Pic
       referrer_id: referrer?.id ?? null,
       // A channel says how a referral came; without a referrer there is none. Left out when null,
       // so a direct signup's insert is what it was.
-      ...(referrer && input.referral_channel ? { referral_channel: input.referral_channel } : {}),
+      ...(referrer && referralChannel ? { referral_channel: referralChannel } : {}),
       signup_ip: ip,
       signup_user_agent: userAgent,
       fraud_flags: storedFlags(flags),
