@@ -735,7 +735,7 @@ export interface paths {
         };
         /**
          * Show beta statistics
-         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog and its webhooks' failure rate over the range. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
+         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, and clicks and signups per share channel. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
          */
         get: operations["showBetaStats"];
         put?: never;
@@ -1508,6 +1508,7 @@ export interface components {
                 utm_source: string | null;
                 utm_term: string | null;
             };
+            referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
             referral_code: string;
             referred_by: string | null;
             /** @description In create and update answers */
@@ -5505,6 +5506,7 @@ export interface operations {
                                 utm_source: string | null;
                                 utm_term: string | null;
                             };
+                            referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                             referral_code: string;
                             referred_by: string | null;
                             share_clicks_count: number;
@@ -5588,6 +5590,7 @@ export interface operations {
                                 utm_source: string | null;
                                 utm_term: string | null;
                             };
+                            referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                             referral_code: string;
                             referred_by: string | null;
                             share_clicks_count: number;
@@ -9251,6 +9254,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         beta_id: number;
+                        /** @description Every share channel, in this order, in the beta's whole life: a share button's link carries its channel (?ch=), any other tag counts as other; clicks and signups through an untagged link are in no channel */
+                        channels: {
+                            /** @enum {unknown} */
+                            channel: "x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other";
+                            /** @description Clicks on share links tagged with the channel (counted as share_clicks_count is) */
+                            clicks: number;
+                            /** @description Testers (hidden ones aside) whose signup came through a link tagged with the channel */
+                            signups: number;
+                        }[];
                         /**
                          * @description A calendar date in UTC, YYYY-MM-DD
                          * @example 2026-01-31
@@ -10051,6 +10063,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */
@@ -10390,6 +10403,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description Every answer of the tester, by question id */
@@ -10579,6 +10593,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */
@@ -10827,6 +10842,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */
@@ -11040,6 +11056,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */
@@ -11257,6 +11274,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */
@@ -12399,6 +12417,7 @@ export interface operations {
                             utm_source: string | null;
                             utm_term: string | null;
                         };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
                         referral_code: string;
                         referred_by: string | null;
                         /** @description In create and update answers */

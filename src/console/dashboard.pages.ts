@@ -50,6 +50,7 @@ ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 
 <div class="panel">${table('referrers', 'Top referrers', ['Tester', 'Referrals'])}</div>
 <div class="panel">${table('countries', 'Top countries', ['Country', 'Testers', 'Share'])}</div>
 <div class="panel">${table('sources', 'Top sources', ['Source (utm_source)', 'Testers', 'Share'])}</div>
+<div class="panel">${table('channels', 'Share channels', ['Channel', 'Clicks', 'Signups', 'Signups per click'])}</div>
 </div>
 <h3>Deliveries</h3>
 <dl class="counters" id="stats-operations"></dl>

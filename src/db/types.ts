@@ -57,6 +57,13 @@ export interface BetaCountersTable {
   idle_testers_count: Generated<number>;
 }
 
+/** Clicks on a beta's share links per channel (migration 030), counted as share_clicks_count is. */
+export interface ShareChannelClicksTable {
+  beta_id: number;
+  channel: string;
+  clicks: Generated<number>;
+}
+
 export interface TestersTable {
   id: Generated<number>;
   uuid: string;
@@ -128,6 +135,8 @@ export interface TestersTable {
   fraud_decision: string | null;
   /** When the person's data was erased (migration 018): the row stays, anonymized, for the beta's counts. */
   erased_at: string | null;
+  /** The share channel of the link a referred signup came through (migration 030), null for none. */
+  referral_channel: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -465,6 +474,7 @@ export interface Database {
   betas: BetasTable;
   beta_counters: BetaCountersTable;
   testers: TestersTable;
+  share_channel_clicks: ShareChannelClicksTable;
   questions: QuestionsTable;
   tester_responses: TesterResponsesTable;
   invitation_codes: InvitationCodesTable;

@@ -7,10 +7,11 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
+import { CHANNEL_PARAMETER, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { sendHtmlPage } from './html.ts';
-import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
   expiredPage,
@@ -22,7 +23,7 @@ import {
   unknownConfirmationPage,
   type FormState,
 } from './views.ts';
-import { mayCount, referralCode, referralFromCookie, rememberReferral, visitorOf } from './visitor.ts';
+import { mayCount, referralFromCookie, referralOf, rememberReferral, visitorOf, type Referral } from './visitor.ts';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -36,20 +37,28 @@ const CodeParams = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const SignupPageQuery = Type.Object({
   r: Type.Optional(Type.String({ maxLength: 64 })),
+  ch: Type.Optional(ChannelTag),
   ...Object.fromEntries(TRACKING_FIELDS.filter((f) => f !== 'http_referrer').map((f) => [f, Type.Optional(Type.String({ maxLength: 255 }))])),
 });
-const ShareQuery = Type.Object({ check: Type.Optional(Type.String({ maxLength: 64 })) });
+const ShareQuery = Type.Object({ check: Type.Optional(Type.String({ maxLength: 64 })), ch: Type.Optional(ChannelTag) });
 const ResendBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) });
 
 const BETA_NOT_FOUND = 'There is no waitlist at this address. Please check the link.';
 const LINK_NOT_FOUND = 'This link is not valid. Please check it, or ask the person who shared it for a new one.';
 
-/** Where a share link sends a visitor: the beta's homepage with ?r={code} (never a URL from the request). */
-function homepageWithReferral(beta: Beta, code: string): string {
+/**
+ * Where a share link sends a visitor: the beta's homepage with ?r={code}, and ?ch={channel} when
+ * the link had one, for the signup page or the embed there (never a URL from the request).
+ */
+function homepageWithReferral(beta: Beta, referral: Referral): string {
   const url = new URL(beta.homepage_url);
-  url.searchParams.set('r', code);
+  url.searchParams.set('r', referral.code);
+  if (referral.channel) url.searchParams.set(CHANNEL_PARAMETER, referral.channel);
   return url.toString();
 }
+
+/** A share link's QR code does not change while its tester keeps the code: browsers keep it a day. */
+const QR_CODE_MAX_AGE_SECONDS = 86_400;
 
 export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLimits, config: Pick<Config, 'publicUrl'>): void {
   const secureCookies = config.publicUrl.startsWith('https:');
@@ -66,7 +75,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       const state: FormState = {
         values,
         errors: [],
-        referralCode: referralCode(request.query.r) ?? referralFromCookie(request, form.beta.id),
+        referral: referralOf(request.query, () => referralFromCookie(request, form.beta.id)),
       };
       return sendHtmlPage(reply, 200, form.beta.name, signupPage(form, state), { indexed: true });
     },
@@ -77,13 +86,13 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
     handler: async (request, reply) => {
       const form = await visitors.signupForm(request.params.beta);
       if (!form) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));
-      const code = referralCode(request.body.r) ?? referralFromCookie(request, form.beta.id);
+      const referral = referralOf(request.body, () => referralFromCookie(request, form.beta.id));
       try {
-        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, code), visitorOf(request));
+        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referral), visitorOf(request));
         return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const state: FormState = { values: request.body, errors: fieldErrors(error), referralCode: code };
+        const state: FormState = { values: request.body, errors: fieldErrors(error), referral };
         return sendHtmlPage(reply, error.statusCode, form.beta.name, signupPage(form, state), { indexed: true });
       }
     },
@@ -103,9 +112,24 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
-      if (mayCount(request)) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request));
-      rememberReferral(reply, sharer.beta.id, sharer.tester.referral_code, secureCookies);
-      return reply.redirect(homepageWithReferral(sharer.beta, sharer.tester.referral_code), 302);
+      const referral: Referral = { code: sharer.tester.referral_code, channel: shareChannelOf(request.query.ch) };
+      if (mayCount(request)) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request), referral.channel);
+      rememberReferral(reply, sharer.beta.id, referral, secureCookies);
+      return reply.redirect(homepageWithReferral(sharer.beta, referral), 302);
+    },
+  });
+
+  // The share link tagged `qr` as a QR code, for the status page and print. Not a click: scanning is.
+  app.get('/r/:code/qr.svg', {
+    schema: { hide: true, params: CodeParams },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const svg = await visitors.shareQrCode(request.params.code);
+      if (svg === undefined) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+      return reply
+        .header('Content-Type', 'image/svg+xml; charset=utf-8')
+        .header('Cache-Control', `public, max-age=${QR_CODE_MAX_AGE_SECONDS}`)
+        .send(svg);
     },
   });
 

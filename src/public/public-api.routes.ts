@@ -6,11 +6,12 @@ import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
+import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import type { PageLimits } from './pages.routes.ts';
-import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
-import { mayCount, referralCode, visitorOf } from './visitor.ts';
+import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { mayCount, referralCode, referralOf, visitorOf } from './visitor.ts';
 
-const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })) });
+const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })), ch: Type.Optional(ChannelTag) });
 
 const betaNotFound = () => Errors.notFound('Beta not found');
 
@@ -40,7 +41,8 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
       const form = await visitors.signupForm(request.params.beta);
       if (!form) throw betaNotFound();
       try {
-        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referralCode(request.body.r)), visitorOf(request));
+        // The embed sends no cookies: the referral is what it read off its page's ?r= and ?ch=.
+        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referralOf(request.body)), visitorOf(request));
         return reply.status(201).send({
           tester: tester && {
             email: tester.email,
@@ -48,6 +50,9 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
             confirmation_required: tester.status === 'unconfirmed',
             referral_code: tester.referral_code,
             share_link: tester.share_link,
+            // The share buttons as the hosted page has them: each network's link tagged with its channel.
+            copy_link: channelLink(tester.share_link, 'copy'),
+            share_buttons: shareButtons(tester.share_link, defaultShareMessage(form.beta.name)),
             share_status_link: tester.share_status_link,
             waitlist_position: tester.waitlist_position,
             waitlist_ahead: tester.waitlist_ahead,
@@ -72,7 +77,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
       const code = referralCode(request.body.r);
       const sharer = code ? await visitors.sharer(code) : undefined;
       // A code of another beta, or none, counts nothing; the answer is the same either way.
-      if (sharer && sharer.beta.id === beta.id) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request));
+      if (sharer && sharer.beta.id === beta.id) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request), shareChannelOf(request.body.ch));
       return reply.status(204).send();
     },
   });

@@ -7,6 +7,7 @@ import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
 import type { PageLimits } from './pages.routes.ts';
+import type { Referral } from './visitor.ts';
 
 /** The largest signup body accepted: a form with a few text answers fits many times over. */
 export const SIGNUP_BODY_LIMIT = 16 * 1024;
@@ -16,6 +17,12 @@ const PROFILE_INPUTS = [
   ...TRACKING_FIELDS,
 ] as const;
 
+/**
+ * A share link's channel tag (`ch`) as a page, the embed or a link sends it: any text a link may
+ * carry, an unknown one counting as other (share-channels.ts).
+ */
+export const ChannelTag = Type.String({ maxLength: 255, description: 'The share channel of the link the visitor came through (its ?ch=)' });
+
 export const SignupBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320 })),
   ...Object.fromEntries(PROFILE_INPUTS.map((field) => [field, Type.Optional(Type.String({ maxLength: profileMaxLength(field) }))])),
@@ -23,6 +30,7 @@ export const SignupBody = Type.Object({
   // choices of a multiple_select as a list. Checked against the beta's questions by the service.
   answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   r: Type.Optional(Type.String({ maxLength: 64, description: 'The referral code of the share link the visitor came through' })),
+  ch: Type.Optional(ChannelTag),
 });
 export type SignupBodyValues = Static<typeof SignupBody>;
 
@@ -45,7 +53,7 @@ export function signupRouteOptions(limits: PageLimits) {
 }
 
 /** The signup for TestersService: only the fields this form has, answers in the interface's encoding. */
-export function signupInput(body: SignupBodyValues, form: SignupForm, referralCode: string | null): SignupInput {
+export function signupInput(body: SignupBodyValues, form: SignupForm, referral: Referral | null): SignupInput {
   const values = body as Record<string, unknown>;
   const profile: Record<string, string> = {};
   const shown = new Set<string>([...form.fields.map((f) => f.name), ...TRACKING_FIELDS]);
@@ -62,7 +70,7 @@ export function signupInput(body: SignupBodyValues, form: SignupForm, referralCo
     email: body.email ?? '',
     profile,
     responses: { response },
-    ...(referralCode ? { referrer_id: referralCode } : {}),
+    ...(referral ? { referrer_id: referral.code, referral_channel: referral.channel } : {}),
   };
 }
 

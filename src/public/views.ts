@@ -2,18 +2,21 @@
 // the confirmation pages. Every value goes through `html`, which escapes it. Inputs carry stable
 // ids (field-<name>) and their errors <name>-error, so people and browser tests find them alike.
 import type { Beta } from '../modules/betas/betas.service.ts';
+import { channelLink, defaultShareMessage, shareButtons } from '../modules/referrals/share-channels.ts';
 import type { Question } from '../modules/questions/questions.service.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';
 import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, Standing } from '../modules/visitors/visitors.service.ts';
 import { html, type Trusted } from './html.ts';
 import type { FieldError } from './signup-input.ts';
+import type { Referral } from './visitor.ts';
 
 /** What the visitor typed (kept when the form comes back with errors) and where they came from. */
 export interface FormState {
   values: Record<string, unknown>;
   errors: FieldError[];
-  referralCode: string | null;
+  /** The share link the visitor came through: its referrer's code and channel. */
+  referral: Referral | null;
 }
 
 const nothing = html``;
@@ -106,7 +109,8 @@ export function signupPage(form: SignupForm, state: FormState): Trusted {
 <p class="lead">Join the waitlist.</p>
 ${general.length > 0 ? html`<div class="alert" role="alert" id="form-errors">${general.map((e) => html`<p>${e.message}</p>`)}</div>` : nothing}
 <form method="post" class="signup" id="signup-form" novalidate>
-${state.referralCode ? html`<input type="hidden" name="r" value="${state.referralCode}">` : nothing}
+${state.referral ? html`<input type="hidden" name="r" value="${state.referral.code}">` : nothing}
+${state.referral?.channel ? html`<input type="hidden" name="ch" value="${state.referral.channel}">` : nothing}
 ${TRACKING_FIELDS.filter((field) => textValue(state, field)).map((field) => html`<input type="hidden" name="${field}" value="${textValue(state, field)}">`)}
 <div class="field">
 <label for="field-email">E-mail address${requiredMark(true)}</label>
@@ -123,18 +127,13 @@ function knownField(form: SignupForm, field: string): boolean {
   return field === 'email' || form.fields.some((f) => f.name === field) || form.questions.some((q) => `q${q.id}` === field);
 }
 
-/** The share link with copy and share buttons. */
+/**
+ * The share link with copy and share buttons, each link tagged with its channel (`?ch=`): the
+ * copy button and the field copy the `copy` link. A plain list of links with stable ids
+ * (share-{channel}): the stylesheet gives them their look.
+ */
 function shareBox(beta: Beta, tester: TesterView): Trusted {
-  const link = tester.share_link;
-  const message = `Join me on the ${beta.name} waitlist`;
-  const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-  const targets: [string, string, string][] = [
-    ['email', 'E-mail', `mailto:?${query({ subject: message, body: `${message}: ${link}` }).replace(/\+/g, '%20')}`],
-    ['x', 'X', `https://x.com/intent/tweet?${query({ text: message, url: link })}`],
-    ['linkedin', 'LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?${query({ url: link })}`],
-    ['facebook', 'Facebook', `https://www.facebook.com/sharer/sharer.php?${query({ u: link })}`],
-    ['whatsapp', 'WhatsApp', `https://wa.me/?${query({ text: `${message}: ${link}` })}`],
-  ];
+  const buttons = shareButtons(tester.share_link, defaultShareMessage(beta.name));
   const why =
     beta.settings.waitlist_order === 'signup_time'
       ? 'Invite your friends to join too.'
@@ -143,11 +142,11 @@ function shareBox(beta: Beta, tester: TesterView): Trusted {
 <h2 id="share-title">Share your link</h2>
 <p>${why}</p>
 <div class="copy">
-<input id="share-link" type="text" readonly value="${link}" aria-label="Your share link">
+<input id="share-link" type="text" readonly value="${channelLink(tester.share_link, 'copy')}" aria-label="Your share link">
 <button type="button" class="copy-button" id="copy-share-link" data-copy="share-link">Copy</button>
 </div>
-<ul class="share-buttons">
-${targets.map(([id, label, href]) => html`<li><a id="share-${id}" class="share-${id}" href="${href}" target="_blank" rel="noopener noreferrer">${label}</a></li>`)}
+<ul class="share-buttons" aria-label="Share on">
+${buttons.map(({ channel, label, url }) => html`<li><a id="share-${channel}" class="share-${channel}" href="${url}" target="_blank" rel="noopener noreferrer">${label}</a></li>`)}
 </ul>
 </section>`;
 }

@@ -1,7 +1,7 @@
 // A beta's dashboard in a real browser: the chart (uPlot, served by the console) and its tables,
 // the figures against the testers made here, a signup made elsewhere showing up at the next poll,
-// a range chosen by the form or a preset (and one refused next to its field), the keyboard, 360 px
-// and axe.
+// a range chosen by the form or a preset (and one refused next to its field), the share channels'
+// table, the keyboard, 360 px and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { createTester } from '../modules/testers/support.ts';
+import { visit } from '../public/support.ts';
 import { TESTER_FIGURES_TTL_MS } from '../../src/modules/stats/beta-stats.ts';
 
 describe('the beta dashboard in a browser', () => {
@@ -166,6 +167,30 @@ describe('the beta dashboard in a browser', () => {
     assert.ok(chart && chart.width <= client, `chart ${chart?.width} px`);
     await page.locator('summary').click();
     await assertAccessible(page, 'dashboard at 360 px');
+    await page.context().close();
+  });
+
+  test('the share channels table lists the channels that brought clicks or signups, the most signups first', async () => {
+    const launch = await ctx.createBeta({}, 'Channels');
+    const sharer = await createTester(ctx, launch.id);
+    const clicks: [string, string][] = [['x', '198.51.100.1'], ['x', '198.51.100.2'], ['whatsapp', '198.51.100.3'], ['myspace', '198.51.100.4']];
+    for (const [channel, ip] of clicks) assert.equal((await visit(ctx, 'GET', `/r/${sharer.referral_code}?ch=${channel}`, { ip })).status, 302);
+    const signup = await visit(ctx, 'POST', `/public/betas/${launch.id}/signups`, { json: { email: 'friend@example.com', r: sharer.referral_code, ch: 'whatsapp' }, ip: '198.51.100.9' });
+    assert.equal(signup.status, 201, JSON.stringify(signup.body));
+
+    const page = await signedInPage({ width: 360, height: 740 });
+    await page.goto(`${origin}/console/betas/${launch.id}`);
+    await page.locator('body[data-ready]').waitFor();
+    assert.deepEqual(await rowsOf(page, 'channels'), [
+      ['WhatsApp', '1', '1', '100 %'],
+      ['X', '2', '0', '0 %'],
+      ['Other', '1', '0', '0 %'],
+    ]);
+    assert.equal(await page.textContent('#channels-caption'), 'Share channels');
+    assert.deepEqual(await page.locator('#channels thead th').allTextContents(), ['Channel', 'Clicks', 'Signups', 'Signups per click']);
+    await assertAccessible(page, 'dashboard with share channels at 360 px');
+    await openDashboard(page);
+    assert.deepEqual(await rowsOf(page, 'channels'), [['No clicks on a share button yet']], 'a beta without any says so');
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 // The console's testers in a real browser: the table (search, filters, sort, pages, the address
 // keeping them), a tester's page with its sections, each action with the stored state checked,
-// a viewer's read-only page, another company's tester, 360 px, the keyboard and axe.
+// a viewer's read-only page, another company's tester, a referral's share channel, 360 px, the
+// keyboard and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts'
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { createTester, storedTester } from '../modules/testers/support.ts';
+import { testerByEmail, visit } from '../public/support.ts';
 import { RESEND_INTERVAL_SECONDS } from '../../src/modules/emails/emails.service.ts';
 
 describe('console testers in a browser', () => {
@@ -272,6 +274,21 @@ describe('console testers in a browser', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/email_contains=ann/);
     await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    await page.context().close();
+  });
+
+  test("a tester's page says through which share channel the referral came", async () => {
+    const launch = (await ctx.createBeta({}, 'Channels')).id;
+    const sharer = await createTester(ctx, launch, { email: 'sharer@example.com' });
+    const signup = await visit(ctx, 'POST', `/public/betas/${launch}/signups`, { json: { email: 'friend@example.com', r: sharer.referral_code, ch: 'whatsapp' } });
+    assert.equal(signup.status, 201, JSON.stringify(signup.body));
+    const friend = (await testerByEmail(ctx, launch, 'friend@example.com'))!;
+    const page = await newPage();
+    await signInAs(page, 'viewer@example.com');
+    await open(page, `/console/betas/${launch}/testers/${friend.id}`);
+    assert.equal(await page.textContent('#tester-referrer'), 'Referred by sharer@example.com through WhatsApp (referral credited).');
+    await open(page, `/console/betas/${launch}/testers/${sharer.id}`);
+    assert.equal(await page.textContent('#tester-referrer'), 'Not referred by anyone.');
     await page.context().close();
   });
 });

@@ -114,7 +114,7 @@ describe('embeddable form on another site, in a browser', () => {
     assert.ok(tester, 'stored');
     assert.equal(tester.status, 'applied');
     assert.equal(tester.signup_user_agent, DESKTOP_CHROME, 'the signup came from the visitor browser');
-    assert.equal(await page.inputValue('#share-link'), `${ctx.config.publicUrl}/r/${tester.referral_code}`);
+    assert.equal(await page.inputValue('#share-link'), `${ctx.config.publicUrl}/r/${tester.referral_code}?ch=copy`);
     assert.deepEqual(failures, [], 'no CORS or script errors');
 
     await page.reload();

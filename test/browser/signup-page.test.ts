@@ -65,7 +65,7 @@ describe('hosted signup page in a browser', () => {
     await assertAccessible(first, 'the signup done page');
     const ada = (await testerByEmail(ctx, beta.id, 'ada@example.com'))!;
     const shareLink = await first.inputValue('#share-link');
-    assert.equal(shareLink, `${origin}/r/${ada.referral_code}`);
+    assert.equal(shareLink, `${origin}/r/${ada.referral_code}?ch=copy`, 'the copied link is tagged with its channel');
     // The copy button (page.js): the link goes to the clipboard and the button says so.
     await first.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await first.click('#copy-share-link');
@@ -74,9 +74,9 @@ describe('hosted signup page in a browser', () => {
 
     const friend = await visitor(PHONE_SAFARI, '203.0.113.20');
     await friend.goto(shareLink);
-    assert.equal(friend.url(), `${origin}/b/rocket?r=${ada.referral_code}`, 'redirected to the homepage (the hosted page) with ?r=');
+    assert.equal(friend.url(), `${origin}/b/rocket?r=${ada.referral_code}&ch=copy`, 'redirected to the homepage (the hosted page) with ?r= and the channel');
     const cookies = await friend.context().cookies(origin);
-    assert.deepEqual(cookies.map((c) => [c.name, c.value, c.httpOnly, c.sameSite]), [[`prelaunch_r_${beta.id}`, ada.referral_code, true, 'Lax']]);
+    assert.deepEqual(cookies.map((c) => [c.name, c.value, c.httpOnly, c.sameSite]), [[`prelaunch_r_${beta.id}`, `${ada.referral_code}.copy`, true, 'Lax']]);
     // The cookie alone carries the referrer: the page without ?r= still credits the sharer.
     await friend.goto(`${origin}/b/rocket`);
     assert.equal(await friend.getAttribute('input[type=hidden][name=r]', 'value'), ada.referral_code);
@@ -85,6 +85,7 @@ describe('hosted signup page in a browser', () => {
 
     const grace = (await testerByEmail(ctx, beta.id, 'grace@example.com'))!;
     assert.equal(grace.referrer_id, ada.id);
+    assert.equal(grace.referral_channel, 'copy');
     const stored = (await testerByEmail(ctx, beta.id, 'ada@example.com'))!;
     assert.equal(stored.share_signups_count, 1);
     assert.equal(stored.share_clicks_count, 1, 'the friend\'s click; the copy and the cookie visit are none');
@@ -121,6 +122,6 @@ describe('hosted signup page in a browser', () => {
     const tester = await testerByEmail(ctx, beta.id, 'nojs@example.com');
     assert.ok(tester, 'stored');
     assert.equal(tester.status, 'applied');
-    assert.equal(await page.inputValue('#share-link'), `${origin}/r/${tester.referral_code}`);
+    assert.equal(await page.inputValue('#share-link'), `${origin}/r/${tester.referral_code}?ch=copy`);
   });
 });

@@ -6,6 +6,7 @@ import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
 import { betaRow, BROWSER, DESKTOP, formOf, testerByEmail, testersOf, visit } from './support.ts';
 import { Errors } from '../../src/errors.ts';
+import { shareButtons } from '../../src/modules/referrals/share-channels.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
@@ -97,6 +98,8 @@ describe('the embeddable form and its public endpoints', () => {
         confirmation_required: false,
         referral_code: stored.referral_code,
         share_link: `https://prelaunch.test/r/${stored.referral_code}`,
+        copy_link: `https://prelaunch.test/r/${stored.referral_code}?ch=copy`,
+        share_buttons: shareButtons(`https://prelaunch.test/r/${stored.referral_code}`, `Join me on the ${beta.name} waitlist`),
         share_status_link: `https://prelaunch.test/r/${stored.referral_code}?check=${stored.uuid}`,
         waitlist_position: 2,
         waitlist_ahead: 1,

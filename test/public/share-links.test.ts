@@ -163,7 +163,7 @@ describe('share links /r/{code} and the status page', () => {
     assert.ok(page.body.includes('<dd id="standing-referrals">2</dd>'));
     assert.ok(page.body.includes('<dd id="standing-points">21</dd>'), 'signup 1 + two referrals 5 each + bonus 10');
     assert.ok(page.body.includes('<ul id="rewards"><li>Sticker &lt;pack&gt;</li></ul>'));
-    assert.ok(page.body.includes(`value="https://prelaunch.test/r/${tester.referral_code}"`));
+    assert.ok(page.body.includes(`value="https://prelaunch.test/r/${tester.referral_code}?ch=copy"`));
     assert.equal((await storedTester(tester.id)).share_clicks_count, 0, 'looking at one\'s own standing is no click');
 
     const unknown = await visit(ctx, 'GET', `/r/nosuch?check=${tester.uuid}`);

@@ -118,9 +118,9 @@ describe('hosted signup page /b/{slug or id}', () => {
     assert.ok(response.body.includes('<h1>You\'re on the list!</h1>'));
     assert.ok(response.body.includes('<strong id="waitlist-position">#2</strong>'));
     assert.ok(response.body.includes('<p id="waitlist-ahead">1 person is ahead of you.</p>'));
-    assert.ok(response.body.includes(`<input id="share-link" type="text" readonly value="https://prelaunch.test/r/${stored.referral_code}"`));
-    for (const target of ['email', 'x', 'linkedin', 'facebook', 'whatsapp']) assert.ok(response.body.includes(`id="share-${target}"`), target);
-    assert.ok(response.body.includes(`href="https://wa.me/?text=Join+me+on+the+Rocket+waitlist%3A+https%3A%2F%2Fprelaunch.test%2Fr%2F${stored.referral_code}"`));
+    assert.ok(response.body.includes(`<input id="share-link" type="text" readonly value="https://prelaunch.test/r/${stored.referral_code}?ch=copy"`));
+    for (const target of ['email', 'sms', 'x', 'linkedin', 'facebook', 'whatsapp', 'telegram', 'reddit']) assert.ok(response.body.includes(`id="share-${target}"`), target);
+    assert.ok(response.body.includes(`href="https://wa.me/?text=Join+me+on+the+Rocket+waitlist%3A+https%3A%2F%2Fprelaunch.test%2Fr%2F${stored.referral_code}%3Fch%3Dwhatsapp"`));
     assert.ok(response.body.includes('data-copy="share-link"'));
     // The same event the API raises (the webhook endpoint listens to every type).
     const events = await storedEvents(ctx, beta.id);

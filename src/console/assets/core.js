@@ -120,6 +120,21 @@ export const messagesOf = (failure) => (failure.errors ?? []).map((e) => e.messa
 
 export const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
+/** The share channels' names (the API gives their ids: src/modules/referrals/share-channels.ts). */
+export const SHARE_CHANNEL_NAMES = {
+  x: 'X',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  reddit: 'Reddit',
+  email: 'E-mail',
+  sms: 'Text message',
+  copy: 'Copied link',
+  qr: 'QR code',
+  other: 'Other',
+};
+
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
 

@@ -1,7 +1,7 @@
 // A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
 // (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
 // table (no colour needed to read them), read again every few seconds while the page is visible.
-import { call, el, go, handle, pageBetaId, start } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, el, go, handle, pageBetaId, start } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
@@ -133,6 +133,13 @@ function render(stats) {
   fillTable('referrers', stats.top_referrers.map((r) => [r.name ? `${r.name} (${r.email})` : r.email, number(r.referrals)]), 'No referrals yet');
   fillTable('countries', stats.top_countries.map((c) => [c.country ?? 'Unknown', number(c.testers), bar(shareOf(c.testers, stats.testers_count))]), 'No testers yet');
   fillTable('sources', stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count))]), 'No testers yet');
+  // The channels that brought anything, the most signups first.
+  const channels = stats.channels.filter((c) => c.clicks > 0 || c.signups > 0).sort((a, b) => b.signups - a.signups || b.clicks - a.clicks);
+  fillTable(
+    'channels',
+    channels.map((c) => [SHARE_CHANNEL_NAMES[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
+    'No clicks on a share button yet',
+  );
 
   const { outbox, webhooks } = stats;
   const waiting = outbox.oldest_due_seconds === null ? '' : `, the oldest waiting ${number(outbox.oldest_due_seconds)} s`;

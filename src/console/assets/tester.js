@@ -2,7 +2,7 @@
 // on demand), points, rewards, e-mails and webhook events, each read from the management API; and the actions
 // (status, invite, points, rewards, resend the confirmation, delete), each refreshing what it
 // changed. The webhook events are those among the beta's latest (the API bounds the look).
-import { call, count, el, handle, messagesOf, pageBetaId, role, say, start } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, count, el, handle, messagesOf, pageBetaId, role, say, start } from './core.js';
 
 const betaId = pageBetaId();
 const testerId = window.location.pathname.split('/').filter(Boolean).pop();
@@ -65,7 +65,8 @@ async function loadTester() {
   if (tester.referred_by) {
     const [found] = await call('GET', `${api}/testers?email_is=${q(tester.referred_by)}&per_page=1`);
     const who = found ? el('a', { href: `${consoleBase}/${found.id}` }, tester.referred_by) : tester.referred_by;
-    referrer.replaceChildren('Referred by ', who, tester.fraud.referral ? ` (referral ${tester.fraud.referral})` : '', '.');
+    const channel = tester.referral_channel ? ` through ${SHARE_CHANNEL_NAMES[tester.referral_channel] ?? tester.referral_channel}` : '';
+    referrer.replaceChildren('Referred by ', who, channel, tester.fraud.referral ? ` (referral ${tester.fraud.referral})` : '', '.');
   } else referrer.textContent = 'Not referred by anyone.';
 }
 

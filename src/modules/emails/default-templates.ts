@@ -2,6 +2,7 @@
 // They are Liquid sources like any stored template, so GET shows them as a starting point for
 // editing. The HTML is a single centred card of tables with inline styles: what mail clients
 // (Outlook and Gmail included) render reliably, without external CSS or images.
+import { SHARE_TARGETS } from '../referrals/share-channels.ts';
 import type { Occasion } from './email-templates.ts';
 
 export interface TemplateParts {
@@ -84,8 +85,12 @@ function text(lines: string[], footer: string): string {
   return `${lines.join('\n')}\n\n--\n${footer}\nUnsubscribe: {{ unsubscribe_url }}\n`;
 }
 
-const SHARE_TEXT = 'Know someone who would like it too? Share your link: {{ tester.share_link }}';
-const SHARE_HTML = 'Know someone who would like it too? Share your link: <a href="{{ tester.share_link }}" style="color:#2563eb;">{{ tester.share_link }}</a>';
+// Share links in a message are tagged with their channel (README, "E-mail templates"): the link
+// itself as `email` (a forwarded message), each network's button as its own.
+const EMAIL_LINK = '{{ tester.share_link | share_channel: "email" }}';
+const SHARE_ON = `Share on ${SHARE_TARGETS.map(({ channel, label }) => `<a href="{{ tester.share_link | share_on: "${channel}" }}" style="color:#2563eb;">${label}</a>`).join(' · ')}`;
+const SHARE_TEXT = `Know someone who would like it too? Share your link: ${EMAIL_LINK}`;
+const SHARE_HTML = [`Know someone who would like it too? Share your link: <a href="${EMAIL_LINK}" style="color:#2563eb;">${EMAIL_LINK}</a>`, SHARE_ON];
 const CODE_HTML = 'Your invitation code: <strong style="font-family:Menlo,Consolas,monospace;font-size:18px;color:#111827;">{{ tester.invitation_code }}</strong>';
 const SENDER_NAME = '{% if sender.profile.first_name %}{{ sender.profile.first_name }}{% if sender.profile.last_name %} {{ sender.profile.last_name }}{% endif %}{% else %}{{ sender.email }}{% endif %}';
 
@@ -110,7 +115,7 @@ export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
     html_body: html({
       paragraphs: [GREETING, "Good news: you're invited to {{ beta.name }}.", CODE_HTML],
       button: { label: 'Get started', url: '{{ beta.homepage_url }}' },
-      after: [SHARE_HTML],
+      after: SHARE_HTML,
       footer: SIGNED_UP,
     }),
   },
@@ -182,7 +187,7 @@ export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
         '{% endif %}',
         'Move up: every friend who joins through your link moves you ahead.',
         '',
-        '{{ tester.share_link }}',
+        EMAIL_LINK,
       ],
       SIGNED_UP,
     ),
@@ -192,8 +197,8 @@ export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
         "Thanks for signing up: you're on the {{ beta.name }} waitlist.",
         "{% if tester.waitlist_position %}You're number <strong>{{ tester.waitlist_position }}</strong> of {{ tester.waitlist_length }}. {% endif %}Move up: every friend who joins through your link moves you ahead.",
       ],
-      button: { label: 'Share your link', url: '{{ tester.share_link }}' },
-      after: ['<a href="{{ tester.share_link }}" style="color:#2563eb;">{{ tester.share_link }}</a>'],
+      button: { label: 'Share your link', url: EMAIL_LINK },
+      after: [`<a href="${EMAIL_LINK}" style="color:#2563eb;">${EMAIL_LINK}</a>`, SHARE_ON],
       footer: SIGNED_UP,
     }),
   },
@@ -204,7 +209,7 @@ export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
     html_body: html({
       paragraphs: [GREETING, 'Your access to {{ beta.name }} is active. Welcome!'],
       button: { label: 'Open {{ beta.name }}', url: '{{ beta.homepage_url }}' },
-      after: [SHARE_HTML],
+      after: SHARE_HTML,
       footer: SIGNED_UP,
     }),
   },

@@ -59,6 +59,7 @@ function sampleTester(id: number, firstName: string, lastName: string, publicUrl
     waitlist_behind: 958,
     waitlist_length: 1000,
     referred_by: null,
+    referral_channel: null,
     groups: '',
     created_at: at,
     updated_at: at,

@@ -3,7 +3,8 @@
 // out), subjects and text bodies do not. Nothing reaches the file system: include, render and
 // layout are removed, so a template is only what was stored. Render limits bound what a hostile
 // template can cost: rendering happens inside the transaction of the change that sends the message.
-import { Liquid, type Template } from 'liquidjs';
+import { type Context, Liquid, type Template } from 'liquidjs';
+import { channelLink, defaultShareMessage, SHARE_TARGETS, shareChannelOf } from '../referrals/share-channels.ts';
 
 export type TemplateKind = 'text' | 'html';
 
@@ -30,7 +31,31 @@ function engine(kind: TemplateKind): Liquid {
     memoryLimit: 5_000_000,
   });
   for (const tag of ['include', 'render', 'layout', 'block']) delete liquid.tags[tag];
+  registerShareFilters(liquid);
   return liquid;
+}
+
+/**
+ * `{{ tester.share_link | share_channel: "email" }}`: the link tagged with a share channel (any
+ * other name counts as other). `{{ tester.share_link | share_on: "x" }}`: that network's share
+ * button for the tagged link, its text "Join me on the {beta.name} waitlist" unless a second
+ * argument gives one; for copy, qr and other, the tagged link itself. Anything but a link passes
+ * through unchanged.
+ */
+function registerShareFilters(liquid: Liquid): void {
+  const tagged = (link: unknown, channel: unknown): string | null => {
+    const text = String(link ?? '');
+    if (!URL.canParse(text)) return null;
+    return channelLink(text, shareChannelOf(channel) ?? 'other');
+  };
+  liquid.registerFilter('share_channel', (link: unknown, channel: unknown) => tagged(link, channel) ?? link);
+  liquid.registerFilter('share_on', function (this: { context: Context }, link: unknown, channel: unknown, message?: unknown) {
+    const url = tagged(link, channel);
+    if (url === null) return link;
+    const target = SHARE_TARGETS.find((t) => t.channel === shareChannelOf(channel));
+    const text = message === undefined ? defaultShareMessage(String(this.context.getSync(['beta', 'name']) ?? '')) : String(message);
+    return target ? target.url(url, text) : url;
+  });
 }
 
 const engines: Record<TemplateKind, Liquid> = { text: engine('text'), html: engine('html') };

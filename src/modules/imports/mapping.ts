@@ -25,6 +25,7 @@ const COMPUTED_COLUMNS = new Set([
   'id', 'uuid', 'invitation_code', 'share_clicks_count', 'share_signups_count', 'friend_invitations_count', 'hidden',
   'waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'share_link', 'status_page_url',
   'updated_at', 'applied_at', 'invited_at', 'joined_at', 'imported_at', 'unsubscribed_at', 'last_checkin_at', 'fraud.referral',
+  'referral_channel',
 ]);
 
 /** Other names a column is known by: the export's `referred_by` holds the referrer's e-mail. */

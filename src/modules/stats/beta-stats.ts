@@ -1,8 +1,8 @@
 // How one beta's launch is going, for its dashboard (GET /api/v2/betas/{beta_id}/stats): signups
 // per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
 // and share-click conversion and the status breakdown (from the beta's counters: no tester read),
-// the top referrers, countries and sources, the beta's outbox backlog and its webhooks' failure
-// rate. Every tester figure is a range or a walk of an index (migration 023), never a read of the
+// the top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure
+// rate, and clicks and signups per share channel. Every tester figure is a range or a walk of an index (migration 023), never a read of the
 // rows: docs/decisions.md, "Beta dashboard".
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
@@ -10,6 +10,8 @@ import { PARKED } from '../../jobs/outbox.ts';
 import { Errors } from '../../errors.ts';
 import { apiTime, storedTime, utcDate, type Clock } from '../../time.ts';
 import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
+import { channelClicks } from '../referrals/channel-clicks.ts';
+import { SHARE_CHANNELS, type ShareChannel } from '../referrals/share-channels.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 
 /** The longest range one answer covers, in days. */
@@ -79,6 +81,14 @@ export interface BetaStats {
   top_sources: { source: string | null; testers: number }[];
   outbox: { due: number; scheduled: number; parked: number; oldest_due_seconds: number | null };
   webhooks: { deliveries: number; failed: number; failure_rate: number | null };
+  channels: ChannelFigures[];
+}
+
+/** A share channel's clicks and the signups that followed them, in the beta's whole life. */
+export interface ChannelFigures {
+  channel: ShareChannel;
+  clicks: number;
+  signups: number;
 }
 
 /** A calendar date YYYY-MM-DD as the UTC midnight it starts, or an error naming the parameter. */
@@ -111,6 +121,7 @@ export class BetaStatsService {
   private readonly days: Kept<DaySignups[]>;
   private readonly closedDays: Kept<DaySignups[]>;
   private readonly tops: Kept<TopLists>;
+  private readonly channelSignups: Kept<Map<string, number>>;
 
   constructor(
     private readonly db: Db,
@@ -122,6 +133,7 @@ export class BetaStatsService {
     this.days = new Kept(TESTER_FIGURES_TTL_MS, now);
     this.closedDays = new Kept(CLOSED_DAYS_TTL_MS, now);
     this.tops = new Kept(TOP_LISTS_TTL_MS, now);
+    this.channelSignups = new Kept(TESTER_FIGURES_TTL_MS, now);
   }
 
   /** The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds. */
@@ -131,11 +143,12 @@ export class BetaStatsService {
     const beta = await this.betas.show(companyId, betaId);
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
-    const [days, [referrers, countries, sources], outbox, webhooks] = await Promise.all([
+    const [days, [referrers, countries, sources], outbox, webhooks, channels] = await Promise.all([
       this.daysOf(beta.id, range, utcDate(now)),
       this.topListsOf(beta.id),
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
+      this.channelsOf(beta.id),
     ]);
     const direct = days.reduce((sum, day) => sum + day.direct, 0);
     const referred = days.reduce((sum, day) => sum + day.referred, 0);
@@ -151,6 +164,7 @@ export class BetaStatsService {
       top_sources: sources.map(({ value, testers }) => ({ source: value, testers })),
       outbox,
       webhooks,
+      channels,
     };
   }
 
@@ -172,11 +186,39 @@ export class BetaStatsService {
     for (const { beta_id } of betas) {
       if (stop.aborted) break;
       const now = this.clock.now();
-      await Promise.all([this.daysOf(beta_id, statsRange(now, {}), utcDate(now)), this.topListsOf(beta_id)]);
+      await Promise.all([this.daysOf(beta_id, statsRange(now, {}), utcDate(now)), this.topListsOf(beta_id), this.signupsPerChannel(beta_id)]);
       read += 1;
     }
     const ms = Math.round(performance.now() - started);
     log?.info({ betas: read, ms }, `stats: dashboard figures of ${read} betas read in ${ms} ms`);
+  }
+
+  /**
+   * Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel, read afresh) and
+   * the signups that came through it (kept TESTER_FIGURES_TTL_MS).
+   */
+  private async channelsOf(betaId: number): Promise<ChannelFigures[]> {
+    const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), this.signupsPerChannel(betaId)]);
+    return SHARE_CHANNELS.map((channel) => ({ channel, clicks: clicks.get(channel) ?? 0, signups: signups.get(channel) ?? 0 }));
+  }
+
+  /**
+   * The beta's testers (hidden ones aside) by the channel their signup came through: a walk of the
+   * partial index that holds only signups with a channel (migration 030), no row read. Counted here
+   * rather than kept by each signup, so a signup writes nothing more than the column.
+   */
+  private signupsPerChannel(betaId: number): Promise<Map<string, number>> {
+    return this.channelSignups.get(String(betaId), async () => {
+      const rows = await this.db
+        .selectFrom('testers')
+        .select((eb) => ['referral_channel', eb.fn.countAll<number>().as('signups')])
+        .where('beta_id', '=', betaId)
+        .where('hidden', '=', 0)
+        .where('referral_channel', 'is not', null)
+        .groupBy('referral_channel')
+        .execute();
+      return new Map(rows.map((row) => [row.referral_channel!, Number(row.signups)]));
+    });
   }
 
   /** The top referrers, countries and sources of the beta's whole life, kept TOP_LISTS_TTL_MS. */

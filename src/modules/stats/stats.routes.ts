@@ -4,6 +4,7 @@ import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { BetaParams, Nullable } from '../../http/schemas.ts';
+import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { TesterStatuses } from '../testers/tester-status.ts';
 import { type BetaStatsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, TOP } from './beta-stats.ts';
 
@@ -57,6 +58,17 @@ const BetaStatsSchema = Type.Object(
       { deliveries: Count, failed: Count, failure_rate: Nullable({ ...Ratio, description: 'failed / deliveries, 4 decimals; null without deliveries' }) },
       { description: 'Delivery attempts to the beta\'s webhook endpoints in the range' },
     ),
+    channels: Type.Array(
+      Type.Object({
+        channel: Type.Enum(SHARE_CHANNELS),
+        clicks: { ...Count, description: 'Clicks on share links tagged with the channel (counted as share_clicks_count is)' },
+        signups: { ...Count, description: 'Testers (hidden ones aside) whose signup came through a link tagged with the channel' },
+      }),
+      {
+        description:
+          "Every share channel, in this order, in the beta's whole life: a share button's link carries its channel (?ch=), any other tag counts as other; clicks and signups through an untagged link are in no channel",
+      },
+    ),
   },
   { description: 'How the beta\'s launch is going' },
 );
@@ -70,7 +82,7 @@ export function statsRoutes(app: App, stats: BetaStatsService): void {
       tags: ['Betas'],
       'x-extension': true,
       summary: 'Show beta statistics',
-      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog and its webhooks' failure rate over the range. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
+      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, and clicks and signups per share channel. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
       params: BetaParams,
       querystring: StatsQuery,
       response: { 200: BetaStatsSchema },

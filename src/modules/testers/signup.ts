@@ -24,6 +24,7 @@ import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questio
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { liftErasure } from '../suppressions/erasures.ts';
 import { findReferrer, joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.service.ts';
+import type { ShareChannel } from '../referrals/share-channels.ts';
 import { normalizeEmail } from './email-address.ts';
 import { nameSearch } from './name-search.ts';
 import { prepareProfile } from './profile.ts';
@@ -33,6 +34,8 @@ import type { TestersContext, TestersRepository } from './testers.repository.ts'
 import type { TesterCreateInput } from './testers.schemas.ts';
 
 export type CreateInput = Static<typeof TesterCreateInput>;
+/** A visitor's signup: what the API's create takes, and the channel of the share link followed. */
+export type VisitorInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'> & { referral_channel?: ShareChannel | null };
 
 
 function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {
@@ -52,14 +55,16 @@ export async function create(ctx: TestersContext, companyId: number, betaId: str
 export async function createForVisitor(
   ctx: TestersContext,
   beta: Beta,
-  input: Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>,
+  input: VisitorInput,
   visitor: { ipv4: string | null; userAgent: string },
 ): Promise<TesterView> {
-  const profile = { ...input.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
-  return signUp(ctx, beta, { ...input, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' });
+  const { referral_channel: channel, ...signup } = input;
+  const profile = { ...signup.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
+  return signUp(ctx, beta, { ...signup, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' }, channel ?? null);
 }
 
-async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined): Promise<TesterView> {
+/** `referralChannel` is a visitor's only: the API's input never carries one. */
+async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined, referralChannel: ShareChannel | null = null): Promise<TesterView> {
   const { repo, events, emails } = ctx;
   const companyId = beta.company_id;
   if (!input) {
@@ -123,6 +128,9 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       invitation_code: status === 'invited' ? uniqueInvitationCode(settings.decoder_key, email.email) : redeemedCode,
       referral_code: referralCode,
       referrer_id: referrer?.id ?? null,
+      // A channel says how a referral came; without a referrer there is none. Left out when null,
+      // so a direct signup's insert is what it was.
+      ...(referrer && referralChannel ? { referral_channel: referralChannel } : {}),
       signup_ip: ip,
       signup_user_agent: userAgent,
       fraud_flags: storedFlags(flags),

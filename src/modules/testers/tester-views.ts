@@ -6,7 +6,7 @@ import type { TesterRow } from '../../db/types.ts';
 import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
-import { presentTester, type TesterView } from './testers.presenter.ts';
+import { presentTester, shareLinkOf, type TesterView } from './testers.presenter.ts';
 
 /** The addresses of `count` referrers: one for a tester's view, up to a page's for a list. */
 const referrerEmails = compiledVariants((_count: number) => (db, ids: number[]) => db.selectFrom('testers').select(['id', 'email']).where('id', 'in', ids));
@@ -41,6 +41,11 @@ export class TesterViews {
         responses: responses ? (responses.get(row.id) ?? []) : options.responses === 'none' ? [] : undefined,
       }),
     );
+  }
+
+  /** The share link of a referral code of the beta, as a tester's view has it. */
+  shareLink(beta: Beta, referralCode: string): string {
+    return shareLinkOf(referralCode, this.publicUrl, beta.settings.referral_url);
   }
 
   /** One page of the beta's waitlist in order, and its length (Standings.waitlistSlice). */

@@ -6,6 +6,7 @@ import type { BetaSettings } from '../betas/beta-settings.ts';
 import type { Standing } from '../waitlist/standings.ts';
 import type { TesterResponse } from '../questions/questions.service.ts';
 import { presentFraud, type FraudView } from '../fraud/fraud.presenter.ts';
+import type { ShareChannel } from '../referrals/share-channels.ts';
 import { ProfileFields } from './profile.ts';
 import type { TesterStatus } from './tester-status.ts';
 
@@ -33,6 +34,8 @@ export interface TesterView {
   waitlist_behind: number | null;
   waitlist_length: number;
   referred_by: string | null;
+  /** The share channel the tester's signup came through (a channel-tagged share link); null for none. */
+  referral_channel: ShareChannel | null;
   groups: string;
   created_at: string;
   updated_at: string;
@@ -87,6 +90,7 @@ export function presentTester(row: TesterRow, presentation: Presentation): Teste
     share_status_link: `${presentation.publicUrl}/r/${row.referral_code}?check=${row.uuid}`,
     ...presentation.standing,
     referred_by: presentation.referredBy,
+    referral_channel: row.referral_channel as ShareChannel | null,
     groups: row.groups,
     created_at: apiTime(row.created_at),
     updated_at: apiTime(row.updated_at),

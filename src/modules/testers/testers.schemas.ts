@@ -3,6 +3,7 @@ import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { ProfileFields, ProfileInputSchema } from './profile.ts';
 import { FraudSchema } from '../fraud/fraud.schemas.ts';
+import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
 
 const ProfileSchema = Type.Object(
@@ -44,6 +45,11 @@ export const TesterSchema = Type.Object(
     waitlist_behind: NullableInteger,
     waitlist_length: Type.Integer(),
     referred_by: Nullable(Type.String({ description: "The referrer's e-mail address" })),
+    referral_channel: Nullable(
+      Type.Enum(SHARE_CHANNELS, {
+        description: 'Extension: the share channel of the link the signup came through (a share button\'s ?ch=, any other tag being other); null for a direct signup or an untagged link',
+      }),
+    ),
     groups: Type.String({ description: 'Comma-separated group names' }),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -14,11 +14,14 @@ import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailsService, ResendOutcome } from '../emails/emails.service.ts';
 import { isSignupDevice } from '../fraud/fraud-signals.ts';
 import { awardSharePoints } from '../points/points.service.ts';
+import { countChannelClick } from '../referrals/channel-clicks.ts';
+import { channelLink, type ShareChannel } from '../referrals/share-channels.ts';
+import { qrCodeSvg } from '../referrals/share-qr-code.ts';
 import { listQuestions, toQuestion, type Question } from '../questions/questions.service.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
-import type { CreateInput } from '../testers/signup.ts';
+import type { VisitorInput } from '../testers/signup.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
@@ -34,7 +37,7 @@ export interface SignupForm {
   questions: Question[];
 }
 
-export type SignupInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>;
+export type SignupInput = VisitorInput;
 
 /** A tester's own standing, for their status page. */
 export interface Standing {
@@ -148,9 +151,15 @@ export class VisitorsService {
    * A visitor followed the tester's share link: the tester's and the beta's share_clicks_count
    * move once per visitor per day (people only), and the beta's share_points are given once per
    * visitor network per tester. The tester following their own link, from the device they signed
-   * up on, is no share: nothing counts. Returns whether the click counted.
+   * up on, is no share: nothing counts. A link tagged with a share channel counts the click under
+   * that channel too. Returns whether the click counted.
    */
-  async recordClick(beta: Beta, tester: Pick<TesterRow, 'id' | 'signup_ip' | 'signup_user_agent'>, visitor: Visitor): Promise<boolean> {
+  async recordClick(
+    beta: Beta,
+    tester: Pick<TesterRow, 'id' | 'signup_ip' | 'signup_user_agent'>,
+    visitor: Visitor,
+    channel: ShareChannel | null = null,
+  ): Promise<boolean> {
     if (!isPerson(visitor)) return false;
     // A signup ip is IPv4 (the profile's ip), so the request's address is compared as one.
     if (isSignupDevice({ ip: ipv4Of(visitor.ip), userAgent: visitor.userAgent }, tester)) return false;
@@ -168,10 +177,17 @@ export class VisitorsService {
       // Deleted since the link was looked up: nothing to count (the visit row goes with the transaction).
       if (Number(updated.numUpdatedRows) !== 1) throw Errors.notFound('Tester not found');
       addToBetaCounter(trx, beta.id, 'share_clicks_count', 1);
+      if (channel) await countChannelClick(trx, beta.id, channel);
       await awardSharePoints(trx, beta, tester, network, now);
       await this.events.raise(trx, 'tester_updated', beta.id, [tester.id], now);
       return true;
     });
+  }
+
+  /** The visible tester's share link tagged `qr`, as an SVG QR code; undefined when `code` leads nowhere. */
+  async shareQrCode(code: string): Promise<string | undefined> {
+    const found = await this.sharer(code);
+    return found && qrCodeSvg(channelLink(this.views.shareLink(found.beta, found.tester.referral_code), 'qr'));
   }
 
   /**

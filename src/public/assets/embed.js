@@ -61,12 +61,14 @@ button[disabled]{opacity:.6}
     root.append(box);
     const query = new URLSearchParams(location.search);
     const referral = query.get('r');
+    // The share channel of the link the visitor came through (the share link's redirect passes it on).
+    const channel = query.get('ch');
 
     fetch(`${endpoint}/form`, { credentials: 'omit' })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
       .then((definition) => {
         if (definition.records_clicks && referral) {
-          fetch(`${endpoint}/clicks`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ r: referral }) }).catch(() => {});
+          fetch(`${endpoint}/clicks`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ r: referral, ch: channel || undefined }) }).catch(() => {});
         }
         renderForm(definition);
       })
@@ -134,7 +136,10 @@ button[disabled]{opacity:.6}
           if (values.length > 0) body.answers[`q${question.id}`] = question.kind === 'multiple_select' ? values : values[0];
         }
         for (const name of ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) if (query.get(name)) body[name] = query.get(name);
-        if (referral) body.r = referral;
+        if (referral) {
+          body.r = referral;
+          if (channel) body.ch = channel;
+        }
         submit.disabled = true;
         fetch(`${endpoint}/signups`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
           .then((response) => response.json().then((json) => ({ ok: response.ok, json })))
@@ -168,30 +173,22 @@ button[disabled]{opacity:.6}
         return box.replaceChildren(el('h2', { text: 'Check your inbox' }),
           el('p', { id: 'confirm-needed', text: `We sent a confirmation link to ${tester.email}. Confirm your address to join the ${name} waitlist.` }));
       }
-      const link = tester.share_link;
-      const message = `Join me on the ${name} waitlist`;
+      // The links come tagged with their channel: the field and the copy button hold the `copy` one.
+      const link = tester.copy_link;
       const input = el('input', { id: 'share-link', type: 'text', readonly: true, value: link, 'aria-label': 'Your share link' });
       const copy = el('button', { type: 'button', id: 'copy-share-link', text: 'Copy' });
       copy.addEventListener('click', () => {
         input.select();
         navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; });
       });
-      const q = (params) => new URLSearchParams(params).toString();
-      const targets = [
-        ['email', 'E-mail', `mailto:?${q({ subject: message, body: `${message}: ${link}` }).replace(/\+/g, '%20')}`],
-        ['x', 'X', `https://x.com/intent/tweet?${q({ text: message, url: link })}`],
-        ['linkedin', 'LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?${q({ url: link })}`],
-        ['facebook', 'Facebook', `https://www.facebook.com/sharer/sharer.php?${q({ u: link })}`],
-        ['whatsapp', 'WhatsApp', `https://wa.me/?${q({ text: `${message}: ${link}` })}`],
-      ];
       const ahead = tester.waitlist_ahead === 1 ? '1 person is' : `${tester.waitlist_ahead} people are`;
       box.replaceChildren(
         el('h2', { text: "You're on the list!" }),
         tester.waitlist_position === null ? null : el('p', { id: 'waitlist-position', text: `You are #${tester.waitlist_position} on the waitlist. ${ahead} ahead of you.` }),
         el('p', { text: 'Share your link:' }),
         el('div', { class: 'copy' }, input, copy),
-        el('ul', { class: 'links' }, ...targets.map(([id, label, href]) =>
-          el('li', {}, el('a', { id: `share-${id}`, href, target: '_blank', rel: 'noopener noreferrer', text: label })))),
+        el('ul', { class: 'links', 'aria-label': 'Share on' }, ...tester.share_buttons.map(({ channel: id, label, url }) =>
+          el('li', {}, el('a', { id: `share-${id}`, href: url, target: '_blank', rel: 'noopener noreferrer', text: label })))),
       );
     }
   }

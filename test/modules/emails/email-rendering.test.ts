@@ -28,3 +28,26 @@ describe('e-mail rendering: the time limit', () => {
     assert.throws(() => renderLiquid('text', 'Hi {{ tester.email }},', { tester: pausingTester(2) }), (error) => error instanceof TemplateError && /template render limit exceeded/.test(error.message));
   });
 });
+
+describe('e-mail rendering: share links tagged with a channel', () => {
+  const variables = { tester: { share_link: 'https://p.test/r/abc12' }, beta: { name: 'Rocket & Co' } };
+
+  test('share_channel tags the link; an unknown channel counts as other; anything but a link passes through', () => {
+    assert.equal(renderLiquid('text', '{{ tester.share_link | share_channel: "email" }}', variables), 'https://p.test/r/abc12?ch=email');
+    assert.equal(renderLiquid('text', '{{ tester.share_link | share_channel: "Pigeon" }}', variables), 'https://p.test/r/abc12?ch=other');
+    assert.equal(renderLiquid('text', '{{ "not a link" | share_channel: "x" }}', variables), 'not a link');
+    // A beta's own referral_url already has ?r=: the channel goes beside it.
+    assert.equal(renderLiquid('text', '{{ link | share_channel: "qr" }}', { link: 'https://rocket.example/join?r=abc12' }), 'https://rocket.example/join?r=abc12&ch=qr');
+  });
+
+  test('share_on is the network\'s share button for the tagged link, with the beta\'s default text or one given; escaped in HTML', () => {
+    const tagged = encodeURIComponent('https://p.test/r/abc12?ch=x');
+    assert.equal(renderLiquid('text', '{{ tester.share_link | share_on: "x" }}', variables), `https://x.com/intent/tweet?text=Join+me+on+the+Rocket+%26+Co+waitlist&url=${tagged}`);
+    assert.equal(renderLiquid('html', '{{ tester.share_link | share_on: "x" }}', variables), `https://x.com/intent/tweet?text=Join+me+on+the+Rocket+%26+Co+waitlist&amp;url=${tagged}`);
+    assert.equal(
+      renderLiquid('text', '{{ tester.share_link | share_on: "whatsapp", "Come along" }}', variables),
+      `https://wa.me/?text=Come+along%3A+${encodeURIComponent('https://p.test/r/abc12?ch=whatsapp')}`,
+    );
+    assert.equal(renderLiquid('text', '{{ tester.share_link | share_on: "copy" }}', variables), 'https://p.test/r/abc12?ch=copy', 'no network: the tagged link');
+  });
+});

@@ -68,7 +68,7 @@ describe('mapColumns', () => {
   const question = { id: 7, prompt: 'How did you hear about us?' } as QuestionRow;
 
   test('field names, dotted profile names, responses by id or by text; computed export columns ignored silently', () => {
-    const header = ['Email', 'profile.first_name', 'last_name', 'responses.7', 'status', 'referred_by', 'id', 'waitlist_position', 'Notes'];
+    const header = ['Email', 'profile.first_name', 'last_name', 'responses.7', 'status', 'referred_by', 'id', 'waitlist_position', 'referral_channel', 'Notes'];
     const result = mapColumns(header, {}, [question]);
     assert.deepEqual(result.columns.map((c) => [c.index, c.target]), [[0, 'email'], [1, 'first_name'], [2, 'last_name'], [3, 'responses.7'], [4, 'status'], [5, 'referrer_id']]);
     assert.deepEqual(result.ignored, ['column "Notes" is not imported: it names no field of a tester (give a mapping to import it)']);

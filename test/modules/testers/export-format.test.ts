@@ -15,7 +15,7 @@ function exported(overrides: Partial<ExportedTester> = {}): ExportedTester {
     imported_at: null, applied_at: '2026-11-22T09:15:00Z', invited_at: null, joined_at: null, unsubscribed_at: null,
     share_clicks_count: 2, share_signups_count: 1, friend_invitations_allowed: 5, friend_invitations_count: 0, friend_invitations_remaining: 5,
     referral_code: 'abc12', share_link: 'https://p.test/r/abc12', share_status_link: 'https://p.test/r/abc12?check=x',
-    waitlist_position: 1, waitlist_ahead: 0, waitlist_behind: 3, waitlist_length: 4, referred_by: 'ref@example.com', groups: 'a,b',
+    waitlist_position: 1, waitlist_ahead: 0, waitlist_behind: 3, waitlist_length: 4, referred_by: 'ref@example.com', referral_channel: 'x', groups: 'a,b',
     created_at: '2026-11-22T09:15:00Z', updated_at: '2026-11-22T09:15:00Z',
     profile: { ...profile, first_name: 'Ada' },
     fraud: { signup_ip: null, signup_user_agent: null, flags: [{ name: 'disposable_email', reason: 'a "throwaway" domain' }], referral: 'credited', referral_accepted_at: null },

@@ -20,7 +20,7 @@ export const TESTER_FIELDS = [
   'id', 'uuid', 'email', 'status', 'invitation_code', 'imported_at', 'applied_at', 'invited_at', 'joined_at',
   'unsubscribed_at', 'share_clicks_count', 'share_signups_count', 'friend_invitations_allowed',
   'friend_invitations_count', 'friend_invitations_remaining', 'referral_code', 'share_link', 'share_status_link',
-  'waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'referred_by', 'groups',
+  'waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'referred_by', 'referral_channel', 'groups',
   'created_at', 'updated_at', 'profile', 'fraud',
 ].sort();
 
