@@ -1,5 +1,6 @@
-// The pages visitors reach without a key: a beta's hosted signup page (/b/{slug or id}), share
-// links and the status page (/r/{code}), and the double opt-in confirmation (/confirm/{token}).
+// The pages visitors reach without a key: a beta's hosted signup page (/b/{slug or id}) and its
+// leaderboard (/b/{slug or id}/leaderboard), share links and the status page with its public-name
+// form (/r/{code}), and the double opt-in confirmation (/confirm/{token}).
 // Plain HTML forms that work without JavaScript; every rule lives in VisitorsService.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -10,6 +11,7 @@ import type { Beta } from '../modules/betas/betas.service.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { sendHtmlPage } from './html.ts';
+import { leaderboardPage } from './standing-sections.ts';
 import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
@@ -38,10 +40,20 @@ const SignupPageQuery = Type.Object({
   r: Type.Optional(Type.String({ maxLength: 64 })),
   ...Object.fromEntries(TRACKING_FIELDS.filter((f) => f !== 'http_referrer').map((f) => [f, Type.Optional(Type.String({ maxLength: 255 }))])),
 });
-const ShareQuery = Type.Object({ check: Type.Optional(Type.String({ maxLength: 64 })) });
+const ShareQuery = Type.Object({
+  check: Type.Optional(Type.String({ maxLength: 64 })),
+  // After the public-name form's redirect: the page says the change was saved.
+  saved: Type.Optional(Type.String({ maxLength: 16 })),
+});
+const StatusPageQuery = Type.Object({ check: Type.String({ maxLength: 64 }) });
+const PublicNameBody = Type.Object({
+  leaderboard_name: Type.Optional(Type.String({ maxLength: 1000 })),
+  clear: Type.Optional(Type.String({ maxLength: 8 })),
+});
 const ResendBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) });
 
 const BETA_NOT_FOUND = 'There is no waitlist at this address. Please check the link.';
+const NO_LEADERBOARD = 'This waitlist has no public leaderboard.';
 const LINK_NOT_FOUND = 'This link is not valid. Please check it, or ask the person who shared it for a new one.';
 
 /** Where a share link sends a visitor: the beta's homepage with ?r={code} (never a URL from the request). */
@@ -99,13 +111,52 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         // The status link: the standing with the right check; otherwise the same page as an unknown code.
         const standing = await visitors.standingByCheck(request.params.code, check);
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
-        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing));
+        const saved = request.query.saved === 'name';
+        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, { value: standing.tester.leaderboard_name ?? '', error: null, saved }));
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
       if (mayCount(request)) await visitors.recordClick(sharer.beta, sharer.tester, visitorOf(request));
       rememberReferral(reply, sharer.beta.id, sharer.tester.referral_code, secureCookies);
       return reply.redirect(homepageWithReferral(sharer.beta, sharer.tester.referral_code), 302);
+    },
+  });
+
+  // The status page's public-name form: the check in the URL is the capability, as on the page.
+  // Saved, it redirects to the page (a reload sends nothing twice); refused, the page comes back
+  // with the message next to the field and what was typed.
+  app.post('/r/:code', {
+    schema: { hide: true, params: CodeParams, querystring: StatusPageQuery, body: PublicNameBody },
+    config: { series: 'testers' as const },
+    bodyLimit: SIGNUP_BODY_LIMIT,
+    onRequest: limits.signups,
+    handler: async (request, reply) => {
+      const { code } = request.params;
+      const { check } = request.query;
+      const name = request.body.clear ? '' : (request.body.leaderboard_name ?? '');
+      try {
+        const standing = await visitors.setPublicName(code, check, name);
+        if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+        const back = new URLSearchParams({ check, saved: 'name' });
+        return reply.redirect(`/r/${encodeURIComponent(code)}?${back}#public-name-saved`, 303);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const standing = await visitors.standingByCheck(code, check);
+        if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+        const message = error.errors.map((e) => e.message).join(' ');
+        return sendHtmlPage(reply, error.statusCode, standing.beta.name, standingPage(standing, { value: name, error: message, saved: false }));
+      }
+    },
+  });
+
+  app.get('/b/:beta/leaderboard', {
+    schema: { hide: true, params: BetaParams },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const found = await visitors.leaderboard(request.params.beta);
+      if (!found) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));
+      if (!found.board) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(NO_LEADERBOARD));
+      return sendHtmlPage(reply, 200, `${found.beta.name}: leaderboard`, leaderboardPage(found.beta, found.board));
     },
   });
 

@@ -38,6 +38,7 @@ export interface TesterView {
   updated_at: string;
   profile: Record<string, string | null>;
   fraud: FraudView;
+  leaderboard_name: string | null;
   responses?: TesterResponse[];
 }
 
@@ -92,6 +93,7 @@ export function presentTester(row: TesterRow, presentation: Presentation): Teste
     updated_at: apiTime(row.updated_at),
     profile,
     fraud: presentFraud(row),
+    leaderboard_name: row.leaderboard_name,
   };
   if (presentation.responses) view.responses = presentation.responses;
   return view;
