@@ -23,9 +23,10 @@ button[disabled]{opacity:.6}
 .links{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0;padding:0;list-style:none}
 .links a{display:inline-block;padding:6px 12px;border:1px solid #d1d5db;border-radius:999px;color:#111827;text-decoration:none;font-size:14px}
 table{width:100%;border-collapse:collapse;font-size:15px}
-th,td{padding:8px 6px;text-align:left;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
+th,td{padding:8px 6px;text-align:left;border-bottom:1px solid #e5e7eb}
+td:nth-child(2){width:100%;overflow-wrap:anywhere}
 th:nth-child(n+3),td:nth-child(n+3){text-align:right}
-th{font-size:13px;color:#4b5563}`;
+th{white-space:nowrap;font-size:13px;color:#4b5563}`;
 
   function el(tag, attributes, ...children) {
     const node = document.createElement(tag);
