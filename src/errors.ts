@@ -190,7 +190,7 @@ export const Errors = {
   }),
   leaderboardNameInvalid: kind({
     code: 2327, status: 422, message: 'Leaderboard name is invalid',
-    when: 'Create, update, the status page\'s name form (Prelaunch\'s code in the series): leaderboard_name is longer than 40 characters or holds a control character',
+    when: 'Create, update, the status page\'s name form (Prelaunch\'s code in the series): leaderboard_name is longer than 40 characters, or holds a control character, a line or paragraph separator or a bidirectional override',
     format: (why: string) => `Leaderboard name is invalid: ${why}`,
   }),
 

@@ -228,6 +228,16 @@ describe('tester field leaderboard_name', () => {
     assert.equal(stored.groups, '', 'the refused update changed nothing else either');
   });
 
+  test('erasing the tester erases the name: it is personal data', async () => {
+    const beta = await ctx.createBeta({ leaderboard_enabled: true });
+    const tester = await createTester(ctx, beta.id, { leaderboard_name: 'Ada Lovelace' });
+    const erased = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${tester.id}/erase`);
+    assert.equal(erased.status, 200);
+    assert.equal((await storedTester(ctx, tester.id))!.leaderboard_name, null);
+    const board = await visit(ctx, 'GET', `/public/betas/${beta.id}/leaderboard`);
+    assert.ok(!board.raw.body.includes('Ada'), JSON.stringify(board.body));
+  });
+
   test('webhooks show it as the API does: tester_updated carries the new name', async () => {
     const beta = await ctx.createBeta();
     await createEndpoint(ctx, beta.id, { url: 'http://127.0.0.1:9/hook' });
