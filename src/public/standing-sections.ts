@@ -84,9 +84,10 @@ export interface NameFormState {
 }
 
 /**
- * The form that sets or clears the tester's public name. It posts back to the page's own URL,
- * whose check is the tester's capability (as a confirmation link's token is): a page on another
- * site cannot post it without knowing the check, and the page sends no Referer.
+ * The form that sets or clears the tester's public name. It posts to the status page's URL (also
+ * from a confirmation page, which shows the standing too), whose check is the tester's capability
+ * (as a confirmation link's token is): a page on another site cannot post it without knowing the
+ * check, and the page sends no Referer.
  */
 export function publicNameSection(tester: TesterView, state: NameFormState): Trusted {
   const invalid = state.error ? html` aria-invalid="true"` : nothing;
@@ -94,7 +95,7 @@ export function publicNameSection(tester: TesterView, state: NameFormState): Tru
   return html`<section class="public-name" aria-labelledby="public-name-title">
 <h2 id="public-name-title">Your public name</h2>
 ${state.saved ? html`<p class="saved" id="public-name-saved" role="status">${tester.leaderboard_name === null ? 'Your public name is removed.' : 'Your public name is saved.'}</p>` : nothing}
-<form method="post" id="public-name-form" novalidate>
+<form method="post" action="/r/${tester.referral_code}?check=${tester.uuid}" id="public-name-form" novalidate>
 <div class="field">
 <label for="field-leaderboard_name">Name shown on the leaderboard</label>
 <p class="hint" id="public-name-hint">Up to ${LEADERBOARD_NAME_MAX_LENGTH} characters. Without one, the leaderboard shows ${maskedEmail(tester.email)}.</p>

@@ -102,6 +102,20 @@ describe('status page progress and the leaderboard page', () => {
     assert.match(off.body, /no public leaderboard/);
   });
 
+  test('the standing shown after a confirmation has the same name form, posting to the status page', async () => {
+    const beta = await ctx.createBeta({ double_opt_in: true, leaderboard_enabled: true }, 'Confirmed');
+    const tester = await createTester(ctx, beta.id, { email: 'confirm.me@example.com', status: 'unconfirmed' });
+    const { token } = await ctx.database.db.selectFrom('email_confirmations').select('token').where('tester_id', '=', tester.id).executeTakeFirstOrThrow();
+    const confirmed = await visit(ctx, 'POST', `/confirm/${token}`);
+    assert.equal(confirmed.status, 200);
+    const action = `/r/${tester.referral_code}?check=${tester.uuid}`;
+    assert.ok((confirmed.body as string).includes(`<form method="post" action="${action}" id="public-name-form" novalidate>`));
+    assert.ok(!(confirmed.body as string).includes('confirm.me@example.com'), 'the address masked here too');
+    const saved = await visit(ctx, 'POST', action, { form: formOf({ leaderboard_name: 'Confirmed Carla' }) });
+    assert.equal(saved.status, 303);
+    assert.equal(await storedName(tester.id), 'Confirmed Carla');
+  });
+
   test('the name form sets and clears the name with the right check, raises tester_updated, and shows it on the board at once; a bad name or check changes nothing', async () => {
     const { beta, second } = await campaign();
     await createEndpoint(ctx, beta.id, { url: 'http://127.0.0.1:9/hook' });
