@@ -94,6 +94,24 @@ describe('tester progress', () => {
     }
   });
 
+  test('a row newer than the index (changed by another process, not read from the feed yet) is ranked as the row says', async () => {
+    const beta = await ctx.createBeta();
+    const leader = await createTester(ctx, beta.id);
+    for (let i = 0; i < 3; i += 1) await createTester(ctx, beta.id, { referrer_id: leader.id });
+    const second = await createTester(ctx, beta.id);
+    await createTester(ctx, beta.id, { referrer_id: second.id });
+    await createTester(ctx, beta.id, { referrer_id: second.id });
+    // The index holds the leader at 3 referrals; its row now says 1 (as another process's change would).
+    await ctx.database.db.updateTable('testers').set({ share_signups_count: 1 }).where('id', '=', leader.id).execute();
+    const row = await ctx.database.db.selectFrom('testers').selectAll().where('id', '=', leader.id).executeTakeFirstOrThrow();
+    const rows = (await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).execute()) as Row[];
+    const stored = await ctx.services.betas.require(ctx.companyId, beta.id);
+    const { standing, positionWithMore } = await ctx.services.standings.standingWithMore(stored, row, 1);
+    const expected = recount(rows, 'referrals', 5, row);
+    assert.deepEqual([standing.waitlist_position, positionWithMore], [expected.waitlist_position, expected.position_with_one_more_referral]);
+    assert.deepEqual([expected.waitlist_position, expected.position_with_one_more_referral], [2, 1], 'behind second (2) now; one more ties it, and the leader signed up first');
+  });
+
   test('next_rewards: the milestone rewards not reached yet, fewest referrals first, with the referrals each still needs', async () => {
     const beta = await ctx.createBeta();
     const define = async (descriptor: string, name: string, type: string, referrals_required?: number) => {
