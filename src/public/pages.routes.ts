@@ -135,8 +135,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       const { check } = request.query;
       const name = request.body.clear ? '' : (request.body.leaderboard_name ?? '');
       try {
-        const standing = await visitors.setPublicName(code, check, name);
-        if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+        if (!(await visitors.setPublicName(code, check, name))) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
         const back = new URLSearchParams({ check, saved: 'name' });
         return reply.redirect(`/r/${encodeURIComponent(code)}?${back}#public-name-saved`, 303);
       } catch (error) {

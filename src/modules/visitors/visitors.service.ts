@@ -195,23 +195,22 @@ export class VisitorsService {
    * Undefined for an unknown code or a wrong check alike, so a guess learns nothing.
    */
   async standingByCheck(code: string, check: string): Promise<Standing | undefined> {
-    const found = await this.sharer(code);
-    if (!found || !UUID_PATTERN.test(check) || found.tester.uuid !== check.toLowerCase()) return undefined;
-    return this.standingOf(found.beta.id, found.tester.id);
+    const found = await this.checkedSharer(code, check);
+    return found && this.standingOf(found.beta.id, found.tester.id);
   }
 
   /**
    * The tester sets or clears their public name from their status page: only with the right
    * check, as the page itself (undefined otherwise). The leaderboard this process shows visitors
    * is dropped, so the page the tester comes back to shows the new name. A name breaking the rule
-   * is refused (2327) and changes nothing.
+   * is refused (2327) and changes nothing. Whether the code and check named a tester.
    */
-  async setPublicName(code: string, check: string, name: string): Promise<Standing | undefined> {
-    const found = await this.sharer(code);
-    if (!found || !UUID_PATTERN.test(check) || found.tester.uuid !== check.toLowerCase()) return undefined;
+  async setPublicName(code: string, check: string, name: string): Promise<boolean> {
+    const found = await this.checkedSharer(code, check);
+    if (!found) return false;
     await this.testers.setLeaderboardName(found.beta, found.tester.id, name);
     this.leaderboards.forget(found.beta.id);
-    return this.standingOf(found.beta.id, found.tester.id);
+    return true;
   }
 
   // ---- double opt-in -------------------------------------------------------------------------
@@ -270,6 +269,12 @@ export class VisitorsService {
   }
 
   // ---- helpers -------------------------------------------------------------------------------
+
+  /** The sharer of `code` when `check` is their uuid (any case); undefined for a wrong code or check alike. */
+  private async checkedSharer(code: string, check: string): Promise<{ beta: Beta; tester: TesterRow } | undefined> {
+    const found = await this.sharer(code);
+    return found && UUID_PATTERN.test(check) && found.tester.uuid === check.toLowerCase() ? found : undefined;
+  }
 
   /**
    * Read afresh, beta included: its counters give waitlist_length, which a change just moved.
