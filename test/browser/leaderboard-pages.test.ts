@@ -139,23 +139,30 @@ describe('status page and leaderboard in a browser', () => {
     await page.context().close();
   });
 
-  test('the embed\'s leaderboard widget on another site shows the board, names as text', async () => {
+  test('the embed\'s leaderboard widget on another site shows the board, names as text; a beta without one shows nothing', async () => {
+    const hidden = (await ctx.request('POST', '/api/v2/betas', { body: { name: 'Quiet', slug: 'quiet', homepage_url: 'https://quiet.example' } })).body;
+    await createTester(ctx, hidden.id, { email: 'quiet@example.com' });
     const site: Server = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Rocket</title></head>
-<body><main><h1>Rocket</h1><script src="${origin}/embed.js" data-beta="rocket" data-widget="leaderboard"></script></main></body></html>`);
+<body><main><h1>Rocket</h1><script src="${origin}/embed.js" data-beta="rocket" data-widget="leaderboard"></script>
+<div id="quiet"><script src="${origin}/embed.js" data-beta="quiet" data-widget="leaderboard"></script></div></main></body></html>`);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
       const page = await open(360, new Set());
+      const quietAnswer = page.waitForResponse((response) => response.url().endsWith('/public/betas/quiet/leaderboard'));
       await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
-      const host = page.locator('.prelaunch-leaderboard');
+      const host = page.locator('main > .prelaunch-leaderboard');
       await host.locator('table').waitFor();
       const names = await host.locator('tbody tr td:nth-child(2)').allTextContents();
       assert.equal(names[0], 'Ann the Magnificent of Many Referrals');
       assert.equal(names[1], 'b***@e***.org');
       await assertAccessible(page, 'the embedded leaderboard');
       await assertNoAddress(page, 'the embedded leaderboard');
+      assert.equal((await quietAnswer).status(), 404);
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.locator('#quiet .prelaunch-leaderboard').evaluate((quiet) => quiet.shadowRoot?.textContent), '', 'nothing, not even an error, for a beta whose board is off');
       await page.context().close();
     } finally {
       await new Promise<void>((resolve) => site.close(() => resolve()));
