@@ -1,8 +1,9 @@
-// The beta's leaderboard (docs/decisions.md, "Leaderboard"): the front of the waitlist, in waitlist
-// order, read from the standings index and then only the rows it names. Left out: testers off the
-// waitlist (hidden by the plan limit, unconfirmed, rejected, any status but applied: the index
-// holds none of them) and testers whose fraud flags are held for review or were rejected in it.
-// Visitors see each entry under its public name or its masked address; the owner sees who it is.
+// The beta's leaderboard (docs/decisions.md, "Leaderboard and progress"): the front of the
+// waitlist, in waitlist order, read from the standings index and then only the rows it names. Left
+// out: testers off the waitlist (hidden by the plan limit, unconfirmed, rejected, any status but
+// applied: the index holds none of them) and testers whose fraud flags are held for review or were
+// rejected in it. Visitors see each entry under its public name or its masked address; the owner
+// sees who it is.
 import type { Db } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { Clock } from '../../time.ts';

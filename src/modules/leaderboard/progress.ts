@@ -1,7 +1,7 @@
-// A tester's progress (docs/decisions.md, "Progress"): where they stand, where one more credited
-// referral would put them, and the beta's milestone rewards on the way. The position with one more
-// referral is the tester's key raised as the credit would raise it, ranked in the standings index
-// (Standings.standingWithMore): no rows are counted, at any length of the waitlist.
+// A tester's progress (docs/decisions.md, "Leaderboard and progress"): where they stand, where one
+// more credited referral would put them, and the beta's milestone rewards on the way. The position
+// with one more referral is the tester's key raised as the credit would raise it, ranked in the
+// standings index (Standings.standingWithMore): no rows are counted, at any length of the waitlist.
 import type { Db } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { Beta } from '../betas/betas.service.ts';
