@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_DEFAULT: '1000000/1m',
     RATE_LIMIT_LIST_TESTERS: '1000000/1m',
     RATE_LIMIT_LIST_TESTERS_COMPANY: '1000000/1m',
+    RATE_LIMIT_PUBLIC_PAGES: '1000000/1m',
   });
   const services = await createServices(database, config);
   const rateLimits = new RateLimits(config.rateLimits, null, config.redisKeyPrefix);
@@ -101,10 +102,10 @@ async function main(): Promise<void> {
     const beta = await db.selectFrom('betas').selectAll().where('id', '=', betaId).executeTakeFirst();
     if (!beta) throw new Error(`Beta ${betaId} is not in ${databaseUrl}`);
     const counters = (await countersOf(db, [betaId])).get(betaId)!;
-    // Sample material: every tester of the beta (id, e-mail, name, code, custom_var1).
+    // Sample material: every tester of the beta (id, uuid, e-mail, name, code, custom_var1).
     const testers = await db
       .selectFrom('testers')
-      .select(['id', 'email_normalized', 'last_name', 'referral_code', 'custom_var1'])
+      .select(['id', 'uuid', 'email_normalized', 'last_name', 'referral_code', 'custom_var1'])
       .where('beta_id', '=', betaId)
       .where('hidden', '=', 0)
       .execute();
@@ -181,7 +182,23 @@ async function main(): Promise<void> {
         samples: listSamples,
         path: () => `/api/v2/betas/${betaId}/${list}?email=${encodeURIComponent(testers.find((t) => t.id === referrers[0].referrer_id)?.email_normalized ?? '')}&per_page=${list === 'emails' ? 25 : 100}`,
       })),
+      // A tester's progress and status page, and the leaderboard (docs/decisions.md, "Leaderboard and progress").
+      { name: 'progress.json (random)', samples: showSamples, path: () => `${base}/${any(testers).id}/progress` },
+      {
+        name: 'status page (random)',
+        samples: showSamples,
+        path: () => {
+          const tester = any(testers);
+          return `/r/${tester.referral_code}?check=${tester.uuid}`;
+        },
+      },
+      { name: 'leaderboard.json (owner)', samples: listSamples, path: () => `/api/v2/betas/${betaId}/leaderboard` },
+      // Answers 404 unless the beta's leaderboard_enabled is on: the run says so rather than turn it on.
+      ...(JSON.parse(beta.settings).leaderboard_enabled
+        ? [{ name: 'public leaderboard', samples: showSamples, path: () => `/public/betas/${betaId}/leaderboard` }]
+        : []),
     ].filter((operation) => !values.only || operation.name.includes(values.only));
+    if (!JSON.parse(beta.settings).leaderboard_enabled) process.stderr.write(`Beta ${betaId}'s leaderboard is off: the public leaderboard is not measured (PATCH settings.leaderboard_enabled to measure it).\n`);
 
     const headers = { authorization: `Bearer ${key}` };
     const timed = async (path: string): Promise<number> => {

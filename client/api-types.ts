@@ -477,6 +477,26 @@ export interface paths {
         patch: operations["updateInvitationCode"];
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the leaderboard
+         * @description The board visitors see at /public/betas/{beta_id}/leaderboard, read now and whether or not it is enabled, with each tester's id, address and waitlist position: the first leaderboard_size testers of the waitlist, in its order, leaving out testers whose fraud flags await review or were rejected.
+         */
+        get: operations["showLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/points": {
         parameters: {
             query?: never;
@@ -993,6 +1013,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/testers/{tester_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a tester's progress
+         * @description The tester's standing, the position one more credited referral would give them, and the beta's milestone rewards they have not reached, with the referrals each still needs: what their status page shows.
+         */
+        get: operations["showTesterProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/testers/{tester_id}/resend_confirmation": {
         parameters: {
             query?: never;
@@ -1314,6 +1354,7 @@ export interface components {
                  *     | 2324 | 422 | Answer is invalid | Create, update: an answer is not one the question allows |
                  *     | 2325 | 422 | Country is required | Create, update: the beta requires country |
                  *     | 2326 | 422 | Fraud protection: referral refused | Create, update (Prelaunch's code in the series): fraud_mode is block and the referral is an alias of, or on the same device as, the referrer |
+                 *     | 2327 | 422 | Leaderboard name is invalid | Create, update, the status page's name form (Prelaunch's code in the series): leaderboard_name is longer than 40 characters, or holds a control character, a line or paragraph separator or a bidirectional override |
                  *     | 2501 | 422 | General error | A friend invitation request breaks a rule no specific code names (the message says which), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2502 | 422 | Invite-a-friend system disabled for the project | The beta's invite_a_friend_enabled is off |
                  *     | 2503 | 422 | Sender email is required | No sender_email |
@@ -1392,6 +1433,10 @@ export interface components {
                 friend_invitations_allowed: number;
                 idle_days: number | null;
                 invite_a_friend_enabled: boolean;
+                /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                leaderboard_enabled: boolean;
+                /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                leaderboard_size: number;
                 max_signups_per_ip_per_day: number | null;
                 referral_points: number;
                 referral_url: string | null;
@@ -1474,6 +1519,7 @@ export interface components {
             invitation_code: string;
             invited_at: string | null;
             joined_at: string | null;
+            leaderboard_name: string | null;
             /** @description Profile fields, null when unset */
             profile: {
                 address_line1: string | null;
@@ -2512,6 +2558,10 @@ export interface operations {
                             friend_invitations_allowed?: number;
                             idle_days?: number | null;
                             invite_a_friend_enabled?: boolean | string | number;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled?: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
                             referral_points?: number;
                             referral_url?: string | null;
@@ -2542,6 +2592,10 @@ export interface operations {
                         friend_invitations_allowed?: number;
                         idle_days?: number | null;
                         invite_a_friend_enabled?: boolean | string | number;
+                        /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                        leaderboard_enabled?: boolean;
+                        /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                        leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
                         referral_points?: number;
                         referral_url?: string | null;
@@ -2598,6 +2652,10 @@ export interface operations {
                             friend_invitations_allowed: number;
                             idle_days: number | null;
                             invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             referral_points: number;
                             referral_url: string | null;
@@ -2747,6 +2805,10 @@ export interface operations {
                             friend_invitations_allowed: number;
                             idle_days: number | null;
                             invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             referral_points: number;
                             referral_url: string | null;
@@ -2899,6 +2961,10 @@ export interface operations {
                             friend_invitations_allowed: number;
                             idle_days: number | null;
                             invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             referral_points: number;
                             referral_url: string | null;
@@ -3049,6 +3115,10 @@ export interface operations {
                             friend_invitations_allowed?: number;
                             idle_days?: number | null;
                             invite_a_friend_enabled?: boolean | string | number;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled?: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
                             referral_points?: number;
                             referral_url?: string | null;
@@ -3079,6 +3149,10 @@ export interface operations {
                         friend_invitations_allowed?: number;
                         idle_days?: number | null;
                         invite_a_friend_enabled?: boolean | string | number;
+                        /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                        leaderboard_enabled?: boolean;
+                        /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                        leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
                         referral_points?: number;
                         referral_url?: string | null;
@@ -3135,6 +3209,10 @@ export interface operations {
                             friend_invitations_allowed: number;
                             idle_days: number | null;
                             invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             referral_points: number;
                             referral_url: string | null;
@@ -5472,6 +5550,7 @@ export interface operations {
                             invitation_code: string;
                             invited_at: string | null;
                             joined_at: string | null;
+                            leaderboard_name: string | null;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -5556,6 +5635,7 @@ export interface operations {
                             invitation_code: string;
                             invited_at: string | null;
                             joined_at: string | null;
+                            leaderboard_name: string | null;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -6599,6 +6679,123 @@ export interface operations {
             };
             /** @description The body is larger than the limit (1413) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    showLeaderboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The beta's leaderboard_enabled: whether visitors see it */
+                        enabled: boolean;
+                        /** @description The board visitors see, in waitlist order, with who each entry is */
+                        entries: {
+                            email: string;
+                            leaderboard_name: string | null;
+                            /** @description What visitors see: leaderboard_name, else the masked address */
+                            name: string;
+                            points: number;
+                            rank: number;
+                            referrals: number;
+                            tester_id: number;
+                            waitlist_position: number;
+                        }[];
+                        /** @description The beta's leaderboard_size */
+                        size: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9939,6 +10136,7 @@ export interface operations {
                         email?: string;
                         groups?: string | null;
                         invitation_code?: string | null;
+                        leaderboard_name?: string | null;
                         /** @description Profile fields; an empty string unsets a field */
                         profile?: {
                             address_line1?: string | null;
@@ -10029,6 +10227,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -10367,6 +10566,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description The tester's points (the total of its ledger, revoked points left out) */
                         points: number;
                         /** @description Profile fields, null when unset */
@@ -10559,6 +10759,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -10718,6 +10919,7 @@ export interface operations {
                         email?: string;
                         groups?: string | null;
                         invitation_code?: string | null;
+                        leaderboard_name?: string | null;
                         /** @description Profile fields; an empty string unsets a field */
                         profile?: {
                             address_line1?: string | null;
@@ -10808,6 +11010,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -11022,6 +11225,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -11240,6 +11444,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -12114,6 +12319,119 @@ export interface operations {
             };
         };
     };
+    showTesterProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                beta_id: string;
+                /** @description Tester id or uuid */
+                tester_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tester's standing, what one more referral would do, and the milestone rewards ahead */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The beta's milestone rewards the tester has not reached yet, fewest referrals first */
+                        next_rewards: {
+                            name: string;
+                            /** @description Credited referrals the tester still needs for it */
+                            referrals_needed: number;
+                            referrals_required: number;
+                            reward_definition_id: number;
+                        }[];
+                        /** @description The tester's points */
+                        points: number;
+                        position_with_one_more_referral: number | null;
+                        /** @description The tester's credited referrals */
+                        share_signups_count: number;
+                        tester_id: number;
+                        waitlist_length: number;
+                        waitlist_position: number | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
     resendConfirmation: {
         parameters: {
             query?: never;
@@ -12383,6 +12701,7 @@ export interface operations {
                         invitation_code: string;
                         invited_at: string | null;
                         joined_at: string | null;
+                        leaderboard_name: string | null;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;

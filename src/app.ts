@@ -51,6 +51,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { apiKeysRoutes } from './modules/accounts/api-keys.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
 import { registerConsole } from './console/console-scope.ts';
@@ -153,6 +154,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     emailsRoutes(typed, services.emailTemplates, services.emailLog, services.emailPreviews);
     membersRoutes(typed, services.members);
     statsRoutes(typed, services.betaStats);
+    leaderboardRoutes(typed, services.leaderboards);
     apiKeysRoutes(typed, services.accounts);
   });
   // The same operations for an AI assistant, over the Model Context Protocol.

@@ -188,6 +188,11 @@ export const Errors = {
     when: 'Create, update (Prelaunch\'s code in the series): fraud_mode is block and the referral is an alias of, or on the same device as, the referrer',
     format: (why: string) => `Fraud protection: referral refused (${why})`,
   }),
+  leaderboardNameInvalid: kind({
+    code: 2327, status: 422, message: 'Leaderboard name is invalid',
+    when: 'Create, update, the status page\'s name form (Prelaunch\'s code in the series): leaderboard_name is longer than 40 characters, or holds a control character, a line or paragraph separator or a bidirectional override',
+    format: (why: string) => `Leaderboard name is invalid: ${why}`,
+  }),
 
   // ---- Friend invitations (2500) ---------------------------------------------------------------
   friendInvitationsGeneral: kind({ code: 2501, status: 422, message: 'General error', format: asGiven, when: general('friend invitation') }),

@@ -28,6 +28,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
+import { LeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
 import { BetaStatsService } from './modules/stats/beta-stats.ts';
 import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.ts';
@@ -58,6 +59,8 @@ export interface Services {
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
   stats: StatsService;
+  /** The beta's leaderboard (the owner's and the visitors') and a tester's progress. */
+  leaderboards: LeaderboardService;
   /** A beta's dashboard figures. */
   betaStats: BetaStatsService;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
@@ -109,6 +112,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
+  const leaderboards = new LeaderboardService(db, clock, betas, testers, standings);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -126,7 +130,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
-    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views),
+    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards),
+    leaderboards,
     stats: new StatsService(db, clock),
     betaStats: new BetaStatsService(db, dialect, clock, betas),
     idempotencyKeys: new IdempotencyKeys(db, clock),

@@ -43,6 +43,11 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
   blocked_email_domains: { label: 'Blocked e-mail domains', hint: 'One per line, e.g. example.com.' },
   blocked_ips: { label: 'Blocked IP addresses', hint: 'One address or CIDR range per line, e.g. 203.0.113.0/24.' },
   max_signups_per_ip_per_day: { label: 'Most signups from one IP address per day', hint: 'Empty: no limit.' },
+  leaderboard_enabled: {
+    label: 'Show a public leaderboard',
+    hint: 'The front of the waitlist, each tester under the public name they chose or a masked address (a***@e***.com). Flagged testers are left out.',
+  },
+  leaderboard_size: { label: 'Testers on the leaderboard', hint: 'From 1 to 100.' },
 };
 
 /** The beta-and-form page's groups; the points page has POINT_SETTINGS. Together: every setting once. */
@@ -51,6 +56,7 @@ export const SETTING_GROUPS: readonly (readonly [string, readonly Setting[]])[] 
   ['Waitlist', ['waitlist_order', 'idle_days']],
   ['Referrals and invitations', ['referral_url', 'vanity_referral_codes', 'invite_a_friend_enabled', 'friend_invitations_allowed', 'decoder_key']],
   ['Fraud protection', ['fraud_mode', 'block_disposable_email_domains', 'blocked_email_domains', 'blocked_ips', 'max_signups_per_ip_per_day']],
+  ['Leaderboard', ['leaderboard_enabled', 'leaderboard_size']],
 ];
 export const POINT_SETTINGS: readonly Setting[] = ['signup_points', 'referral_points', 'share_points'];
 

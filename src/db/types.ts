@@ -133,6 +133,8 @@ export interface TestersTable {
   referral_accepted_at: string | null;
   /** The owner's review of its flags (migration 022): approve, reject, or null while undecided. */
   fraud_decision: string | null;
+  /** The public name on the leaderboard and status page (migration 029); null: the masked address is shown. */
+  leaderboard_name: string | null;
   /** When the person's data was erased (migration 018): the row stays, anonymized, for the beta's counts. */
   erased_at: string | null;
   /** The share channel of the link a referred signup came through (migration 030), null for none. */

@@ -1,5 +1,6 @@
-// The pages visitors reach without a key: a beta's hosted signup page (/b/{slug or id}), share
-// links and the status page (/r/{code}), and the double opt-in confirmation (/confirm/{token}).
+// The pages visitors reach without a key: a beta's hosted signup page (/b/{slug or id}) and its
+// leaderboard (/b/{slug or id}/leaderboard), share links and the status page with its public-name
+// form (/r/{code}), and the double opt-in confirmation (/confirm/{token}).
 // Plain HTML forms that work without JavaScript; every rule lives in VisitorsService.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -11,6 +12,7 @@ import { CHANNEL_PARAMETER, shareChannelOf } from '../modules/referrals/share-ch
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { sendHtmlPage } from './html.ts';
+import { leaderboardPage } from './standing-sections.ts';
 import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
@@ -40,10 +42,21 @@ const SignupPageQuery = Type.Object({
   ch: Type.Optional(ChannelTag),
   ...Object.fromEntries(TRACKING_FIELDS.filter((f) => f !== 'http_referrer').map((f) => [f, Type.Optional(Type.String({ maxLength: 255 }))])),
 });
-const ShareQuery = Type.Object({ check: Type.Optional(Type.String({ maxLength: 64 })), ch: Type.Optional(ChannelTag) });
+const ShareQuery = Type.Object({
+  check: Type.Optional(Type.String({ maxLength: 64 })),
+  ch: Type.Optional(ChannelTag),
+  // After the public-name form's redirect: the page says the change was saved.
+  saved: Type.Optional(Type.String({ maxLength: 16 })),
+});
+const StatusPageQuery = Type.Object({ check: Type.String({ maxLength: 64 }) });
+const PublicNameBody = Type.Object({
+  leaderboard_name: Type.Optional(Type.String({ maxLength: 1000 })),
+  clear: Type.Optional(Type.String({ maxLength: 8 })),
+});
 const ResendBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) });
 
 const BETA_NOT_FOUND = 'There is no waitlist at this address. Please check the link.';
+const NO_LEADERBOARD = 'This waitlist has no public leaderboard.';
 const LINK_NOT_FOUND = 'This link is not valid. Please check it, or ask the person who shared it for a new one.';
 
 /**
@@ -108,7 +121,8 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         // The status link: the standing with the right check; otherwise the same page as an unknown code.
         const standing = await visitors.standingByCheck(request.params.code, check);
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
-        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing));
+        const saved = request.query.saved === 'name';
+        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, { value: standing.tester.leaderboard_name ?? '', error: null, saved }));
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
@@ -130,6 +144,43 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         .header('Content-Type', 'image/svg+xml; charset=utf-8')
         .header('Cache-Control', `public, max-age=${QR_CODE_MAX_AGE_SECONDS}`)
         .send(svg);
+    },
+  });
+
+  // The status page's public-name form: the check in the URL is the capability, as on the page.
+  // Saved, it redirects to the page (a reload sends nothing twice); refused, the page comes back
+  // with the message next to the field and what was typed.
+  app.post('/r/:code', {
+    schema: { hide: true, params: CodeParams, querystring: StatusPageQuery, body: PublicNameBody },
+    config: { series: 'testers' as const },
+    bodyLimit: SIGNUP_BODY_LIMIT,
+    onRequest: limits.signups,
+    handler: async (request, reply) => {
+      const { code } = request.params;
+      const { check } = request.query;
+      const name = request.body.clear ? '' : (request.body.leaderboard_name ?? '');
+      try {
+        if (!(await visitors.setPublicName(code, check, name))) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+        const back = new URLSearchParams({ check, saved: 'name' });
+        return reply.redirect(`/r/${encodeURIComponent(code)}?${back}#public-name-saved`, 303);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const standing = await visitors.standingByCheck(code, check);
+        if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
+        const message = error.errors.map((e) => e.message).join(' ');
+        return sendHtmlPage(reply, error.statusCode, standing.beta.name, standingPage(standing, { value: name, error: message, saved: false }));
+      }
+    },
+  });
+
+  app.get('/b/:beta/leaderboard', {
+    schema: { hide: true, params: BetaParams },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const found = await visitors.leaderboard(request.params.beta);
+      if (!found) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));
+      if (!found.board) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(NO_LEADERBOARD));
+      return sendHtmlPage(reply, 200, `${found.beta.name}: leaderboard`, leaderboardPage(found.beta, found.board));
     },
   });
 

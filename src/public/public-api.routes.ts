@@ -1,12 +1,14 @@
 // The JSON endpoints of the embeddable form (/public/betas/{slug or id}/…): no key, CORS for any
 // site, limited per visitor network (public-scope.ts). The form's definition (fetching it is the
-// form's impression), signups, and share clicks on a beta's own referral_url page.
+// form's impression), signups, share clicks on a beta's own referral_url page, and the beta's
+// public leaderboard (404 while the beta shows none).
 import Type from 'typebox';
 import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
+import { presentPublicBoard } from '../modules/leaderboard/leaderboard.presenter.ts';
 import type { PageLimits } from './pages.routes.ts';
 import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import { mayCount, referralCode, referralOf, visitorOf } from './visitor.ts';
@@ -32,6 +34,19 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
         // With its own referral_url the beta's page records share clicks itself (POST …/clicks).
         records_clicks: form.beta.settings.referral_url !== null,
       };
+    },
+  });
+
+  app.get('/betas/:beta/leaderboard', {
+    schema: { hide: true, params: BetaParams },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const found = await visitors.leaderboard(request.params.beta);
+      if (!found) throw betaNotFound();
+      if (!found.board) throw Errors.notFound('This beta shows no public leaderboard');
+      // At most a few seconds old already (the process's own copy): no cache adds to that.
+      reply.header('Cache-Control', 'no-store');
+      return presentPublicBoard(found.board);
     },
   });
 

@@ -7,9 +7,11 @@ import type { Question } from '../modules/questions/questions.service.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';
 import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, Standing } from '../modules/visitors/visitors.service.ts';
+import { maskedEmail } from '../modules/testers/masked-email.ts';
 import { html, type Trusted } from './html.ts';
 import type { FieldError } from './signup-input.ts';
 import type { Referral } from './visitor.ts';
+import { ladderSection, leaderboardSection, oneMoreSection, publicNameSection, qrSection, type NameFormState } from './standing-sections.ts';
 
 /** What the visitor typed (kept when the form comes back with errors) and where they came from. */
 export interface FormState {
@@ -184,12 +186,12 @@ const STATUS_TEXT: Record<string, string> = {
   suspended: 'Your signup is on hold.',
 };
 
-/** The tester's own status page (share_status_link). */
-export function standingPage(standing: Standing): Trusted {
-  const { beta, tester } = standing;
+/** The tester's own status page (share_status_link); `nameForm` is what its public-name form shows. */
+export function standingPage(standing: Standing, nameForm?: NameFormState): Trusted {
+  const { beta, tester, progress } = standing;
   const onList = tester.waitlist_position !== null;
   return html`<h1>${beta.name}</h1>
-<p class="lead">Your standing, ${tester.email}</p>
+<p class="lead">Your standing, ${maskedEmail(tester.email)}</p>
 ${onList ? nothing : html`<p id="tester-status">${STATUS_TEXT[tester.status] ?? ''}</p>`}
 <dl class="standing">
 ${onList ? html`<div><dt>Position</dt><dd id="standing-position">#${tester.waitlist_position!} of ${tester.waitlist_length}</dd></div>
@@ -198,13 +200,18 @@ ${onList ? html`<div><dt>Position</dt><dd id="standing-position">#${tester.waitl
 <div><dt>Referrals</dt><dd id="standing-referrals">${tester.share_signups_count}</dd></div>
 <div><dt>Points</dt><dd id="standing-points">${standing.points}</dd></div>
 </dl>
+${oneMoreSection(progress)}
+${ladderSection(progress)}
 <section aria-labelledby="rewards-title">
 <h2 id="rewards-title">Rewards</h2>
 ${standing.rewards.length === 0
   ? html`<p id="rewards-none">No rewards yet.</p>`
   : html`<ul id="rewards">${standing.rewards.map((reward) => html`<li>${reward.name}${reward.status === 'delivered' ? ' (delivered)' : ''}</li>`)}</ul>`}
 </section>
-${shareBox(beta, tester)}`;
+${leaderboardSection(standing.leaderboard, tester)}
+${shareBox(beta, tester)}
+${qrSection(tester)}
+${publicNameSection(tester, nameForm ?? { value: tester.leaderboard_name ?? '', error: null, saved: false })}`;
 }
 
 export const notFoundContent = (what: string) =>

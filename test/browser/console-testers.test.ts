@@ -28,7 +28,7 @@ describe('console testers in a browser', () => {
     const base = `/api/v2/betas/${betaId}`;
     await ctx.request('POST', `${base}/reward_definitions`, { body: { reward_definition: { descriptor: 'tshirt', name: 'A T-shirt', type: 'SingleSided' } } });
     await ctx.request('POST', `${base}/reward_rules`, { body: { reward_rule: { event: 'purchase', descriptor: 'tshirt' } } });
-    ann = await createTester(ctx, betaId, { email: 'ann@example.com', profile: { first_name: 'Ann', last_name: 'Lee' }, groups: 'vip' });
+    ann = await createTester(ctx, betaId, { email: 'ann@example.com', profile: { first_name: 'Ann', last_name: 'Lee' }, groups: 'vip', leaderboard_name: 'Annie <3' });
     bob = await createTester(ctx, betaId, { email: 'bob@example.com', referrer_id: ann.referral_code, profile: { first_name: 'Bob' } });
     await createTester(ctx, betaId, { email: 'bob-friend@example.com', referrer_id: bob.referral_code });
     others = [];
@@ -115,6 +115,7 @@ describe('console testers in a browser', () => {
     await assertAccessible(page, 'tester page');
     assert.equal(await page.textContent('h1'), 'ann@example.com');
     assert.match((await page.textContent('#tester-profile')) ?? '', /Ann Lee/);
+    assert.match((await page.textContent('#tester-profile')) ?? '', /Public nameAnnie <3/, 'the name she shows on the leaderboard, as text');
     assert.match((await page.textContent('#referrals-status')) ?? '', /^1 direct referral/);
     assert.deepEqual(await page.locator('#tester-referrals tr td:first-child').allTextContents(), ['bob@example.com']);
     await page.getByRole('button', { name: 'Show their referrals (bob@example.com)' }).click();

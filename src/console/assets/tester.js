@@ -35,6 +35,7 @@ async function loadTester() {
   dl('tester-profile', [
     ['E-mail', tester.email],
     ['Name', [p.first_name, p.last_name].filter(Boolean).join(' ') || null],
+    ['Public name', tester.leaderboard_name],
     ['Status', tester.status],
     ['Groups', tester.groups || null],
     ['Joined', day(tester.created_at)],

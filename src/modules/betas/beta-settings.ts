@@ -32,6 +32,8 @@ export const BetaSettingsSchema = Type.Object({
   fraud_mode: Type.Enum(FraudModes, {
     description: `flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (${Errors.referralRefused.code})`,
   }),
+  leaderboard_enabled: Type.Boolean({ description: 'Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default' }),
+  leaderboard_size: Type.Integer({ minimum: 1, maximum: 100, description: 'Extension: how many testers the leaderboard shows, from the front of the waitlist' }),
 });
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
@@ -64,6 +66,8 @@ function defaultsWithKey(decoderKey: string): BetaSettings {
     max_signups_per_ip_per_day: null,
     block_disposable_email_domains: false,
     fraud_mode: 'flag',
+    leaderboard_enabled: false,
+    leaderboard_size: 10,
   };
 }
 

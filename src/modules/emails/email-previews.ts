@@ -65,6 +65,7 @@ function sampleTester(id: number, firstName: string, lastName: string, publicUrl
     updated_at: at,
     profile,
     fraud: { signup_ip: null, signup_user_agent: null, flags: [], referral: null, referral_accepted_at: null },
+    leaderboard_name: null,
   };
 }
 

@@ -196,6 +196,7 @@ async function anonymousTester(trx: Executor, tester: TesterRow, now: string): P
     signup_ip: null,
     signup_user_agent: null,
     fraud_flags: null,
+    leaderboard_name: null,
     erased_at: now,
     updated_at: now,
   };

@@ -26,6 +26,7 @@ import { liftErasure } from '../suppressions/erasures.ts';
 import { findReferrer, joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.service.ts';
 import type { ShareChannel } from '../referrals/share-channels.ts';
 import { normalizeEmail } from './email-address.ts';
+import { checkLeaderboardName } from './leaderboard-name.ts';
 import { nameSearch } from './name-search.ts';
 import { prepareProfile } from './profile.ts';
 import { emailProblems, JOINED_STATUSES, milestoneFor, normalizeGroups, requiredFieldProblems } from './tester-rules.ts';
@@ -95,7 +96,9 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   const questions = await listQuestions(repo.db, beta.id);
   const answers = prepareAnswers(questions, input.responses?.response ?? [], new Set());
   errors.push(...answers.errors);
-  if (errors.length > 0 || !email) throw ApiError.many(errors);
+  const leaderboardName = checkLeaderboardName(input.leaderboard_name ?? null);
+  if ('error' in leaderboardName) errors.push(leaderboardName.error);
+  if (errors.length > 0 || !email || 'error' in leaderboardName) throw ApiError.many(errors);
 
   const created = await repo.transaction(async (trx) => {
     const now = repo.now();
@@ -138,6 +141,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       friend_invitations_allowed: settings.friend_invitations_allowed,
       groups: normalizeGroups(input.groups ?? ''),
       name_search: nameSearch(profile.values.first_name, profile.values.last_name),
+      leaderboard_name: leaderboardName.name,
       ...milestoneFor(status, {}, now),
       ...(joined ? joinedAtInsert(beta, { referrerId: referrer?.id ?? null, held }, now) : {}),
       created_at: now,

@@ -41,6 +41,7 @@ export interface TesterView {
   updated_at: string;
   profile: Record<string, string | null>;
   fraud: FraudView;
+  leaderboard_name: string | null;
   responses?: TesterResponse[];
 }
 
@@ -96,6 +97,7 @@ export function presentTester(row: TesterRow, presentation: Presentation): Teste
     updated_at: apiTime(row.updated_at),
     profile,
     fraud: presentFraud(row),
+    leaderboard_name: row.leaderboard_name,
   };
   if (presentation.responses) view.responses = presentation.responses;
   return view;

@@ -2,8 +2,10 @@ import Type from 'typebox';
 import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { ProfileFields, ProfileInputSchema } from './profile.ts';
+import { Errors } from '../../errors.ts';
 import { FraudSchema } from '../fraud/fraud.schemas.ts';
 import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
+import { LEADERBOARD_NAME_MAX_LENGTH } from './leaderboard-name.ts';
 import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
 
 const ProfileSchema = Type.Object(
@@ -55,6 +57,9 @@ export const TesterSchema = Type.Object(
     updated_at: Timestamp,
     profile: ProfileSchema,
     fraud: FraudSchema,
+    leaderboard_name: Nullable(
+      Type.String({ description: 'Extension: the public name on the leaderboard and status page; null: they show the masked address (a***@e***.com)' }),
+    ),
     responses: Type.Optional(Type.Array(ResponseSchema, { description: 'In create and update answers' })),
   },
   { $id: 'Tester' },
@@ -86,6 +91,12 @@ const CommonInputFields = {
   groups: Nullable(Type.String({ maxLength: 2000, description: 'Comma-separated group names; empty or null: none' })),
   profile: ProfileInputSchema,
   responses: ResponsesInput,
+  leaderboard_name: Nullable(
+    Type.String({
+      maxLength: 1000,
+      description: `Extension: the public name on the leaderboard and status page, at most ${LEADERBOARD_NAME_MAX_LENGTH} characters, no control characters (${Errors.leaderboardNameInvalid.code} otherwise); null or blank clears it`,
+    }),
+  ),
 };
 
 export const TesterCreateInput = Type.Partial(

@@ -25,7 +25,7 @@ import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { TestersRepository, type TestersContext } from './testers.repository.ts';
-import { acceptReferral, releaseHeldReferral, update, type UpdateInput } from './update.ts';
+import { acceptReferral, releaseHeldReferral, setLeaderboardName, update, type UpdateInput } from './update.ts';
 import { moveStatuses, type MoveOutcome } from './status-moves.ts';
 import type { UpdateStatus } from './tester-status.ts';
 import type { RenderedViews } from './tester-events.ts';
@@ -48,6 +48,18 @@ export class TestersService {
 
   show(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
     return show(this.ctx.repo, companyId, betaId, testerRef);
+  }
+
+  /** The company's beta and its visible tester as stored, for a read other modules answer with (404 and 2317 as show). */
+  async visibleRow(companyId: number, betaId: string, testerRef: string): Promise<{ beta: Beta; tester: TesterRow }> {
+    const { repo } = this.ctx;
+    const beta = await repo.betas.require(companyId, betaId);
+    return { beta, tester: await repo.requireVisible(repo.db, beta.id, testerRef) };
+  }
+
+  /** The tester's own change of their public name, from their status page (update.ts). */
+  setLeaderboardName(beta: Beta, testerId: number, name: string | null): Promise<void> {
+    return setLeaderboardName(this.ctx, beta, testerId, name);
   }
 
   list(companyId: number, betaId: string, filters: TesterFilters & ListOrder, page: { offset: number; perPage: number }): Promise<TesterPage> {

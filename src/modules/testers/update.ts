@@ -11,6 +11,7 @@ import { redeemInvitationCode } from '../invitation-codes/invitation-codes.servi
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { findReferrer, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
 import { normalizeEmail } from './email-address.ts';
+import { checkLeaderboardName } from './leaderboard-name.ts';
 import { nameSearch } from './name-search.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { emailProblems, normalizeGroups, requiredFieldProblems, requiredFieldRules } from './tester-rules.ts';
@@ -55,6 +56,8 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
   if (input.invitation_code && input.status !== 'active') {
     errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
   }
+  const leaderboardName = input.leaderboard_name === undefined ? undefined : checkLeaderboardName(input.leaderboard_name);
+  if (leaderboardName && 'error' in leaderboardName) errors.push(leaderboardName.error);
   if (errors.length > 0) throw ApiError.many(errors);
 
   const updated = await repo.transaction(async (trx) => {
@@ -104,6 +107,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
 
     if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized, email_alias_key: emailAliasKey(email.normalized) });
     if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups ?? '');
+    if (leaderboardName && 'name' in leaderboardName) changes.leaderboard_name = leaderboardName.name;
     // A cleared name is null in changes: it must not fall back to the stored one.
     const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
     if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));
@@ -160,3 +164,21 @@ export async function releaseHeldReferral(ctx: TestersContext, trx: Executor, be
   return ctx.events.raise(trx, 'tester_updated', beta.id, credited === null ? [tester.id] : [tester.id, credited], now);
 }
 
+
+/**
+ * The tester sets or clears their own public name (the status page's form): the one field a
+ * tester changes themselves, with the rule the owner's update applies and the same event.
+ */
+export async function setLeaderboardName(ctx: TestersContext, beta: Beta, testerId: number, text: string | null): Promise<void> {
+  const checked = checkLeaderboardName(text);
+  if ('error' in checked) throw ApiError.many([checked.error]);
+  const { repo, events } = ctx;
+  await repo.transaction(async (trx) => {
+    const now = repo.now();
+    await repo.betas.hold(trx, beta.id);
+    const current = await repo.requireVisible(trx, beta.id, String(testerId), { lock: 'update' });
+    if (current.leaderboard_name === checked.name) return;
+    await repo.updateTester(trx, current.id, { leaderboard_name: checked.name, updated_at: now });
+    await events.raise(trx, 'tester_updated', beta.id, [current.id], now);
+  });
+}

@@ -22,6 +22,8 @@ import type { TesterEvents } from '../testers/tester-events.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
 import type { VisitorInput } from '../testers/signup.ts';
+import type { LeaderboardService, PublicBoard } from '../leaderboard/leaderboard.service.ts';
+import type { Progress } from '../leaderboard/progress.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
@@ -46,6 +48,10 @@ export interface Standing {
   points: number;
   /** Rewards earned and not revoked, oldest first. */
   rewards: { name: string; status: string }[];
+  /** The milestone ladder and where one more referral would put them. */
+  progress: Progress;
+  /** The beta's public leaderboard; undefined while it is off. */
+  leaderboard: PublicBoard | undefined;
 }
 
 /** What a confirmation link leads to. */
@@ -83,6 +89,7 @@ export class VisitorsService {
     private readonly emails: EmailsService,
     private readonly events: TesterEvents,
     private readonly views: TesterViews,
+    private readonly leaderboards: LeaderboardService,
   ) {
     this.#keys = new VisitorKeys(db, clock);
   }
@@ -100,6 +107,15 @@ export class VisitorsService {
     if (!beta) return undefined;
     const questions = (await listQuestions(this.db, beta.id)).map(toQuestion);
     return { beta, fields: signupFields(beta.settings), questions };
+  }
+
+  /**
+   * The beta a page names, with its public leaderboard (LeaderboardService.forVisitors: at most a
+   * few seconds old), or undefined for the board while the beta shows none.
+   */
+  async leaderboard(betaReference: string): Promise<{ beta: Beta; board: PublicBoard | undefined } | undefined> {
+    const beta = await this.publicBeta(betaReference);
+    return beta && { beta, board: await this.leaderboards.forVisitors(beta) };
   }
 
   /** A view of the beta's form: counted once per visitor per day, people only. Returns whether it counted. */
@@ -195,9 +211,22 @@ export class VisitorsService {
    * Undefined for an unknown code or a wrong check alike, so a guess learns nothing.
    */
   async standingByCheck(code: string, check: string): Promise<Standing | undefined> {
-    const found = await this.sharer(code);
-    if (!found || !UUID_PATTERN.test(check) || found.tester.uuid !== check.toLowerCase()) return undefined;
-    return this.standingOf(found.beta.id, found.tester.id);
+    const found = await this.checkedSharer(code, check);
+    return found && this.standingOf(found.beta.id, found.tester.id);
+  }
+
+  /**
+   * The tester sets or clears their public name from their status page: only with the right
+   * check, as the page itself (undefined otherwise). The leaderboard this process shows visitors
+   * is dropped, so the page the tester comes back to shows the new name. A name breaking the rule
+   * is refused (2327) and changes nothing. Whether the code and check named a tester.
+   */
+  async setPublicName(code: string, check: string, name: string): Promise<boolean> {
+    const found = await this.checkedSharer(code, check);
+    if (!found) return false;
+    await this.testers.setLeaderboardName(found.beta, found.tester.id, name);
+    this.leaderboards.forget(found.beta.id);
+    return true;
   }
 
   // ---- double opt-in -------------------------------------------------------------------------
@@ -257,6 +286,12 @@ export class VisitorsService {
 
   // ---- helpers -------------------------------------------------------------------------------
 
+  /** The sharer of `code` when `check` is their uuid (any case); undefined for a wrong code or check alike. */
+  private async checkedSharer(code: string, check: string): Promise<{ beta: Beta; tester: TesterRow } | undefined> {
+    const found = await this.sharer(code);
+    return found && UUID_PATTERN.test(check) && found.tester.uuid === check.toLowerCase() ? found : undefined;
+  }
+
   /**
    * Read afresh, beta included: its counters give waitlist_length, which a change just moved.
    * Undefined when the tester or its beta is gone (deleted since the link was read).
@@ -267,7 +302,7 @@ export class VisitorsService {
       this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst(),
     ]);
     if (!beta || !row) return undefined;
-    const [[tester], rewards] = await Promise.all([
+    const [[tester], rewards, progress, leaderboard] = await Promise.all([
       this.views.of(this.db, beta, [row]),
       this.db
         .selectFrom('rewards')
@@ -276,8 +311,10 @@ export class VisitorsService {
         .where('status', '<>', 'revoked')
         .orderBy('id')
         .execute(),
+      this.leaderboards.progressFor(beta, row),
+      this.leaderboards.forVisitors(beta),
     ]);
-    return { beta, tester, points: row.points, rewards };
+    return { beta, tester, points: row.points, rewards, progress, leaderboard };
   }
 
   /** The confirmed link's standing; a link to a tester deleted meanwhile leads nowhere any more. */

@@ -53,6 +53,31 @@ const offWaitlist = (length: number): Standing => ({ waitlist_position: null, wa
 const onWaitlist = (ahead: number, length: number): Standing => ({ waitlist_position: ahead + 1, waitlist_ahead: ahead, waitlist_behind: length - ahead - 1, waitlist_length: length });
 
 /**
+ * The standing of each tester as its row says it is now, against the set as it holds everyone
+ * else: a row not applied to the set yet (read inside its transaction) counts with its change.
+ */
+function standingsIn(set: RankedSet, order: WaitlistOrder, testers: readonly Placed[]): Map<number, Standing> {
+  const standings = new Map<number, Standing>();
+  for (const tester of testers) {
+    const [group, at] = [groupOf(order, tester), timeOf(tester.applied_at)];
+    const indexed = set.has(group, at, tester.id);
+    if (!isOnWaitlist(tester)) {
+      standings.set(tester.id, offWaitlist(set.size - (indexed ? 1 : 0)));
+      continue;
+    }
+    let [ahead, length] = [set.rank(group, at, tester.id), set.size];
+    if (!indexed) {
+      // Not applied to the set yet (a row read inside its transaction): where it stood, if anywhere, no longer counts.
+      const before = set.groupOf(at, tester.id);
+      if (before !== undefined && set.rank(before, at, tester.id) < ahead) ahead -= 1;
+      length += before === undefined ? 1 : 0;
+    }
+    standings.set(tester.id, onWaitlist(ahead, length));
+  }
+  return standings;
+}
+
+/**
  * The standings of a few testers counted in SQL, through `executor` (with its transaction's
  * changes): the waitlist's length and, for each tester on it, the testers before its key. A scan
  * of the beta's waitlist for each: only for a beta whose set is not built yet.
@@ -204,24 +229,29 @@ export class Standings {
       return countedStandings(executor, beta.id, order, testers);
     }
     const { set } = ready?.order === order ? ready : await this.#indexFor(beta.id, order);
-    const standings = new Map<number, Standing>();
-    for (const tester of testers) {
-      const [group, at] = [groupOf(order, tester), timeOf(tester.applied_at)];
-      const indexed = set.has(group, at, tester.id);
-      if (!isOnWaitlist(tester)) {
-        standings.set(tester.id, offWaitlist(set.size - (indexed ? 1 : 0)));
-        continue;
-      }
-      let [ahead, length] = [set.rank(group, at, tester.id), set.size];
-      if (!indexed) {
-        // Not applied to the set yet (a row read inside its transaction): where it stood, if anywhere, no longer counts.
-        const before = set.groupOf(at, tester.id);
-        if (before !== undefined && set.rank(before, at, tester.id) < ahead) ahead -= 1;
-        length += before === undefined ? 1 : 0;
-      }
-      standings.set(tester.id, onWaitlist(ahead, length));
-    }
-    return standings;
+    return standingsIn(set, order, testers);
+  }
+
+  /**
+   * The tester's standing, and the position it would hold with `more` added to the value the
+   * waitlist is ranked by (its referrals, or its points), everyone else as they are: the tester's
+   * key moved up, ranked in the set, never counted in SQL. Null in signup_time order (nothing moves
+   * a tester there) and for a tester not on the waitlist. One synchronous read of the set after it
+   * is ready, so the two figures agree.
+   */
+  async standingWithMore(beta: { id: number; settings: { waitlist_order: WaitlistOrder } }, tester: Placed, more: number): Promise<{ standing: Standing; positionWithMore: number | null }> {
+    const order = beta.settings.waitlist_order;
+    const { set } = await this.#indexFor(beta.id, order);
+    const standing = standingsIn(set, order, [tester]).get(tester.id)!;
+    if (standing.waitlist_position === null || groupColumn(order) === null) return { standing, positionWithMore: null };
+    const [group, at] = [groupOf(order, tester), timeOf(tester.applied_at)];
+    const raised = group + more;
+    let ahead = set.rank(raised, at, tester.id);
+    // The tester's own entry is not ahead of itself: rank() counts it only where the set still holds
+    // it above the raised key (a row changed since the set last applied it).
+    const held = set.groupOf(at, tester.id, [group]);
+    if (held !== undefined && held > raised) ahead -= 1;
+    return { standing, positionWithMore: ahead + 1 };
   }
 
   #prune(): void {

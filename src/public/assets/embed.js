@@ -1,6 +1,7 @@
 // Prelaunch embeddable signup form. <script src="https://…/embed.js" data-beta="ID or slug"></script>
 // puts the beta's signup form where the tag is, inside a shadow root: the site's styles do not
-// reach the form and the form's do not leak out. It talks to the service's CORS-enabled public
+// reach the form and the form's do not leak out. With data-widget="leaderboard" the tag shows the
+// beta's public leaderboard instead (nothing while the beta shows none). It talks to the service's CORS-enabled public
 // endpoints (/public/betas/…), sends no cookies, and builds every element with textContent (no
 // HTML from the network is ever parsed).
 (() => {
@@ -20,7 +21,12 @@ button{padding:12px 20px;font:inherit;font-weight:600;color:#fff;background:#256
 button[disabled]{opacity:.6}
 .copy{display:flex;gap:8px}.copy input{flex:1;min-width:0}
 .links{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0;padding:0;list-style:none}
-.links a{display:inline-block;padding:6px 12px;border:1px solid #d1d5db;border-radius:999px;color:#111827;text-decoration:none;font-size:14px}`;
+.links a{display:inline-block;padding:6px 12px;border:1px solid #d1d5db;border-radius:999px;color:#111827;text-decoration:none;font-size:14px}
+table{width:100%;border-collapse:collapse;font-size:15px}
+th,td{padding:8px 6px;text-align:left;border-bottom:1px solid #e5e7eb}
+td:nth-child(2){width:100%;overflow-wrap:anywhere}
+th:nth-child(n+3),td:nth-child(n+3){text-align:right}
+th{white-space:nowrap;font-size:13px;color:#4b5563}`;
 
   function el(tag, attributes, ...children) {
     const node = document.createElement(tag);
@@ -59,6 +65,11 @@ button[disabled]{opacity:.6}
     }
     const box = el('div', { class: 'pl' });
     root.append(box);
+    if (script.dataset.widget === 'leaderboard') {
+      host.className = 'prelaunch-leaderboard';
+      showLeaderboard(endpoint, box);
+      return;
+    }
     const query = new URLSearchParams(location.search);
     const referral = query.get('r');
     // The share channel of the link the visitor came through (the share link's redirect passes it on).
@@ -191,6 +202,21 @@ button[disabled]{opacity:.6}
           el('li', {}, el('a', { id: `share-${id}`, href: url, target: '_blank', rel: 'noopener noreferrer', text: label })))),
       );
     }
+  }
+
+  /** The beta's public leaderboard as a table; a beta showing none leaves the box empty. */
+  function showLeaderboard(endpoint, box) {
+    fetch(`${endpoint}/leaderboard`, { credentials: 'omit' })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((board) => {
+        const title = el('h2', { id: 'prelaunch-leaderboard-title', text: 'Leaderboard' });
+        if (board.entries.length === 0) return box.replaceChildren(title, el('p', { text: 'Nobody is on the leaderboard yet.' }));
+        const head = el('tr', {}, ...['Rank', 'Name', 'Referrals', 'Points'].map((text) => el('th', { scope: 'col', text })));
+        const rows = board.entries.map((entry) =>
+          el('tr', {}, el('td', { text: entry.rank }), el('td', { text: entry.name }), el('td', { text: entry.referrals }), el('td', { text: entry.points })));
+        box.replaceChildren(title, el('table', { 'aria-labelledby': 'prelaunch-leaderboard-title' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+      })
+      .catch(() => box.replaceChildren());
   }
 
   for (const script of document.querySelectorAll('script[data-beta][src*="embed.js"]')) mount(script);

@@ -1,0 +1,73 @@
+// A tester's progress (docs/decisions.md, "Leaderboard and progress"): where they stand, where one
+// more credited referral would put them, and the beta's milestone rewards on the way. The position
+// with one more referral is the tester's key raised as the credit would raise it, ranked in the
+// standings index (Standings.standingWithMore): no rows are counted, at any length of the waitlist.
+import type { Db } from '../../db/database.ts';
+import type { TesterRow } from '../../db/types.ts';
+import type { Beta } from '../betas/betas.service.ts';
+import type { Standings } from '../waitlist/standings.ts';
+
+export interface Milestone {
+  reward_definition_id: number;
+  name: string;
+  referrals_required: number;
+}
+
+export interface NextReward extends Milestone {
+  referrals_needed: number;
+}
+
+export interface Progress {
+  tester_id: number;
+  waitlist_position: number | null;
+  waitlist_length: number;
+  position_with_one_more_referral: number | null;
+  share_signups_count: number;
+  points: number;
+  /** Every milestone reward of the beta, fewest referrals first. */
+  milestones: Milestone[];
+  /** The milestones the tester has not reached yet, with the referrals each still needs. */
+  next_rewards: NextReward[];
+}
+
+type Tester = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
+
+/**
+ * What one more credited referral adds to the value the beta's waitlist is ranked by: one referral,
+ * or in points order the beta's referral_points (a reward the credit may also earn is not counted).
+ */
+export function oneMoreReferral(beta: Beta): number {
+  return beta.settings.waitlist_order === 'points' ? beta.settings.referral_points : 1;
+}
+
+export async function milestonesOf(db: Db, betaId: number): Promise<Milestone[]> {
+  const rows = await db
+    .selectFrom('reward_definitions')
+    .select(['id', 'name', 'referrals_required'])
+    .where('beta_id', '=', betaId)
+    .where('type', '=', 'Milestone')
+    .orderBy('referrals_required')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ reward_definition_id: row.id, name: row.name, referrals_required: row.referrals_required ?? 0 }));
+}
+
+export async function progressOf(db: Db, standings: Standings, beta: Beta, tester: Tester): Promise<Progress> {
+  const [{ standing, positionWithMore }, milestones] = await Promise.all([
+    standings.standingWithMore(beta, tester, oneMoreReferral(beta)),
+    milestonesOf(db, beta.id),
+  ]);
+  const referrals = tester.share_signups_count;
+  return {
+    tester_id: tester.id,
+    waitlist_position: standing.waitlist_position,
+    waitlist_length: standing.waitlist_length,
+    position_with_one_more_referral: positionWithMore,
+    share_signups_count: referrals,
+    points: tester.points,
+    milestones,
+    next_rewards: milestones
+      .filter((milestone) => milestone.referrals_required > referrals)
+      .map((milestone) => ({ ...milestone, referrals_needed: milestone.referrals_required - referrals })),
+  };
+}
