@@ -134,7 +134,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     typed.addHook('onRequest', rateLimits.authenticated);
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
-    betasRoutes(typed, services.betas);
+    await betasRoutes(typed, services.betas, config.publicUrl);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);

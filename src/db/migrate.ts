@@ -30,6 +30,7 @@ import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
 import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-commit.ts';
+import * as betaPages from './migrations/028-beta-pages.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {
@@ -69,6 +70,7 @@ const migrations: Record<string, MigrationModule> = {
   '025-email-test-sends': emailTestSends,
   '026-suppression-pages': suppressionPages,
   '027-search-folded-after-commit': searchFoldedAfterCommit,
+  '028-beta-pages': betaPages,
 };
 
 /** Every migration's name, in the order they apply. */

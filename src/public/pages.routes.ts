@@ -8,7 +8,8 @@ import { ApiError } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
-import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
+import type { Confirmation, SignupForm, VisitorsService } from '../modules/visitors/visitors.service.ts';
+import { frameOf } from './design.ts';
 import { sendHtmlPage } from './html.ts';
 import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
@@ -53,6 +54,15 @@ function homepageWithReferral(beta: Beta, code: string): string {
 
 export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLimits, config: Pick<Config, 'publicUrl'>): void {
   const secureCookies = config.publicUrl.startsWith('https:');
+  const { publicUrl } = config;
+  /** The signup form, with the hero and link-preview tags of the beta's design, and who invited the visitor. */
+  const sendSignupPage = async (reply: FastifyReply, status: number, form: SignupForm, state: FormState) => {
+    const inviter = await visitors.inviterName(form.beta, state.referralCode);
+    return sendHtmlPage(reply, status, form.beta.page.headline ?? form.beta.name, signupPage(form, state, inviter), {
+      indexed: true,
+      frame: frameOf(form.beta, publicUrl, { landing: true }),
+    });
+  };
 
   app.get('/b/:beta', {
     schema: { hide: true, params: BetaParams, querystring: SignupPageQuery },
@@ -68,7 +78,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         errors: [],
         referralCode: referralCode(request.query.r) ?? referralFromCookie(request, form.beta.id),
       };
-      return sendHtmlPage(reply, 200, form.beta.name, signupPage(form, state), { indexed: true });
+      return sendSignupPage(reply, 200, form, state);
     },
   });
 
@@ -80,11 +90,11 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       const code = referralCode(request.body.r) ?? referralFromCookie(request, form.beta.id);
       try {
         const tester = await visitors.signUp(form.beta, signupInput(request.body, form, code), visitorOf(request));
-        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester));
+        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester), { frame: frameOf(form.beta, publicUrl) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const state: FormState = { values: request.body, errors: fieldErrors(error), referralCode: code };
-        return sendHtmlPage(reply, error.statusCode, form.beta.name, signupPage(form, state), { indexed: true });
+        return sendSignupPage(reply, error.statusCode, form, state);
       }
     },
   });
@@ -99,7 +109,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         // The status link: the standing with the right check; otherwise the same page as an unknown code.
         const standing = await visitors.standingByCheck(request.params.code, check);
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
-        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing));
+        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing), { frame: frameOf(standing.beta, publicUrl) });
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
@@ -114,11 +124,11 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       case 'unknown':
         return sendHtmlPage(reply, 404, 'Link not found', unknownConfirmationPage());
       case 'expired':
-        return sendHtmlPage(reply, 410, 'Link expired', expiredPage(found.beta, token));
+        return sendHtmlPage(reply, 410, 'Link expired', expiredPage(found.beta, token), { frame: frameOf(found.beta, publicUrl) });
       case 'pending':
-        return sendHtmlPage(reply, 200, 'Confirm your e-mail address', confirmPage(found.beta, found.email));
+        return sendHtmlPage(reply, 200, 'Confirm your e-mail address', confirmPage(found.beta, found.email), { frame: frameOf(found.beta, publicUrl) });
       case 'confirmed':
-        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing));
+        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing), { frame: frameOf(found.standing.beta, publicUrl) });
     }
   };
 

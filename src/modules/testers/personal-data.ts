@@ -43,6 +43,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   api_keys: { exported: null, erased: null },
   betas: { exported: null, erased: null },
   beta_counters: { exported: null, erased: null },
+  beta_images: { exported: null, erased: null },
   questions: { exported: null, erased: null },
   invitation_codes: { exported: null, erased: null },
   reward_definitions: { exported: null, erased: null },

@@ -19,6 +19,7 @@ import type { TesterEvents } from '../testers/tester-events.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
 import type { CreateInput } from '../testers/signup.ts';
+import { referrerDisplayName } from '../testers/public-name.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
@@ -32,6 +33,8 @@ export interface SignupForm {
   beta: Beta;
   fields: SignupField[];
   questions: Question[];
+  /** How many people are on the waitlist, for "Join 12,408 people waiting"; null when the design hides it. */
+  waiting: number | null;
 }
 
 export type SignupInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'>;
@@ -95,8 +98,23 @@ export class VisitorsService {
   async signupForm(betaReference: string): Promise<SignupForm | undefined> {
     const beta = await this.publicBeta(betaReference);
     if (!beta) return undefined;
-    const questions = (await listQuestions(this.db, beta.id)).map(toQuestion);
-    return { beta, fields: signupFields(beta.settings), questions };
+    // The waitlist's length from the standings in memory (exact, as every API answer's), no query.
+    const [questions, waiting] = await Promise.all([
+      listQuestions(this.db, beta.id),
+      beta.page.show_waiting_count ? this.views.waitlistSlice(beta, 0, 0, false).then((slice) => slice.length) : null,
+    ]);
+    return { beta, fields: signupFields(beta.settings), questions: questions.map(toQuestion), waiting };
+  }
+
+  /**
+   * The name of the tester whose share link brought the visitor ("Ann invited you"), as
+   * referrerDisplayName gives it; null for no code, a code of no visible tester of this beta, or
+   * a tester without a name to show. Nothing else about the tester leaves this function.
+   */
+  async inviterName(beta: Beta, code: string | null): Promise<string | null> {
+    if (!code) return null;
+    const found = await this.sharer(code);
+    return found && found.beta.id === beta.id ? referrerDisplayName(found.tester) : null;
   }
 
   /** A view of the beta's form: counted once per visitor per day, people only. Returns whether it counted. */
