@@ -90,9 +90,14 @@ export function svgProblem(bytes: Uint8Array): string | undefined {
       for (const [key, value] of Object.entries(node)) {
         if (key === ATTRIBUTES) continue;
         if (key === '#comment') continue;
-        if (key === '#text' || key === '#cdata') {
-          const problem = typeof value === 'string' ? activeText(value) : walk(value as XmlNode[]);
+        if (key === '#text') {
+          const problem = activeText(String(value));
           if (problem) return `it contains ${problem}`;
+          continue;
+        }
+        if (key === '#cdata') {
+          const problem = walk(value as XmlNode[]);
+          if (problem) return problem;
           continue;
         }
         if (key.startsWith('?')) {
