@@ -68,7 +68,8 @@ ${logoUrl ? html`<img class="logo" id="page-logo" src="${logoUrl}" alt="${name}"
 `;
 }
 
-function page(title: string, content: Trusted, frame: PageFrame): string {
+/** A whole public page: the document around `content`, in the beta's `frame`. */
+export function htmlDocument(title: string, content: Trusted, frame: PageFrame): string {
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -103,5 +104,5 @@ export function sendHtmlPage(reply: FastifyReply, status: number, title: string,
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .send(page(title, content, options.frame ?? {}));
+    .send(htmlDocument(title, content, options.frame ?? {}));
 }

@@ -18,7 +18,7 @@ const BetaSettingsPatchSchema = Type.Partial(
 );
 
 /** The design as create and PATCH read it: every key optional; null resets a text or colour to the default. */
-const PageDesignPatchSchema = Type.Partial(Type.Object({ ...PageDesignSchema.properties, show_waiting_count: FormBoolean() }));
+export const PageDesignPatchSchema = Type.Partial(Type.Object({ ...PageDesignSchema.properties, show_waiting_count: FormBoolean() }));
 
 const PageSchema = Type.Object(
   {

@@ -271,6 +271,12 @@ export class BetasService {
     return slugChecked(updated, input.slug);
   }
 
+  /** The beta as it would look with the draft design (the console's live preview); 422 as a PATCH would answer. Stores nothing. */
+  async withDraftPage(companyId: number, betaId: string, draft: PageDesignPatch): Promise<Beta> {
+    const beta = await this.require(companyId, betaId);
+    return { ...beta, page: pageAfter(beta.page, { page: draft }) };
+  }
+
   /**
    * Sets the design's logo or hero image: the upload is read (within its size limit) and checked
    * before the transaction begins, then kept in beta_images and named in the beta's design.

@@ -97,7 +97,11 @@ export class VisitorsService {
   /** The beta a page names (slug or id) with what its form asks; undefined when there is none. */
   async signupForm(betaReference: string): Promise<SignupForm | undefined> {
     const beta = await this.publicBeta(betaReference);
-    if (!beta) return undefined;
+    return beta && this.signupFormOf(beta);
+  }
+
+  /** The form of a beta at hand (one with a draft design, for the console's preview). */
+  async signupFormOf(beta: Beta): Promise<SignupForm> {
     // The waitlist's length from the standings in memory (exact, as every API answer's), no query.
     const [questions, waiting] = await Promise.all([
       listQuestions(this.db, beta.id),
