@@ -232,6 +232,7 @@ function pagePage() {
       else input.value = value ?? '';
     }
     say('page-done', 'Page saved.');
+    preview();
   });
   for (const kind of ['logo', 'hero']) {
     const file = document.getElementById(`image-${kind}`);
