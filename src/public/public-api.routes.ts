@@ -4,17 +4,43 @@
 import Type from 'typebox';
 import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
+import { paletteOf } from '../modules/betas/beta-page.ts';
+import { imageUrl } from '../modules/betas/betas.presenter.ts';
+import type { Beta } from '../modules/betas/betas.service.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import type { PageLimits } from './pages.routes.ts';
 import { BetaParams, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { plainText } from './markdown.ts';
 import { mayCount, referralCode, visitorOf } from './visitor.ts';
 
 const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })) });
 
 const betaNotFound = () => Errors.notFound('Beta not found');
 
-export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits): void {
+/**
+ * The design as the embed wears it: texts as plain text (the embed builds elements with
+ * textContent and parses no HTML from the network), the colours with the text colours drawn on
+ * them, the logo as an absolute URL (the embed runs on other sites).
+ */
+function embedDesign(beta: Beta, waiting: number | null, publicUrl: string) {
+  const { page } = beta;
+  const palette = paletteOf(page);
+  return {
+    headline: page.headline,
+    description: page.description === null ? null : plainText(page.description, 2000),
+    button_text: page.button_text,
+    thank_you_headline: page.thank_you_headline,
+    thank_you_text: page.thank_you_text,
+    share_message: page.share_message,
+    brand_color: palette.brand,
+    brand_text_color: palette.onBrand,
+    logo_url: imageUrl(publicUrl, page.logo),
+    waiting,
+  };
+}
+
+export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits, publicUrl: string): void {
   app.get('/betas/:beta/form', {
     schema: { hide: true, params: BetaParams },
     onRequest: limits.pages,
@@ -30,6 +56,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
         countries: form.fields.some((f) => f.input === 'country') ? countryChoices() : [],
         // With its own referral_url the beta's page records share clicks itself (POST …/clicks).
         records_clicks: form.beta.settings.referral_url !== null,
+        page: embedDesign(form.beta, form.waiting, publicUrl),
       };
     },
   });

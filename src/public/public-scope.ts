@@ -92,7 +92,7 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
       await api.register(helmet, CROSS_ORIGIN_SECURITY);
       // No credentials: the embeddable form sends no cookies, so any origin may call.
       await api.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 86_400 });
-      publicApiRoutes(api, services.visitors, limits);
+      publicApiRoutes(api, services.visitors, limits, config.publicUrl);
     },
     { prefix: '/public' },
   );

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { testerByEmail } from '../public/support.ts';
-import { DESKTOP_CHROME, launchBrowser } from '../support/browser.ts';
+import { DESKTOP_CHROME, launchBrowser, serveForeignSite } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
 
 const WAIT = { timeout: 15_000 };
@@ -35,9 +35,12 @@ describe('public pages with and without a design, in a browser', () => {
   });
 
   /** A visitor's page at `viewport`, recording every request that leaves the service's origin. */
-  async function visitor(viewport: { width: number; height: number }): Promise<{ page: Page; foreign: string[] }> {
+  async function visitor(viewport: { width: number; height: number }, options: { ownNetwork?: boolean } = {}): Promise<{ page: Page; foreign: string[] }> {
     serial += 1;
-    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${serial}` } });
+    // A network of its own per visitor, through the trusted proxy's header; not on another site,
+    // where the header would make the embed's calls need a CORS preflight they are not meant to.
+    const headers: Record<string, string> = options.ownNetwork === false ? {} : { 'x-forwarded-for': `198.51.100.${serial}` };
+    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport, extraHTTPHeaders: headers });
     context.setDefaultTimeout(WAIT.timeout);
     const page = await context.newPage();
     const foreign: string[] = [];
@@ -169,4 +172,33 @@ describe('public pages with and without a design, in a browser', () => {
       await page.context().close();
     });
   }
+
+  test('the embed on another site wears the design: logo, headline, description, button, thank-you text and share message', async () => {
+    const beta = await designedBeta('embedded');
+    const site = await serveForeignSite(origin, beta.id);
+    try {
+      const { page } = await visitor({ width: 360, height: 740 }, { ownNetwork: false });
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await page.goto(site.url);
+      await page.waitForSelector('#field-email');
+      assert.equal(await page.textContent('.prelaunch-signup >> h2'), 'Fly first with Rocket');
+      assert.match((await page.textContent('.prelaunch-signup >> .description')) ?? '', /The fastest way to ship/);
+      assert.ok((await page.$eval('.prelaunch-signup >> img.logo', (img) => (img as HTMLImageElement).naturalWidth)) > 0, 'the logo loads from the service');
+      assert.equal(await page.textContent('.prelaunch-signup >> #signup-submit'), 'Save my seat');
+      assert.equal(await page.$eval('.prelaunch-signup >> #signup-submit', (button) => getComputedStyle(button).backgroundColor), 'rgb(124, 58, 237)');
+      await page.fill('.prelaunch-signup >> #field-email', 'embedded@example.com');
+      await page.click('.prelaunch-signup >> #signup-submit');
+      await page.waitForSelector('.prelaunch-signup >> #share-link');
+      assert.equal(await page.textContent('.prelaunch-signup >> h2'), 'Your seat is saved');
+      assert.equal(await page.textContent('.prelaunch-signup >> #signup-done'), 'We will write before launch.');
+      assert.ok((await page.getAttribute('.prelaunch-signup >> #share-x', 'href'))!.includes('Fly+with+me+on+Rocket'));
+      assert.ok(!(await page.textContent('.prelaunch-signup'))!.includes('null'), 'no part left out shows as text');
+      assert.ok(await testerByEmail(ctx, beta.id, 'embedded@example.com'), 'the signup is stored');
+      assert.deepEqual(failures, []);
+      await page.context().close();
+    } finally {
+      await site.close();
+    }
+  });
 });

@@ -353,4 +353,21 @@ describe('the page object (a beta\'s design)', () => {
       assert.ok(!page.body.includes('@example.com'), code);
     }
   });
+
+  test('the embed\'s form definition carries the design as plain text, its colours with their text colours, and the logo\'s absolute URL', async () => {
+    const beta = await ctx.createBeta({}, 'Rocket');
+    const plain = await visit(ctx, 'GET', `/public/betas/${beta.id}/form`);
+    assert.deepEqual(plain.body.page, {
+      headline: null, description: null, button_text: null, thank_you_headline: null, thank_you_text: null, share_message: null,
+      brand_color: '#2563eb', brand_text_color: '#ffffff', logo_url: null, waiting: 0,
+    });
+    await createTester(ctx, beta.id, {});
+    await patchPage(beta.id, { headline: HOSTILE, description: 'We **launch**\n\n[soon](https://rocket.example)', brand_color: '#fbbf24', button_text: 'Go', show_waiting_count: false });
+    await upload(beta.id, 'logo', PNG, 'image/png');
+    const designed = await visit(ctx, 'GET', `/public/betas/${beta.id}/form`);
+    assert.deepEqual(designed.body.page, {
+      headline: HOSTILE, description: 'We launch soon', button_text: 'Go', thank_you_headline: null, thank_you_text: null, share_message: null,
+      brand_color: '#fbbf24', brand_text_color: '#111827', logo_url: `${ctx.config.publicUrl}/images/${digest(PNG)}.png`, waiting: null,
+    });
+  });
 });
