@@ -223,7 +223,7 @@ export const PAGE_TEXT: Record<PageText, { label: string; hint: string; max: num
 };
 
 const IMAGE_TEXT: Record<ImageKind, { label: string; hint: string }> = {
-  logo: { label: 'Logo', hint: `Above every page, in place of the beta’s name. PNG, JPEG, WebP or SVG, at most ${IMAGE_LIMITS.logo / 1024} KiB.` },
+  logo: { label: 'Logo', hint: `Above every page. PNG, JPEG, WebP or SVG, at most ${IMAGE_LIMITS.logo / 1024} KiB.` },
   hero: { label: 'Hero image', hint: `At the top of the signup page and in link previews. PNG, JPEG, WebP or SVG, at most ${IMAGE_LIMITS.hero / (1024 * 1024)} MiB.` },
 };
 
@@ -253,10 +253,12 @@ function imageControl(kind: ImageKind, beta: Beta): Trusted {
 
 function pageContent(beta: Beta, canWrite: boolean): Trusted {
   const { page } = beta;
+  // Same origin, so that the page's own stylesheets and images load under the console's CSP; no
+  // allow-scripts, so nothing in it runs, and no popups or forms leave it.
   const preview = html`<section class="preview" aria-labelledby="page-preview-heading">
 <h2 id="page-preview-heading">Preview</h2>
 <p class="hint" id="page-preview-status" role="status">The signup page as visitors see it.</p>
-<iframe id="page-preview" sandbox="" title="Preview of the signup page" referrerpolicy="no-referrer"></iframe>
+<iframe id="page-preview" sandbox="allow-same-origin" title="Preview of the signup page" referrerpolicy="no-referrer"></iframe>
 </section>`;
   const address = `/b/${beta.slug ?? beta.id}`;
   const intro = html`<p class="lead">How your public pages look: the signup page (<a href="${address}">${address}</a>), the page after a signup, the status page, the confirmation pages and the embedded form.</p>`;

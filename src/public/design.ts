@@ -40,8 +40,9 @@ export const signupPageUrl = (beta: Pick<Beta, 'id' | 'slug'>, publicUrl: string
  */
 export function frameOf(beta: Beta, publicUrl: string, options: { landing?: boolean } = {}): PageFrame {
   const { page } = beta;
+  // The logo above the page; without one the page's own heading and text name the beta already.
   const frame: PageFrame = {
-    masthead: { name: beta.name, logoUrl: pathOf(page.logo) },
+    masthead: page.logo ? { name: beta.name, logoUrl: imagePath(page.logo) } : undefined,
     themeHref: themePath(page),
   };
   if (!options.landing) return frame;

@@ -33,8 +33,8 @@ export function html(strings: TemplateStringsArray, ...values: Interpolated[]): 
 
 /** What a beta's design puts around a page's content (design.ts builds it from the beta). */
 export interface PageFrame {
-  /** The beta's name and logo above the page. */
-  masthead?: { name: string; logoUrl: string | null };
+  /** The beta's logo above the page, its name as the alternative text. */
+  masthead?: { name: string; logoUrl: string };
   /** The stylesheet of the design's colours; none for the default look. */
   themeHref?: string | null;
   /** The design's hero image at the top of the page; only the signup page shows it. */
@@ -61,9 +61,8 @@ ${imageUrl ? html`<meta name="twitter:image" content="${imageUrl}">
 }
 
 function masthead({ name, logoUrl }: NonNullable<PageFrame['masthead']>): Trusted {
-  // The logo stands for the name (its alt text); without one the name is written out.
   return html`<header class="masthead">
-${logoUrl ? html`<img class="logo" id="page-logo" src="${logoUrl}" alt="${name}">` : html`<span class="brand-name" id="brand-name">${name}</span>`}
+<img class="logo" id="page-logo" src="${logoUrl}" alt="${name}">
 </header>
 `;
 }

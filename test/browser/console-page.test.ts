@@ -52,7 +52,9 @@ describe('console: the Page screen in a browser', () => {
     const frame = await previewShows(page, 'Fly first');
     assert.equal(await frame.locator('#page-description strong').textContent(), 'fastest');
     assert.match((await frame.locator('#page-description').textContent()) ?? '', /<script>x<\/script>/, 'raw HTML shows as text');
-    assert.equal(await page.getAttribute('#page-preview', 'sandbox'), '', 'the frame runs nothing');
+    assert.equal(await page.getAttribute('#page-preview', 'sandbox'), 'allow-same-origin', 'the frame runs nothing');
+    // The preview wears the pages' own stylesheet (same origin, under the console's CSP).
+    assert.equal(await frame.locator('#signup-submit').evaluate((button) => getComputedStyle(button).backgroundColor), 'rgb(37, 99, 235)');
 
     // While typing: the refusal under the field, the focus left where it is.
     await page.getByLabel('Brand colour').fill('#777777');
@@ -76,6 +78,7 @@ describe('console: the Page screen in a browser', () => {
     );
     assert.equal(await page.inputValue('#page-brand_color'), '#6d28d9', 'the form shows what is stored');
     await frame.locator('#signup-submit', { hasText: 'Save my seat' }).waitFor();
+    assert.equal(await frame.locator('#signup-submit').evaluate((button) => getComputedStyle(button).backgroundColor), 'rgb(109, 40, 217)', 'the theme of the draft');
 
     const file = join(tmpdir(), `prelaunch-logo-${process.pid}.png`);
     writeFileSync(file, PNG);

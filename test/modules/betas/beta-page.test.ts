@@ -276,7 +276,7 @@ describe('the page object (a beta\'s design)', () => {
     assert.ok(body.includes('<h1>Plain</h1>'));
     assert.ok(body.includes('<p class="lead">Join the waitlist.</p>'));
     assert.ok(body.includes('<p class="waiting" id="waiting-count">Be the first to join.</p>'));
-    assert.ok(body.includes('<span class="brand-name" id="brand-name">Plain</span>'));
+    assert.ok(!body.includes('class="masthead"'), 'no masthead without a logo: the heading names the beta');
     assert.ok(body.includes('<button type="submit" id="signup-submit">Join the waitlist</button>'));
     assert.ok(!body.includes('/assets/theme/'));
     assert.ok(!body.includes('<img'));
@@ -284,8 +284,9 @@ describe('the page object (a beta\'s design)', () => {
     assert.ok(!body.includes('og:image'));
   });
 
-  test('every owner-written text is escaped on every page: signup, signed-up, status, confirmation', async () => {
+  test('every owner-written text is escaped on every page: signup, signed-up, status', async () => {
     const beta = await ctx.createBeta({}, `${HOSTILE} beta`);
+    await upload(beta.id, 'logo', PNG, 'image/png');
     await patchPage(beta.id, {
       headline: `${HOSTILE} headline`,
       description: `${HOSTILE} description`,
@@ -297,6 +298,7 @@ describe('the page object (a beta\'s design)', () => {
     const escaped = '&lt;img src=x onerror=alert(1)&gt;';
     const signup: string = (await visit(ctx, 'GET', `/b/${beta.id}`)).body;
     for (const text of ['headline', 'description', 'go', 'beta']) assert.ok(signup.includes(`${escaped} ${text}`), text);
+    assert.ok(signup.includes(`alt="${escaped} beta"`), 'the logo\'s alternative text');
     const email = uniqueEmail('escape');
     const done = await visit(ctx, 'POST', `/b/${beta.id}`, { form: formOf({ email }) });
     assert.equal(done.status, 200);
@@ -306,7 +308,7 @@ describe('the page object (a beta\'s design)', () => {
     assert.ok(done.body.includes('https://wa.me/?text=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E+share'));
     const tester = await ctx.database.db.selectFrom('testers').select(['referral_code', 'uuid']).where('email_normalized', '=', email).executeTakeFirstOrThrow();
     const status: string = (await visit(ctx, 'GET', `/r/${tester.referral_code}?check=${tester.uuid}`)).body;
-    assert.ok(status.includes(`<span class="brand-name" id="brand-name">${escaped} beta</span>`));
+    assert.ok(status.includes(`<h1>${escaped} beta</h1>`));
     assert.ok(status.includes('%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E+share'));
     for (const html of [signup, done.body, status]) {
       assert.ok(!html.includes(HOSTILE), 'no owner text unescaped');
