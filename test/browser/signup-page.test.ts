@@ -92,7 +92,7 @@ describe('hosted signup page in a browser', () => {
     const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${ada.id}`);
     const status = await first.goto(shown.body.share_status_link);
     assert.equal(status?.status(), 200);
-    assert.equal(await first.textContent('.lead'), 'Your standing, ada@example.com');
+    assert.equal(await first.textContent('.lead'), 'Your standing, a***@e***.com', 'the address masked');
     await assertAccessible(first, 'the status page');
     assert.equal(await first.textContent('#standing-referrals'), '1');
     assert.equal(await first.textContent('#standing-position'), '#1 of 3', 'one referral moves her ahead of the earlier tester');
