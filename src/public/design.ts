@@ -17,7 +17,7 @@ export function themePath(page: Pick<Page, 'brand_color' | 'background_color'>):
 }
 
 /** A theme stylesheet's file name: the brand and background colours, as themePath writes them. */
-export const THEME_FILE = /^([0-9a-f]{6})-([0-9a-f]{6})\.css$/;
+const THEME_FILE = /^([0-9a-f]{6})-([0-9a-f]{6})\.css$/;
 
 /** The stylesheet for a theme's file name; undefined for a name themePath never writes. */
 export function themeStylesheet(file: string): string | undefined {

@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
+import { PNG } from '../support/images.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('console: the Page screen in a browser', () => {
   let ctx: TestContext;

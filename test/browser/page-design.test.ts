@@ -9,9 +9,9 @@ import { createTester } from '../modules/testers/support.ts';
 import { testerByEmail } from '../public/support.ts';
 import { DESKTOP_CHROME, launchBrowser, serveForeignSite } from '../support/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
+import { PNG } from '../support/images.ts';
 
 const WAIT = { timeout: 15_000 };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" width="120" height="32"><rect width="32" height="32" rx="8" fill="#7c3aed"/><text x="40" y="22" font-size="16" fill="#111827">Rocket</text></svg>';
 const VIEWPORTS = [
   { width: 360, height: 740 },

@@ -8,8 +8,8 @@ import { IMAGE_LIMITS } from '../../../src/modules/betas/beta-images.ts';
 import { maskedEmail } from '../../../src/modules/testers/masked-email.ts';
 import { createTester, uniqueEmail } from '../testers/support.ts';
 import { formOf, visit } from '../../public/support.ts';
+import { PNG } from '../../support/images.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF jpeg body'), Buffer.from([0xff, 0xd9])]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 webp body')]);
 const SAFE_SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"/></defs><circle r="4" fill="url(#g)"/><use href="#g"/></svg>';
