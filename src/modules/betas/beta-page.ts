@@ -3,14 +3,15 @@
 // beta's row (migration 028) with the digests of its images, so whatever reads the beta has its
 // design too; a PATCH changes only the keys it sends.
 import Type, { type Static } from 'typebox';
+import { TextPatterns } from '../../text-patterns.ts';
 import { contrastRatio, readableOn, WCAG_AA_TEXT } from './contrast.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** One line of text: no control characters. */
-const Line = (maxLength: number, description: string) => Nullable(Type.String({ maxLength, pattern: '^[^\\x00-\\x1f\\x7f]*$', description }));
+const Line = (maxLength: number, description: string) => Nullable(Type.String({ maxLength, pattern: TextPatterns.oneLine.pattern, description }));
 /** Lines of text: line breaks and tabs, no other control characters. */
-const Lines = (maxLength: number, description: string) => Nullable(Type.String({ maxLength, pattern: '^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]*$', description }));
-const Color = (description: string) => Nullable(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description }));
+const Lines = (maxLength: number, description: string) => Nullable(Type.String({ maxLength, pattern: TextPatterns.lines.pattern, description }));
+const Color = (description: string) => Nullable(Type.String({ pattern: TextPatterns.hexColor.pattern, description }));
 
 export const PageDesignSchema = Type.Object({
   headline: Line(120, "The signup page's heading; null shows the beta's name"),

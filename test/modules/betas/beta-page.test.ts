@@ -118,6 +118,11 @@ describe('the page object (a beta\'s design)', () => {
       assert.equal(response.status, 422, JSON.stringify(page));
       assert.equal(response.body.errors[0].code, Errors.betasGeneral.code, JSON.stringify(page));
     }
+    // A pattern is told in words, not as its regular expression.
+    assert.deepEqual((await patchPage(beta.id, { brand_color: 'red' })).body.errors, [{ code: Errors.betasGeneral.code, message: 'page.brand_color must be a colour written #rrggbb, e.g. #2563eb' }]);
+    assert.deepEqual((await patchPage(beta.id, { button_text: 'two\nlines' })).body.errors, [
+      { code: Errors.betasGeneral.code, message: 'page.button_text must be one line of text, without line breaks or other control characters' },
+    ]);
     assert.deepEqual((await ctx.request('GET', `/api/v2/betas/${beta.id}`)).body.page, DEFAULT_PAGE);
     // Line breaks are text in the multi-line fields.
     assert.equal((await patchPage(beta.id, { thank_you_text: 'Thanks!\nSee you soon.' })).status, 200);
