@@ -289,7 +289,7 @@ describe('the page object (a beta\'s design)', () => {
     assert.ok(!body.includes('og:image'));
   });
 
-  test('every owner-written text is escaped on every page: signup, signed-up, status', async () => {
+  test('every owner-written text is escaped on every page: signup, signed-up, status, confirmation', async () => {
     const beta = await ctx.createBeta({}, `${HOSTILE} beta`);
     await upload(beta.id, 'logo', PNG, 'image/png');
     await patchPage(beta.id, {
@@ -315,9 +315,18 @@ describe('the page object (a beta\'s design)', () => {
     const status: string = (await visit(ctx, 'GET', `/r/${tester.referral_code}?check=${tester.uuid}`)).body;
     assert.ok(status.includes(`<h1>${escaped} beta</h1>`));
     assert.ok(status.includes('%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E+share'));
-    for (const html of [signup, done.body, status]) {
+    // The confirmation page of a double opt-in beta wearing the same design.
+    await ctx.request('PATCH', `/api/v2/betas/${beta.id}`, { body: { settings: { double_opt_in: true } } });
+    const unconfirmed = uniqueEmail('escape-confirm');
+    await visit(ctx, 'POST', `/b/${beta.id}`, { form: formOf({ email: unconfirmed }) });
+    const pending = await ctx.database.db.selectFrom('testers').select('id').where('email_normalized', '=', unconfirmed).executeTakeFirstOrThrow();
+    const { token } = await ctx.database.db.selectFrom('email_confirmations').select('token').where('tester_id', '=', pending.id).executeTakeFirstOrThrow();
+    const confirm: string = (await visit(ctx, 'GET', `/confirm/${token}`)).body;
+    assert.ok(confirm.includes(`to join the ${escaped} beta waitlist.`));
+    assert.ok(confirm.includes(`alt="${escaped} beta"`));
+    for (const [html, address] of [[signup, email], [done.body, email], [status, email], [confirm, unconfirmed]]) {
       assert.ok(!html.includes(HOSTILE), 'no owner text unescaped');
-      assert.ok(!html.includes(email), 'no address whole');
+      assert.ok(!html.includes(address), 'no address whole');
     }
   });
 
