@@ -497,6 +497,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/page/hero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the page's hero
+         * @description Sets the hero of the beta's public pages: a PNG, JPEG, WebP or SVG image (at most 512 KiB for a logo, 2 MiB for a hero) as the body, or in a multipart/form-data field named file. The type is read from the bytes: another type than the one declared is refused (415), as is an SVG with scripts, event handlers or external references (422). Answers with the beta, whose page gives the new URL.
+         */
+        put: operations["uploadHero"];
+        post?: never;
+        /**
+         * Remove the page's hero
+         * @description The pages show no hero any more. Answers with the beta; removing a hero there is not changes nothing.
+         */
+        delete: operations["deleteHero"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/page/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the page's logo
+         * @description Sets the logo of the beta's public pages: a PNG, JPEG, WebP or SVG image (at most 512 KiB for a logo, 2 MiB for a hero) as the body, or in a multipart/form-data field named file. The type is read from the bytes: another type than the one declared is refused (415), as is an SVG with scripts, event handlers or external references (422). Answers with the beta, whose page gives the new URL.
+         */
+        put: operations["uploadLogo"];
+        post?: never;
+        /**
+         * Remove the page's logo
+         * @description The pages show no logo any more. Answers with the beta; removing a logo there is not changes nothing.
+         */
+        delete: operations["deleteLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/page/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the signup page with a draft design
+         * @description Renders the signup page as it would look with the design changed by the body (the keys of `page`, as a PATCH takes them), for a preview; stores nothing. A draft a PATCH would refuse (colours failing WCAG AA, overlong texts) is refused the same way.
+         */
+        post: operations["previewPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/points": {
         parameters: {
             query?: never;
@@ -1325,6 +1393,7 @@ export interface components {
                  *     | 1404 | 404 | Not found | No such route, or the resource named does not exist or belongs to another company; the message names it (Tester not found) |
                  *     | 1409 | 409 | A request with this Idempotency-Key is still being processed; retry once it has been answered | A write carries the Idempotency-Key of a request still running: the retry, once that one is answered, replays its answer |
                  *     | 1413 | 413 | Request body is too large | The body is longer than the route accepts |
+                 *     | 1415 | 415 | Unsupported media type | An upload's bytes are none of the types the route takes, or another type than the one declared; the message names both |
                  *     | 1422 | 422 | This Idempotency-Key was used for a different request; send a new key for a new request | A write carries an Idempotency-Key used in the last 24 hours with another method, path, query or body |
                  *     | 1429 | 429 | Rate limit exceeded | A rate limit is reached; the message names the limit and when to try again, Retry-After gives the seconds |
                  *     | 1500 | 500 | Internal error | An unexpected failure on a route outside the series below; the message carries the request id, the log the details |
@@ -1412,6 +1481,21 @@ export interface components {
             impressions_count: number;
             invited_testers_count: number;
             name: string;
+            /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+            page: {
+                background_color: string | null;
+                brand_color: string | null;
+                button_text: string | null;
+                description: string | null;
+                headline: string | null;
+                hero_url: string | null;
+                logo_url: string | null;
+                share_message: string | null;
+                /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                show_waiting_count: boolean;
+                thank_you_headline: string | null;
+                thank_you_text: string | null;
+            };
             rejected_testers_count: number;
             /** @description Extension: how the campaign behaves */
             settings: {
@@ -2542,6 +2626,17 @@ export interface operations {
                     beta?: {
                         homepage_url?: string;
                         name?: string;
+                        page?: {
+                            background_color?: string | null;
+                            brand_color?: string | null;
+                            button_text?: string | null;
+                            description?: string | null;
+                            headline?: string | null;
+                            share_message?: string | null;
+                            show_waiting_count?: boolean | string | number;
+                            thank_you_headline?: string | null;
+                            thank_you_text?: string | null;
+                        };
                         settings?: {
                             accepting_signups?: boolean | string | number;
                             block_disposable_email_domains?: boolean | string | number;
@@ -2576,6 +2671,17 @@ export interface operations {
                     };
                     homepage_url?: string;
                     name?: string;
+                    page?: {
+                        background_color?: string | null;
+                        brand_color?: string | null;
+                        button_text?: string | null;
+                        description?: string | null;
+                        headline?: string | null;
+                        share_message?: string | null;
+                        show_waiting_count?: boolean | string | number;
+                        thank_you_headline?: string | null;
+                        thank_you_text?: string | null;
+                    };
                     settings?: {
                         accepting_signups?: boolean | string | number;
                         block_disposable_email_domains?: boolean | string | number;
@@ -2631,6 +2737,21 @@ export interface operations {
                         impressions_count: number;
                         invited_testers_count: number;
                         name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
                         rejected_testers_count: number;
                         /** @description Extension: how the campaign behaves */
                         settings: {
@@ -2784,6 +2905,21 @@ export interface operations {
                         impressions_count: number;
                         invited_testers_count: number;
                         name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
                         rejected_testers_count: number;
                         /** @description Extension: how the campaign behaves */
                         settings: {
@@ -2940,6 +3076,21 @@ export interface operations {
                         impressions_count: number;
                         invited_testers_count: number;
                         name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
                         rejected_testers_count: number;
                         /** @description Extension: how the campaign behaves */
                         settings: {
@@ -3099,6 +3250,17 @@ export interface operations {
                     beta?: {
                         homepage_url?: string;
                         name?: string;
+                        page?: {
+                            background_color?: string | null;
+                            brand_color?: string | null;
+                            button_text?: string | null;
+                            description?: string | null;
+                            headline?: string | null;
+                            share_message?: string | null;
+                            show_waiting_count?: boolean | string | number;
+                            thank_you_headline?: string | null;
+                            thank_you_text?: string | null;
+                        };
                         settings?: {
                             accepting_signups?: boolean | string | number;
                             block_disposable_email_domains?: boolean | string | number;
@@ -3133,6 +3295,17 @@ export interface operations {
                     };
                     homepage_url?: string;
                     name?: string;
+                    page?: {
+                        background_color?: string | null;
+                        brand_color?: string | null;
+                        button_text?: string | null;
+                        description?: string | null;
+                        headline?: string | null;
+                        share_message?: string | null;
+                        show_waiting_count?: boolean | string | number;
+                        thank_you_headline?: string | null;
+                        thank_you_text?: string | null;
+                    };
                     settings?: {
                         accepting_signups?: boolean | string | number;
                         block_disposable_email_domains?: boolean | string | number;
@@ -3188,6 +3361,21 @@ export interface operations {
                         impressions_count: number;
                         invited_testers_count: number;
                         name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
                         rejected_testers_count: number;
                         /** @description Extension: how the campaign behaves */
                         settings: {
@@ -6796,6 +6984,935 @@ export interface operations {
             };
             /** @description Something the path names does not exist, or belongs to another company (1404) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    uploadHero: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/svg+xml": unknown;
+                "image/webp": unknown;
+                "multipart/form-data": {
+                    /** @description The image */
+                    file?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The bytes are not a PNG, JPEG, WebP or SVG image, or not the type declared (1415) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    deleteHero: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    uploadLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/svg+xml": unknown;
+                "image/webp": unknown;
+                "multipart/form-data": {
+                    /** @description The image */
+                    file?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The bytes are not a PNG, JPEG, WebP or SVG image, or not the type declared (1415) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    deleteLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    previewPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    background_color?: string | null;
+                    brand_color?: string | null;
+                    button_text?: string | null;
+                    description?: string | null;
+                    headline?: string | null;
+                    share_message?: string | null;
+                    show_waiting_count?: boolean | string | number;
+                    thank_you_headline?: string | null;
+                    thank_you_text?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The whole page; its stylesheets and images are paths on this service */
+                        html: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,6 +54,48 @@ async function campaign(ctx: TestContext) {
   return { origin, beta, confirming, join };
 }
 
+/** The Orbit logo: a mark and the name, drawn as an SVG (nothing active, no external reference). */
+const ORBIT_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 168 40" width="168" height="40">
+<circle cx="20" cy="20" r="9" fill="#f59e0b"/><ellipse cx="20" cy="20" rx="18" ry="7" fill="none" stroke="#ffffff" stroke-width="2.5" transform="rotate(-25 20 20)"/>
+<text x="46" y="28" font-family="Helvetica, Arial, sans-serif" font-size="24" font-weight="700" fill="#ffffff">Orbit</text></svg>`;
+
+/** Orbit's hero: a night sky with a planet, as an SVG with its own gradients. */
+const ORBIT_HERO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 480" width="1200" height="480">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#312e81"/><stop offset="1" stop-color="#7c3aed"/></linearGradient>
+<radialGradient id="planet" cx="0.35" cy="0.35" r="0.7"><stop offset="0" stop-color="#fde68a"/><stop offset="1" stop-color="#d97706"/></radialGradient></defs>
+<rect width="1200" height="480" fill="url(#sky)"/>
+<g fill="#ffffff" opacity="0.8"><circle cx="120" cy="80" r="2"/><circle cx="300" cy="160" r="1.5"/><circle cx="520" cy="60" r="2.5"/><circle cx="700" cy="120" r="1.5"/><circle cx="1040" cy="90" r="2"/><circle cx="980" cy="380" r="1.5"/><circle cx="200" cy="400" r="2"/></g>
+<circle cx="820" cy="260" r="130" fill="url(#planet)"/>
+<ellipse cx="820" cy="260" rx="230" ry="48" fill="none" stroke="#fef3c7" stroke-width="10" opacity="0.85" transform="rotate(-18 820 260)"/></svg>`;
+
+/** A designed campaign beside the default one: Orbit, with its copy, colours, logo and hero. */
+async function designedCampaign(ctx: TestContext, origin: string) {
+  const beta = await api(ctx, 'POST', '/api/v2/betas', {
+    name: 'Orbit',
+    slug: 'orbit',
+    homepage_url: `${origin}/b/orbit`,
+    settings: {},
+    page: {
+      headline: 'Plan trips with friends, without the group chat chaos',
+      description: 'Orbit keeps **dates, places and who pays** in one shared plan.\n\n- Early access before the public launch\n- Founder pricing, for good',
+      brand_color: '#6d28d9',
+      background_color: '#1e1b4b',
+      button_text: 'Save my spot',
+      thank_you_headline: 'Your spot is saved',
+      thank_you_text: 'We open Orbit to the waitlist in order. Invite friends to move up.',
+      share_message: 'I just joined the Orbit waitlist: plan trips together, minus the chaos',
+    },
+  });
+  for (const [kind, body] of [['logo', ORBIT_LOGO], ['hero', ORBIT_HERO]] as const) {
+    const raw = await ctx.app.inject({ method: 'PUT', url: `/api/v2/betas/${beta.id}/page/${kind}`, headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'image/svg+xml' }, payload: body });
+    if (raw.statusCode !== 200) throw new Error(`${kind}: ${raw.statusCode} ${raw.body}`);
+  }
+  for (const name of ['mia', 'noah', 'zoe', 'liam', 'ava']) {
+    await api(ctx, 'POST', `/api/v2/betas/${beta.id}/testers`, { tester: { email: `${name}@example.com`, profile: { first_name: name[0].toUpperCase() + name.slice(1) } } });
+  }
+  return beta;
+}
+
 async function shoot(page: Page, name: string, width: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: new URL(`${name}-${width}.png`, OUT).pathname, fullPage });
   console.log(`docs/screenshots/${name}-${width}.png`);
@@ -71,6 +113,7 @@ function consolePages({ beta, champion, failingEndpoint }: LaunchCampaign): Arra
     ['console-data', `${base}/data`],
     ['console-settings', `${base}/settings`],
     ['console-settings-rewards', `${base}/settings/rewards`],
+    ['console-settings-page', `${base}/settings/page`],
     ['console-emails', `${base}/settings/emails`],
     ['console-webhook-log', `${base}/settings/webhooks/${failingEndpoint.id}`],
   ];
@@ -82,6 +125,7 @@ try {
   mkdirSync(OUT, { recursive: true });
   const launch = await seedLaunch(ctx, { scale: 0.5 });
   const { origin, beta, confirming, join } = await campaign(ctx);
+  const orbit = await designedCampaign(ctx, origin);
   await ctx.services.members.create({ companyId: ctx.companyId, role: 'owner', ...OWNER });
   const site = await serveForeignSite(origin, beta.id);
   try {
@@ -119,6 +163,16 @@ try {
       const { token } = await ctx.database.db.selectFrom('email_confirmations').select('token').orderBy('id', 'desc').executeTakeFirstOrThrow();
       await page.goto(`${origin}/confirm/${token}`);
       await shoot(page, 'confirm', width);
+
+      // The designed campaign, reached through Mia's share link: who invited the visitor shows.
+      const mia = (await ctx.database.db.selectFrom('testers').select('referral_code').where('beta_id', '=', orbit.id).where('first_name', '=', 'Mia').executeTakeFirstOrThrow()).referral_code;
+      await page.goto(`${origin}/b/orbit?r=${mia}`);
+      await shoot(page, 'designed-signup', width, true);
+      await page.fill('#field-email', `grace-${width}@example.com`);
+      await Promise.all([page.waitForNavigation(), page.click('#signup-submit')]);
+      await shoot(page, 'designed-signup-done', width, true);
+      await Promise.all([page.waitForNavigation(), page.click('#status-page-link')]);
+      await shoot(page, 'designed-status', width, true);
 
       await page.goto(`${origin}/b/no-such-waitlist`);
       await shoot(page, 'not-found', width);

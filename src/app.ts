@@ -34,6 +34,7 @@ import './http/route-config.ts';
 // biome-ignore lint/suspicious/noExplicitAny: the plugin's type differs by loader; Fastify's ajv.plugins takes it as it is
 const addFormats = ((ajvFormatsModule as unknown as { default?: unknown }).default ?? ajvFormatsModule) as any;
 import { betasRoutes } from './modules/betas/betas.routes.ts';
+import { pagePreviewRoutes } from './public/page-preview.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { invitationCodesRoutes } from './modules/invitation-codes/invitation-codes.routes.ts';
 import { testersRoutes } from './modules/testers/testers.routes.ts';
@@ -137,7 +138,8 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
     declarePermissions(typed);
-    betasRoutes(typed, services.betas);
+    await betasRoutes(typed, services.betas, config.publicUrl);
+    pagePreviewRoutes(typed, services.betas, services.visitors, config.publicUrl);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);
     testersRoutes(typed, services.testers);

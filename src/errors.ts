@@ -101,6 +101,10 @@ export const Errors = {
     when: 'A write carries the Idempotency-Key of a request still running: the retry, once that one is answered, replays its answer',
   }),
   bodyTooLarge: kind({ code: 1413, status: 413, message: 'Request body is too large', format: asGiven, when: 'The body is longer than the route accepts' }),
+  unsupportedMediaType: kind({
+    code: 1415, status: 415, message: 'Unsupported media type', format: asGiven,
+    when: "An upload's bytes are none of the types the route takes, or another type than the one declared; the message names both",
+  }),
   idempotencyKeyReused: kind({
     code: 1422, status: 422, message: 'This Idempotency-Key was used for a different request; send a new key for a new request',
     when: 'A write carries an Idempotency-Key used in the last 24 hours with another method, path, query or body',

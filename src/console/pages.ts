@@ -32,6 +32,7 @@ export type BetaSection = keyof typeof BETA_SECTIONS;
 /** The settings' pages, each at /console/betas/{beta_id}/settings{path}, in the settings' navigation. */
 export const SETTINGS_PAGES = {
   general: { path: '', label: 'Beta and form' },
+  page: { path: '/page', label: 'Page' },
   questions: { path: '/questions', label: 'Questions' },
   rewards: { path: '/rewards', label: 'Rewards' },
   points: { path: '/points', label: 'Points' },

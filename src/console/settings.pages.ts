@@ -1,9 +1,11 @@
-// A beta's settings at /console/betas/{beta_id}/settings…: the beta and its signup form, questions,
-// rewards and their rules, points, invitation codes and suppressions. Each page is a shell with its
+// A beta's settings at /console/betas/{beta_id}/settings…: the beta and its signup form, the design
+// of its public pages, questions, rewards and their rules, points, invitation codes and suppressions. Each page is a shell with its
 // forms and tables; /console/assets/settings.js fills the tables and sends every change through the
 // management API. A member whose role cannot change a page's resource gets the page without forms.
 import type { Permission } from '../modules/accounts/permissions.ts';
 import { BetaSettingsSchema, type BetaSettings } from '../modules/betas/beta-settings.ts';
+import { IMAGE_LIMITS, imagePath } from '../modules/betas/beta-images.ts';
+import { DEFAULT_BACKGROUND_COLOR, DEFAULT_BRAND_COLOR, type ImageKind, type PageDesign } from '../modules/betas/beta-page.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
 import { isRole, permissionsOf } from '../modules/members/roles.ts';
@@ -212,6 +214,82 @@ ${form('delete-beta', [input({ form: 'delete-beta', name: 'confirm', label: 'Typ
   return html`${form('beta', fields, 'Save settings')}${done('beta')}${deletion}`;
 }
 
+type PageText = Exclude<keyof PageDesign, 'show_waiting_count'>;
+
+/** The design's texts and colours in an owner's words, in the order the Page screen shows them. */
+export const PAGE_TEXT: Record<PageText, { label: string; hint: string; max: number; lines?: boolean; color?: boolean }> = {
+  headline: { label: 'Headline', hint: 'The signup page’s heading. Empty: the beta’s name.', max: 120 },
+  description: { label: 'Description', hint: 'Under the heading. Markdown: **bold**, *italic*, [links](https://…), lists. HTML shows as text.', max: 2000, lines: true },
+  button_text: { label: 'Button text', hint: 'Empty: “Join the waitlist”.', max: 40 },
+  brand_color: { label: 'Brand colour', hint: `Buttons and links, as #rrggbb. Empty: ${DEFAULT_BRAND_COLOR}. Its button text must be readable (WCAG AA, 4.5:1).`, max: 7, color: true },
+  background_color: { label: 'Background colour', hint: `Behind the page, as #rrggbb. Empty: ${DEFAULT_BACKGROUND_COLOR}. Text on it must be readable (WCAG AA, 4.5:1).`, max: 7, color: true },
+  thank_you_headline: { label: 'Heading after a signup', hint: 'Empty: “You’re on the list!”.', max: 120 },
+  thank_you_text: { label: 'Text after a signup', hint: 'Empty: thanks the visitor for joining.', max: 1000, lines: true },
+  share_message: { label: 'Share message', hint: 'The text a share starts with. Empty: “Join me on the {beta} waitlist”.', max: 280 },
+};
+
+const IMAGE_TEXT: Record<ImageKind, { label: string; hint: string }> = {
+  logo: { label: 'Logo', hint: `Above every page. PNG, JPEG, WebP or SVG, at most ${IMAGE_LIMITS.logo / 1024} KiB.` },
+  hero: { label: 'Hero image', hint: `At the top of the signup page and in link previews. PNG, JPEG, WebP or SVG, at most ${IMAGE_LIMITS.hero / (1024 * 1024)} MiB.` },
+};
+
+function pageDesignControl(key: PageText, page: PageDesign): Trusted {
+  const { label, hint, max, lines, color } = PAGE_TEXT[key];
+  const spec = { form: 'page', name: key, label, hint };
+  const data = html` data-page-field="${key}" maxlength="${max}"`;
+  if (lines) return textarea({ ...spec, value: page[key] ?? '', attrs: data });
+  const extra = color ? html` pattern="#[0-9a-fA-F]{6}" placeholder="${key === 'brand_color' ? DEFAULT_BRAND_COLOR : DEFAULT_BACKGROUND_COLOR}" spellcheck="false"` : nothing;
+  return input({ ...spec, value: page[key] ?? '', attrs: html`${data}${extra} autocomplete="off"` });
+}
+
+/** An image of the design: what is there now, a file to upload, and a Remove button. */
+function imageControl(kind: ImageKind, beta: Beta): Trusted {
+  const { label, hint } = IMAGE_TEXT[kind];
+  const image = beta.page[kind];
+  const current = image ? imagePath(image) : null;
+  return html`<div class="field image-field" data-image="${kind}">
+<label for="image-${kind}">${label}</label>
+<p class="hint" id="image-${kind}-hint">${hint}</p>
+<p class="image-current" id="image-${kind}-current">${current ? html`<img src="${current}" alt="The current ${kind === 'hero' ? 'hero image' : 'logo'}">` : 'None yet.'}</p>
+<input id="image-${kind}" name="${kind}" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" aria-describedby="image-${kind}-hint image-${kind}-error">
+<button type="button" class="secondary" id="image-${kind}-remove"${current ? nothing : html` hidden`}>Remove the ${kind === 'hero' ? 'hero image' : 'logo'}</button>
+<p class="error" id="image-${kind}-error" role="alert" hidden></p>
+</div>`;
+}
+
+function pageContent(beta: Beta, canWrite: boolean): Trusted {
+  const { page } = beta;
+  // Same origin, so that the page's own stylesheets and images load under the console's CSP; no
+  // allow-scripts, so nothing in it runs, and no popups or forms leave it.
+  const preview = html`<section class="preview" aria-labelledby="page-preview-heading">
+<h2 id="page-preview-heading">Preview</h2>
+<p class="hint" id="page-preview-status" role="status">The signup page as visitors see it.</p>
+<iframe id="page-preview" sandbox="allow-same-origin" title="Preview of the signup page" referrerpolicy="no-referrer"></iframe>
+</section>`;
+  const address = `/b/${beta.slug ?? beta.id}`;
+  const intro = html`<p class="lead">How your public pages look: the signup page (<a href="${address}">${address}</a>), the page after a signup, the status page, the confirmation pages and the embedded form.</p>`;
+  if (!canWrite) {
+    const rows = (Object.keys(PAGE_TEXT) as PageText[]).map((key) => html`<dt>${PAGE_TEXT[key].label}</dt><dd>${page[key] ?? 'Default'}</dd>`);
+    return html`${readOnly}${intro}<dl class="settings-view">${rows}<dt>Show how many people are waiting</dt><dd>${page.show_waiting_count ? 'Yes' : 'No'}</dd></dl>${preview}`;
+  }
+  const group = (legend: string, keys: PageText[]) => html`<fieldset><legend>${legend}</legend>${keys.map((key) => pageDesignControl(key, page))}</fieldset>`;
+  const fields = [
+    group('Signup page', ['headline', 'description', 'button_text']),
+    html`<fieldset><legend>Social proof</legend>${checkbox({ form: 'page', name: 'show_waiting_count', label: 'Show how many people are waiting (“Join 12,408 people waiting”)', checked: page.show_waiting_count, attrs: html` data-page-field="show_waiting_count"` })}</fieldset>`,
+    group('Colours', ['brand_color', 'background_color']),
+    group('After a signup', ['thank_you_headline', 'thank_you_text', 'share_message']),
+  ];
+  return html`${intro}<div class="editor">
+<div>${form('page', fields, 'Save page')}${done('page')}
+<h2>Images</h2>
+${imageControl('logo', beta)}
+${imageControl('hero', beta)}
+<p class="notice" id="image-done" role="status" hidden></p>
+</div>
+${preview}
+</div>`;
+}
+
 function questionsContent(canWrite: boolean): Trusted {
   const kinds = { text: 'Text: typed answer', multiple_choice: 'Multiple choice: one option', multiple_select: 'Multiple select: several options', scale: 'Scale: one step of a scale', agreement: 'Agreement: agree or not' };
   const list = table('questions', 'Signup questions', ['Question', 'Kind', 'Options', 'Required'], canWrite);
@@ -319,18 +397,23 @@ ${form(
 )}${done('suppression')}`;
 }
 
+/** The Page screen's preview frame shows a srcdoc document: its stylesheets and images are this service's own. */
+const PAGE_PREVIEW_POLICY = { frameSrc: ["'self'"] };
+
 export function settingsPages({ betaPage }: ConsolePages): void {
   const can = (active: ActiveSession, permission: Permission) => isRole(active.member.role) && permissionsOf(active.member.role).has(permission);
-  const page = (name: SettingsPage, content: (beta: Beta, active: ActiveSession) => Trusted) => {
+  const page = (name: SettingsPage, content: (beta: Beta, active: ActiveSession) => Trusted, policy?: Record<string, string[]>) => {
     const { path, label } = SETTINGS_PAGES[name];
     betaPage('settings', {
       ...(path ? { sub: path } : {}),
+      ...(policy ? { policy } : {}),
       title: () => `Settings: ${label}`,
       script: 'settings.js',
       content: (beta, active) => html`${settingsNav(beta.id, name)}<div class="settings" data-settings-page="${name}">${content(beta, active)}</div>`,
     });
   };
   page('general', (beta, active) => generalContent(beta, can(active, 'betas:write'), can(active, 'betas:delete')));
+  page('page', (beta, active) => pageContent(beta, can(active, 'betas:write')), PAGE_PREVIEW_POLICY);
   page('questions', (_beta, active) => questionsContent(can(active, 'betas:write')));
   page('rewards', (_beta, active) => rewardsContent(can(active, 'rewards:write')));
   page('points', (beta, active) => pointsContent(beta, can(active, 'betas:write'), can(active, 'points:write')));

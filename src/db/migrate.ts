@@ -31,6 +31,7 @@ import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
 import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-commit.ts';
+import * as betaPages from './migrations/028-beta-pages.ts';
 import * as leaderboardName from './migrations/029-leaderboard-name.ts';
 import * as shareChannels from './migrations/030-share-channels.ts';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, MigrationModule> = {
   '025-email-test-sends': emailTestSends,
   '026-suppression-pages': suppressionPages,
   '027-search-folded-after-commit': searchFoldedAfterCommit,
+  '028-beta-pages': betaPages,
   '029-leaderboard-name': leaderboardName,
   '030-share-channels': shareChannels,
 };

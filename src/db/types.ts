@@ -32,8 +32,21 @@ export interface BetasTable {
   /** The public signup page's name (/b/{slug}); null = reached by id only. */
   slug: Generated<string | null>;
   settings: string; // JSON object, see modules/betas/beta-settings.ts
+  /** JSON object, see modules/betas/beta-page.ts (migration 028). */
+  page: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** A beta's logo and hero image (migration 028), served by the digest of their bytes. */
+export interface BetaImagesTable {
+  beta_id: number;
+  kind: 'logo' | 'hero';
+  /** SHA-256 of the bytes, hex. */
+  digest: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
 }
 
 /**
@@ -475,6 +488,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   betas: BetasTable;
   beta_counters: BetaCountersTable;
+  beta_images: BetaImagesTable;
   testers: TestersTable;
   share_channel_clicks: ShareChannelClicksTable;
   questions: QuestionsTable;

@@ -2,6 +2,7 @@
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
+import { patternSays } from '../text-patterns.ts';
 import { sendXmlErrors } from './xml.ts';
 
 function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
@@ -58,6 +59,7 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   if (issue.keyword === 'formBoolean') return `${where} must be true, false, 1 or 0`;
   if (issue.keyword === 'finite') return `${where} must be a finite number`;
   if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
+  if (issue.keyword === 'pattern' && patternSays(issue.params.pattern)) return `${where} ${patternSays(issue.params.pattern)}`;
   return `${where} ${issue.message ?? 'is invalid'}`;
 }
 

@@ -1,13 +1,14 @@
-// A file sent to a route as it is (a text/csv body) or in a multipart/form-data field named `file`,
-// handed to the service as a stream: neither is read into memory here. Registered only in the
-// scope of the routes that take files.
+// A file sent to a route as it is (a text/csv body, an image) or in a multipart/form-data field named
+// `file`, handed to the service as a stream: neither is read into memory here. Registered only in
+// the scope of the routes that take files, for the types those take.
 import type { Hash } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors } from '../errors.ts';
 
-const FILE_TYPES = ['text/csv', 'application/csv', 'multipart/form-data'];
+/** The bodies of a CSV import: what `acceptFileBodies` reads by default. */
+const CSV_TYPES = ['text/csv', 'application/csv'];
 
 /** The largest body compared byte for byte without being taken (an Idempotency-Key's retry). */
 const MAX_COMPARED_BYTES = 256 * 1024 * 1024;
@@ -62,24 +63,37 @@ export class FileBody {
 /** The unread file body of a file route's request, or undefined for any other request. */
 export const fileBodyOf = (request: FastifyRequest): FileBody | undefined => (request.body instanceof FileBody ? request.body : undefined);
 
-/** Leaves the bodies of FILE_TYPES unread for `uploadedFile`. */
-export function acceptFileBodies(scope: FastifyInstance): void {
-  scope.addContentTypeParser(FILE_TYPES, (_request, payload, done) => done(null, new FileBody(payload)));
+/** Leaves bodies of `types` (and multipart ones) unread for `uploadedFile`. */
+export function acceptFileBodies(scope: FastifyInstance, types: readonly string[] = CSV_TYPES): void {
+  scope.addContentTypeParser([...types, 'multipart/form-data'], (_request, payload, done) => done(null, new FileBody(payload)));
 }
 
-const wrongType = () => Errors.malformedRequest('Send the file as a text/csv body, or as a multipart/form-data field named file');
+/** A file as it arrives: its bytes, and the media type its sender declared (lower case, no parameters; '' for none). */
+export interface UploadedFile {
+  bytes: AsyncIterable<Uint8Array>;
+  declaredType: string;
+}
 
-/** The file's bytes as they arrive. */
-export async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
-  if (!(request.body instanceof FileBody)) throw wrongType();
+const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** The file's bytes as they arrive. `expected` names the body the route takes, for the error when it gets another. */
+export async function uploadedFile(request: FastifyRequest, expected = 'a text/csv body'): Promise<AsyncIterable<Uint8Array>> {
+  return (await uploadedFileWithType(request, expected)).bytes;
+}
+
+/** `uploadedFile`, with the type the body (or the multipart part) declared. */
+export async function uploadedFileWithType(request: FastifyRequest, expected: string): Promise<UploadedFile> {
+  if (!(request.body instanceof FileBody)) {
+    throw Errors.malformedRequest(`Send the file as ${expected}, or as a multipart/form-data field named file`);
+  }
   const { stream } = request.body;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'multipart/form-data') return stream;
+  const type = mediaType(request.headers['content-type']);
+  if (type !== 'multipart/form-data') return { bytes: stream, declaredType: type };
   return fileField(request, stream);
 }
 
-/** The stream of the multipart field `file`; other parts are read past. */
-function fileField(request: FastifyRequest, stream: Readable): Promise<Readable> {
+/** The stream of the multipart field `file` and its declared type; other parts are read past. */
+function fileField(request: FastifyRequest, stream: Readable): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     let form: BusboyInstance;
     try {
@@ -89,7 +103,7 @@ function fileField(request: FastifyRequest, stream: Readable): Promise<Readable>
       return;
     }
     let found = false;
-    form.on('file', (field, file) => {
+    form.on('file', (field, file, _name, _encoding, type) => {
       // A body that ends mid-part fails the part: destroyed with the error, the stream fails the
       // route's read even when the route starts reading after the error (the whole body had
       // arrived). The listener also keeps a part read past, which has no reader, from ending the
@@ -97,7 +111,7 @@ function fileField(request: FastifyRequest, stream: Readable): Promise<Readable>
       file.on('error', (error: Error) => file.destroy(Errors.malformedRequest(`The multipart body cannot be read: ${error.message}`)));
       if (field === 'file' && !found) {
         found = true;
-        resolve(file);
+        resolve({ bytes: file, declaredType: mediaType(type) });
       } else file.resume();
     });
     form.on('error', (error: Error) => reject(Errors.malformedRequest(`The multipart body cannot be read: ${error.message}`)));

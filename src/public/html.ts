@@ -31,20 +31,61 @@ export function html(strings: TemplateStringsArray, ...values: Interpolated[]): 
   return new Trusted(out);
 }
 
-function page(title: string, content: Trusted): string {
+/** What a beta's design puts around a page's content (design.ts builds it from the beta). */
+export interface PageFrame {
+  /** The beta's logo above the page, its name as the alternative text. */
+  masthead?: { name: string; logoUrl: string };
+  /** The stylesheet of the design's colours; none for the default look. */
+  themeHref?: string | null;
+  /** The design's hero image at the top of the page; only the signup page shows it. */
+  heroUrl?: string | null;
+  /** Link-preview tags (Open Graph, Twitter card): pages meant to be shared. Absolute URLs. */
+  preview?: { title: string; description: string; imageUrl: string | null; url: string };
+}
+
+const nothing = html``;
+
+function previewTags(preview: NonNullable<PageFrame['preview']>): Trusted {
+  const { title, description, imageUrl, url } = preview;
+  return html`<meta name="description" content="${description}">
+<meta property="og:type" content="website">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${url}">
+${imageUrl ? html`<meta property="og:image" content="${imageUrl}">
+` : nothing}<meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+${imageUrl ? html`<meta name="twitter:image" content="${imageUrl}">
+` : nothing}`;
+}
+
+function masthead({ name, logoUrl }: NonNullable<PageFrame['masthead']>): Trusted {
+  return html`<header class="masthead">
+<img class="logo" id="page-logo" src="${logoUrl}" alt="${name}">
+</header>
+`;
+}
+
+/** A whole public page: the document around `content`, in the beta's `frame`. */
+export function htmlDocument(title: string, content: Trusted, frame: PageFrame): string {
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<link rel="stylesheet" href="/assets/pages.css">
-<script src="/assets/page.js" defer></script>
+${frame.preview ? previewTags(frame.preview) : nothing}<link rel="stylesheet" href="/assets/pages.css">
+${frame.themeHref ? html`<link rel="stylesheet" href="${frame.themeHref}">
+` : nothing}<script src="/assets/page.js" defer></script>
 </head>
 <body>
-<main>
-${content}
+<div class="shell">
+${frame.masthead ? masthead(frame.masthead) : nothing}<main>
+${frame.heroUrl ? html`<img class="hero" id="page-hero" src="${frame.heroUrl}" alt="">
+` : nothing}${content}
 </main>
+</div>
 </body>
 </html>
 `.html;
@@ -53,13 +94,14 @@ ${content}
 /**
  * Sends a page. The public scope's security headers (public-scope.ts: CSP, no-referrer, nosniff,
  * frames refused) come with it; pages are never cached (they show a visitor's own standing or a
- * token's state). `indexed` lets search engines list it: only a beta's signup page.
+ * token's state). `indexed` lets search engines list it: only a beta's signup page. `frame` is the
+ * beta's design around the content.
  */
-export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted, options: { indexed?: boolean } = {}): FastifyReply {
+export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted, options: { indexed?: boolean; frame?: PageFrame } = {}): FastifyReply {
   if (!options.indexed) reply.header('X-Robots-Tag', 'noindex');
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .send(page(title, content));
+    .send(htmlDocument(title, content, options.frame ?? {}));
 }

@@ -10,7 +10,8 @@ import type { App } from '../http/app-type.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import { CHANNEL_PARAMETER, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
-import type { Confirmation, VisitorsService } from '../modules/visitors/visitors.service.ts';
+import type { Confirmation, SignupForm, VisitorsService } from '../modules/visitors/visitors.service.ts';
+import { frameOf } from './design.ts';
 import { sendHtmlPage } from './html.ts';
 import { leaderboardPage } from './standing-sections.ts';
 import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
@@ -75,6 +76,15 @@ const QR_CODE_MAX_AGE_SECONDS = 86_400;
 
 export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLimits, config: Pick<Config, 'publicUrl'>): void {
   const secureCookies = config.publicUrl.startsWith('https:');
+  const { publicUrl } = config;
+  /** The signup form, with the hero and link-preview tags of the beta's design, and who invited the visitor. */
+  const sendSignupPage = async (reply: FastifyReply, status: number, form: SignupForm, state: FormState) => {
+    const inviter = await visitors.inviterName(form.beta, state.referral?.code ?? null);
+    return sendHtmlPage(reply, status, form.beta.page.headline ?? form.beta.name, signupPage(form, state, inviter), {
+      indexed: true,
+      frame: frameOf(form.beta, publicUrl, { landing: true }),
+    });
+  };
 
   app.get('/b/:beta', {
     schema: { hide: true, params: BetaParams, querystring: SignupPageQuery },
@@ -90,7 +100,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         errors: [],
         referral: referralOf(request.query, () => referralFromCookie(request, form.beta.id)),
       };
-      return sendHtmlPage(reply, 200, form.beta.name, signupPage(form, state), { indexed: true });
+      return sendSignupPage(reply, 200, form, state);
     },
   });
 
@@ -102,11 +112,11 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       const referral = referralOf(request.body, () => referralFromCookie(request, form.beta.id));
       try {
         const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referral), visitorOf(request));
-        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester));
+        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester), { frame: frameOf(form.beta, publicUrl) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const state: FormState = { values: request.body, errors: fieldErrors(error), referral };
-        return sendHtmlPage(reply, error.statusCode, form.beta.name, signupPage(form, state), { indexed: true });
+        return sendSignupPage(reply, error.statusCode, form, state);
       }
     },
   });
@@ -122,7 +132,8 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         const standing = await visitors.standingByCheck(request.params.code, check);
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
         const saved = request.query.saved === 'name';
-        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, { value: standing.tester.leaderboard_name ?? '', error: null, saved }));
+        const nameForm = { value: standing.tester.leaderboard_name ?? '', error: null, saved };
+        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, nameForm), { frame: frameOf(standing.beta, publicUrl) });
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
@@ -189,11 +200,11 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       case 'unknown':
         return sendHtmlPage(reply, 404, 'Link not found', unknownConfirmationPage());
       case 'expired':
-        return sendHtmlPage(reply, 410, 'Link expired', expiredPage(found.beta, token));
+        return sendHtmlPage(reply, 410, 'Link expired', expiredPage(found.beta, token), { frame: frameOf(found.beta, publicUrl) });
       case 'pending':
-        return sendHtmlPage(reply, 200, 'Confirm your e-mail address', confirmPage(found.beta, found.email));
+        return sendHtmlPage(reply, 200, 'Confirm your e-mail address', confirmPage(found.beta, found.email), { frame: frameOf(found.beta, publicUrl) });
       case 'confirmed':
-        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing));
+        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing), { frame: frameOf(found.standing.beta, publicUrl) });
     }
   };
 

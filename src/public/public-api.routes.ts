@@ -5,19 +5,45 @@
 import Type from 'typebox';
 import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
+import { paletteOf } from '../modules/betas/beta-page.ts';
+import { imageUrl } from '../modules/betas/betas.presenter.ts';
+import type { Beta } from '../modules/betas/betas.service.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import { presentPublicBoard } from '../modules/leaderboard/leaderboard.presenter.ts';
 import type { PageLimits } from './pages.routes.ts';
 import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { plainText } from './markdown.ts';
 import { mayCount, referralCode, referralOf, visitorOf } from './visitor.ts';
 
 const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })), ch: Type.Optional(ChannelTag) });
 
 const betaNotFound = () => Errors.notFound('Beta not found');
 
-export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits): void {
+/**
+ * The design as the embed wears it: texts as plain text (the embed builds elements with
+ * textContent and parses no HTML from the network), the colours with the text colours drawn on
+ * them, the logo as an absolute URL (the embed runs on other sites).
+ */
+function embedDesign(beta: Beta, waiting: number | null, publicUrl: string) {
+  const { page } = beta;
+  const palette = paletteOf(page);
+  return {
+    headline: page.headline,
+    description: page.description === null ? null : plainText(page.description, 2000),
+    button_text: page.button_text,
+    thank_you_headline: page.thank_you_headline,
+    thank_you_text: page.thank_you_text,
+    share_message: page.share_message,
+    brand_color: palette.brand,
+    brand_text_color: palette.onBrand,
+    logo_url: imageUrl(publicUrl, page.logo),
+    waiting,
+  };
+}
+
+export function publicApiRoutes(app: App, visitors: VisitorsService, limits: PageLimits, publicUrl: string): void {
   app.get('/betas/:beta/form', {
     schema: { hide: true, params: BetaParams },
     onRequest: limits.pages,
@@ -33,6 +59,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
         countries: form.fields.some((f) => f.input === 'country') ? countryChoices() : [],
         // With its own referral_url the beta's page records share clicks itself (POST …/clicks).
         records_clicks: form.beta.settings.referral_url !== null,
+        page: embedDesign(form.beta, form.waiting, publicUrl),
       };
     },
   });
@@ -67,7 +94,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
             share_link: tester.share_link,
             // The share buttons as the hosted page has them: each network's link tagged with its channel.
             copy_link: channelLink(tester.share_link, 'copy'),
-            share_buttons: shareButtons(tester.share_link, defaultShareMessage(form.beta.name)),
+            share_buttons: shareButtons(tester.share_link, form.beta.page.share_message ?? defaultShareMessage(form.beta.name)),
             share_status_link: tester.share_status_link,
             waitlist_position: tester.waitlist_position,
             waitlist_ahead: tester.waitlist_ahead,

@@ -3,7 +3,7 @@
 // - pages (/b, /r, /confirm, /unsubscribe, /assets): CSP allowing only the app's own stylesheet
 //   and script, no framing, no Referer; errors as HTML pages;
 // - the embeddable form's JSON endpoints (/public/…): CORS for any origin, JSON errors;
-// - /embed.js, which any site loads.
+// - /embed.js, which any site loads, and the designs' images (/images/…), which any site may show.
 // Every route counts against a per-IP limit (RateLimits.perIp).
 import { readFileSync } from 'node:fs';
 import type { FastifyError } from 'fastify';
@@ -14,7 +14,9 @@ import type { App } from '../http/app-type.ts';
 import { describeError } from '../http/error-handler.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
+import { themeStylesheet } from './design.ts';
 import { sendHtmlPage } from './html.ts';
+import { IMMUTABLE_CACHE, imagesRoutes } from './images.routes.ts';
 import { pagesRoutes, type PageLimits } from './pages.routes.ts';
 import { publicApiRoutes } from './public-api.routes.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
@@ -27,6 +29,7 @@ const ASSETS = {
 };
 const EMBED_JS = asset('embed.js');
 const ASSET_CACHE = 'public, max-age=3600';
+
 
 const PAGE_TITLES: Record<number, string> = { 413: 'Too much data', 429: 'Too many requests' };
 
@@ -75,6 +78,11 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
         reply.type(file.type).header('Cache-Control', ASSET_CACHE).send(file.body),
       );
     }
+    pages.get('/assets/theme/:file', { schema: { hide: true }, onRequest: limits.pages }, async (request, reply) => {
+      const css = themeStylesheet((request.params as { file: string }).file);
+      if (css === undefined) return sendHtmlPage(reply, 404, 'Not found', messagePage('Not found', 'There is no such stylesheet.', 'not-found'));
+      return reply.type('text/css; charset=utf-8').header('Cache-Control', IMMUTABLE_CACHE).send(css);
+    });
     unsubscribeRoutes(pages, services.emails);
     pagesRoutes(pages, services.visitors, limits, config);
   });
@@ -84,10 +92,15 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
       await api.register(helmet, CROSS_ORIGIN_SECURITY);
       // No credentials: the embeddable form sends no cookies, so any origin may call.
       await api.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 86_400 });
-      publicApiRoutes(api, services.visitors, limits);
+      publicApiRoutes(api, services.visitors, limits, config.publicUrl);
     },
     { prefix: '/public' },
   );
+
+  await app.register(async (images) => {
+    await images.register(helmet, CROSS_ORIGIN_SECURITY);
+    imagesRoutes(images, services.betas, limits);
+  });
 
   await app.register(async (embed) => {
     await embed.register(helmet, CROSS_ORIGIN_SECURITY);

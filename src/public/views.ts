@@ -4,11 +4,12 @@
 import type { Beta } from '../modules/betas/betas.service.ts';
 import { channelLink, defaultShareMessage, shareButtons } from '../modules/referrals/share-channels.ts';
 import type { Question } from '../modules/questions/questions.service.ts';
+import { maskedEmail } from '../modules/testers/masked-email.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';
 import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, Standing } from '../modules/visitors/visitors.service.ts';
-import { maskedEmail } from '../modules/testers/masked-email.ts';
 import { html, type Trusted } from './html.ts';
+import { renderMarkdown } from './markdown.ts';
 import type { FieldError } from './signup-input.ts';
 import type { Referral } from './visitor.ts';
 import { ladderSection, leaderboardSection, oneMoreSection, publicNameSection, qrSection, type NameFormState } from './standing-sections.ts';
@@ -100,15 +101,37 @@ ${errorFor(state, key)}
   }
 }
 
-export function signupPage(form: SignupForm, state: FormState): Trusted {
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "Join 12,408 people waiting": the waitlist's exact length, when the design shows it. */
+function waitingCount(waiting: number | null): Trusted {
+  if (waiting === null) return nothing;
+  const text = waiting === 0 ? 'Be the first to join.' : `Join ${count(waiting)} ${waiting === 1 ? 'person' : 'people'} waiting.`;
+  return html`<p class="waiting" id="waiting-count">${text}</p>`;
+}
+
+/** The heading and copy the design gives the signup page, or the default's. */
+function signupIntro(beta: Beta): Trusted {
+  const { page } = beta;
+  return html`<h1>${page.headline ?? beta.name}</h1>
+${page.description ? html`<div class="description" id="page-description">${renderMarkdown(page.description)}</div>` : html`<p class="lead">Join the waitlist.</p>`}`;
+}
+
+/**
+ * The signup form. `inviter` is the name of the tester whose share link brought the visitor
+ * (VisitorsService.inviterName), or null: the page then says nothing about the link.
+ */
+export function signupPage(form: SignupForm, state: FormState, inviter: string | null = null): Trusted {
   const { beta } = form;
+  const invited = inviter ? html`<p class="invited" id="invited-by"><strong>${inviter}</strong> invited you</p>
+` : nothing;
   if (!beta.settings.accepting_signups) {
-    return html`<h1>${beta.name}</h1>
+    return html`${signupIntro(beta)}
 <p id="signups-closed">This waitlist is not taking signups at the moment. Please come back later.</p>`;
   }
   const general = state.errors.filter((e) => e.field === null || !knownField(form, e.field));
-  return html`<h1>${beta.name}</h1>
-<p class="lead">Join the waitlist.</p>
+  return html`${invited}${signupIntro(beta)}
+${waitingCount(form.waiting)}
 ${general.length > 0 ? html`<div class="alert" role="alert" id="form-errors">${general.map((e) => html`<p>${e.message}</p>`)}</div>` : nothing}
 <form method="post" class="signup" id="signup-form" novalidate>
 ${state.referral ? html`<input type="hidden" name="r" value="${state.referral.code}">` : nothing}
@@ -121,7 +144,7 @@ ${errorFor(state, 'email')}
 </div>
 ${form.fields.map((field) => profileInput(field, state))}
 ${form.questions.map((question) => questionInput(question, state))}
-<button type="submit" id="signup-submit">Join the waitlist</button>
+<button type="submit" id="signup-submit">${beta.page.button_text ?? 'Join the waitlist'}</button>
 </form>`;
 }
 
@@ -135,7 +158,7 @@ function knownField(form: SignupForm, field: string): boolean {
  * (share-{channel}): the stylesheet gives them their look.
  */
 function shareBox(beta: Beta, tester: TesterView): Trusted {
-  const buttons = shareButtons(tester.share_link, defaultShareMessage(beta.name));
+  const buttons = shareButtons(tester.share_link, beta.page.share_message ?? defaultShareMessage(beta.name));
   const why =
     beta.settings.waitlist_order === 'signup_time'
       ? 'Invite your friends to join too.'
@@ -168,11 +191,13 @@ export function signedUpPage(beta: Beta, tester: TesterView | null): Trusted {
   }
   if (tester.status === 'unconfirmed') {
     return html`<h1>Check your inbox</h1>
-<p id="confirm-needed">We sent a confirmation link to <strong>${tester.email}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
+<p id="confirm-needed">We sent a confirmation link to <strong>${maskedEmail(tester.email)}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
   }
-  return html`<h1>You're on the list!</h1>
-<p id="signup-done">Thanks for joining the ${beta.name} waitlist.</p>
+  const { page } = beta;
+  return html`<h1>${page.thank_you_headline ?? html`You're on the list!`}</h1>
+<p id="signup-done" class="thank-you">${page.thank_you_text ?? `Thanks for joining the ${beta.name} waitlist.`}</p>
 ${position(tester)}
+<p class="status-link"><a id="status-page-link" href="${tester.share_status_link}">See your status page</a>: bookmark it to check your place at any time.</p>
 ${shareBox(beta, tester)}`;
 }
 
@@ -220,7 +245,7 @@ export const notFoundContent = (what: string) =>
 
 export function confirmPage(beta: Beta, email: string): Trusted {
   return html`<h1>Confirm your e-mail address</h1>
-<p>Confirm <strong>${email}</strong> to join the ${beta.name} waitlist.</p>
+<p>Confirm <strong>${maskedEmail(email)}</strong> to join the ${beta.name} waitlist.</p>
 <form method="post" id="confirm-form">
 <button type="submit" id="confirm-button">Confirm my address</button>
 </form>`;

@@ -199,7 +199,7 @@ describe('prelaunch CLI', () => {
     const beta = json(await run('beta', 'create', '--company', String(companyId), '--name', 'Launch', '--homepage-url', 'https://example.com/launch'));
     const row = await database.db.selectFrom('betas').selectAll().where('id', '=', beta.id).executeTakeFirstOrThrow();
     assert.equal(row.company_id, companyId);
-    assert.deepEqual(beta, presentBeta({ ...toBeta(row), counters: noCounts() }));
+    assert.deepEqual(beta, presentBeta({ ...toBeta(row), counters: noCounts() }, loadConfig({ DATABASE_URL: url }).publicUrl));
     assert.equal(beta.name, 'Launch');
     assert.equal(beta.homepage_url, 'https://example.com/launch');
   });

@@ -1,5 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { maskedEmail } from '../../src/modules/testers/masked-email.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { storedMessages } from '../modules/emails/support.ts';
@@ -43,7 +44,8 @@ describe('double opt-in confirmation /confirm/{token}', () => {
     const page = await visit(ctx, 'GET', `/confirm/${token}`);
     assert.equal(page.status, 200);
     assertPageSecurity(assert, page);
-    assert.ok(page.body.includes(`Confirm <strong>${email}</strong> to join the Rocket waitlist.`));
+    assert.ok(page.body.includes(`Confirm <strong>${maskedEmail(email)}</strong> to join the Rocket waitlist.`));
+    assert.ok(!page.body.includes(email), 'the address is never shown whole');
     assert.ok(page.body.includes('<form method="post" id="confirm-form">'));
     assert.equal((await testerByEmail(ctx, beta.id, email))!.status, 'unconfirmed');
     assert.equal((await confirmationsOf(tester.id))[0].used_at, null);

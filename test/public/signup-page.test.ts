@@ -67,7 +67,7 @@ describe('hosted signup page /b/{slug or id}', () => {
     const css = await visit(ctx, 'GET', '/assets/pages.css');
     assert.equal(css.status, 200);
     assert.equal(css.headers['content-type'], 'text/css; charset=utf-8');
-    assert.ok(css.body.includes('main{max-width:520px'));
+    assert.ok(css.body.includes('.shell{max-width:560px'));
     const js = await visit(ctx, 'GET', '/assets/page.js');
     assert.equal(js.status, 200);
     assert.equal(js.headers['content-type'], 'text/javascript; charset=utf-8');

@@ -14,9 +14,9 @@ export function registerBetaCommands(program: Command, context: CliContext): voi
     .requiredOption('--name <name>', 'beta name')
     .requiredOption('--homepage-url <url>', 'where share links lead, an absolute http(s) URL')
     .action(async (options: { company: number; name: string; homepageUrl: string }) => {
-      const { services } = await context.open();
+      const { services, config } = await context.open();
       await requireCompany(services, options.company);
       const created = await services.betas.create(options.company, { name: options.name, homepage_url: options.homepageUrl });
-      context.print(presentBeta(created));
+      context.print(presentBeta(created, config.publicUrl));
     });
 }

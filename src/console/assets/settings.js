@@ -1,5 +1,5 @@
-// A beta's settings pages: the beta and its form, questions, rewards and rules, points, invitation
-// codes and suppressions. Tables are read a page at a time from the management API; every change
+// A beta's settings pages: the beta and its form, the design of its pages, questions, rewards and
+// rules, points, invitation codes and suppressions. Tables are read a page at a time from the management API; every change
 // is a call of it, and a refusal is shown next to the field it names.
 import { call, clearErrors, el, go, handle, listPage, messagesOf, pageBetaId, say, start } from './core.js';
 
@@ -186,6 +186,109 @@ function generalPage() {
   );
 }
 
+// The design of the public pages, with a live preview of the signup page rendered by the server.
+function pagePage() {
+  const form = document.getElementById('page');
+  const frame = document.getElementById('page-preview');
+  const status = document.getElementById('page-preview-status');
+  /** The draft as typed: an empty text is the default (null), as the API takes it. */
+  const draft = () => {
+    const page = {};
+    for (const input of document.querySelectorAll('[data-page-field]')) {
+      const key = input.dataset.pageField;
+      page[key] = input.type === 'checkbox' ? input.checked : input.value.trim() === '' ? null : input.value;
+    }
+    return page;
+  };
+  // Previews answer in any order: only the latest request's answer is shown.
+  let latest = 0;
+  const preview = async () => {
+    const mine = ++latest;
+    status.textContent = 'Updating the preview…';
+    try {
+      const rendered = await call('POST', api('/page/preview'), form ? draft() : {});
+      if (mine !== latest) return;
+      if (form) clearErrors(form);
+      frame.srcdoc = rendered.html;
+      status.textContent = 'The signup page as visitors see it.';
+    } catch (failure) {
+      if (mine !== latest || !failure.errors) throw failure;
+      // Shown under the fields without taking the focus from what is being typed.
+      clearErrors(form);
+      markFields(form, failure);
+      status.textContent = 'The preview waits for the draft to be valid: see the messages in the form.';
+    }
+  };
+  if (!form) return preview;
+  let timer;
+  form.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(preview, 300);
+  });
+  handle('page', () => call('PATCH', api(), { page: draft() }), (saved) => {
+    for (const input of form.querySelectorAll('[data-page-field]')) {
+      const value = saved.page[input.dataset.pageField];
+      if (input.type === 'checkbox') input.checked = value;
+      else input.value = value ?? '';
+    }
+    say('page-done', 'Page saved.');
+    preview();
+  });
+  for (const kind of ['logo', 'hero']) {
+    const file = document.getElementById(`image-${kind}`);
+    const remove = document.getElementById(`image-${kind}-remove`);
+    const error = document.getElementById(`image-${kind}-error`);
+    const show = (saved, notice) => {
+      const url = saved.page[`${kind}_url`];
+      const current = document.getElementById(`image-${kind}-current`);
+      current.replaceChildren(url ? el('img', { src: new URL(url).pathname, alt: `The current ${kind === 'hero' ? 'hero image' : 'logo'}` }) : 'None yet.');
+      remove.hidden = !url;
+      file.value = '';
+      say('image-done', notice);
+      preview();
+    };
+    const attempt = async (change, notice) => {
+      error.hidden = true;
+      file.removeAttribute('aria-invalid');
+      try {
+        show(await change(), notice);
+      } catch (failure) {
+        if (!failure.errors) throw failure;
+        error.textContent = messagesOf(failure);
+        error.hidden = false;
+        file.setAttribute('aria-invalid', 'true');
+      }
+    };
+    file.addEventListener('change', () => {
+      if (!file.files.length) return;
+      const body = new FormData();
+      body.append('file', file.files[0]);
+      attempt(() => call('PUT', api(`/page/${kind}`), body), `The ${kind === 'hero' ? 'hero image' : 'logo'} is uploaded.`);
+    });
+    remove.addEventListener('click', () => attempt(() => call('DELETE', api(`/page/${kind}`)), `The ${kind === 'hero' ? 'hero image' : 'logo'} is removed.`));
+  }
+  return preview;
+}
+
+/** Each refusal under the field its message names (page.brand_color …), the rest above the form; the focus stays. */
+function markFields(form, failure) {
+  const loose = [];
+  for (const { message } of failure.errors) {
+    const input = [...form.querySelectorAll('[data-page-field]')].find((candidate) => new RegExp(`\\b${candidate.dataset.pageField}\\b`).test(message));
+    const slot = input && document.getElementById(`${input.id}-error`);
+    if (!slot) {
+      loose.push(message);
+      continue;
+    }
+    slot.textContent = `${slot.textContent} ${message}`.trim();
+    slot.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+  }
+  const alert = document.getElementById('page-error');
+  alert.textContent = loose.join(' ');
+  alert.hidden = loose.length === 0;
+}
+
 // Signup questions.
 function questionsPage() {
   const editor = editable('question', 'Add question', 'Save question', 'question-heading', 'Edit the question');
@@ -365,6 +468,6 @@ function suppressionsPage() {
   return list.load;
 }
 
-const PAGES = { general: generalPage, questions: questionsPage, rewards: rewardsPage, points: pointsPage, codes: codesPage, suppressions: suppressionsPage };
+const PAGES = { general: generalPage, page: pagePage, questions: questionsPage, rewards: rewardsPage, points: pointsPage, codes: codesPage, suppressions: suppressionsPage };
 const loaders = PAGES[page]?.() ?? [];
 start(...[loaders].flat());

@@ -1,8 +1,30 @@
 // A beta as the API and the CLI show it: its fields and counters, a whitelist built field by field.
 import { apiTime } from '../../time.ts';
+import { imagePath } from './beta-images.ts';
+import type { Page, StoredImage } from './beta-page.ts';
 import type { CountedBeta } from './betas.service.ts';
 
-export function presentBeta(beta: CountedBeta) {
+/** An image of the design as an absolute URL (link previews and other sites load it); null for none. */
+export const imageUrl = (publicUrl: string, image: StoredImage | null) => (image ? `${publicUrl}${imagePath(image)}` : null);
+
+/** The design as the API shows it: the owner's fields, and its images' URLs. */
+export function presentPage(page: Page, publicUrl: string) {
+  return {
+    headline: page.headline,
+    description: page.description,
+    brand_color: page.brand_color,
+    background_color: page.background_color,
+    button_text: page.button_text,
+    thank_you_headline: page.thank_you_headline,
+    thank_you_text: page.thank_you_text,
+    share_message: page.share_message,
+    show_waiting_count: page.show_waiting_count,
+    logo_url: imageUrl(publicUrl, page.logo),
+    hero_url: imageUrl(publicUrl, page.hero),
+  };
+}
+
+export function presentBeta(beta: CountedBeta, publicUrl: string) {
   const { counters } = beta;
   return {
     id: beta.id,
@@ -21,5 +43,6 @@ export function presentBeta(beta: CountedBeta) {
     created_at: apiTime(beta.created_at),
     updated_at: apiTime(beta.updated_at),
     settings: beta.settings,
+    page: presentPage(beta.page, publicUrl),
   };
 }

@@ -1,19 +1,28 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
+import { Errors } from '../../errors.ts';
 import { principalOf } from '../../http/auth.ts';
+import { acceptFileBodies, uploadedFileWithType } from '../../http/file-upload.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
-import { BetaCreateBody, BetaSchema, BetaUpdateBody } from './betas.schemas.ts';
+import { ImageKinds } from './beta-page.ts';
+import { ImageTypes } from './image-check.ts';
+import { BetaCreateBody, BetaSchema, BetaUpdateBody, PAGE_IMAGE_LIMITS_TEXT, PageImageBody } from './betas.schemas.ts';
 import { presentBeta } from './betas.presenter.ts';
 import type { BetaInput, BetasService } from './betas.service.ts';
 
 /** `beta` bodies are accepted wrapped or unwrapped. */
 function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
   const source = body?.beta ?? body ?? {};
-  return { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings };
+  return { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings, page: source.page };
 }
 
-export function betasRoutes(app: App, betas: BetasService): void {
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
+export async function betasRoutes(app: App, betas: BetasService, publicUrl: string): Promise<void> {
+  const present = (beta: Parameters<typeof presentBeta>[0]) => presentBeta(beta, publicUrl);
+
   app.get('/api/v2/betas', {
     config: { permission: 'betas:read', series: 'betas', rateLimit: 'listBetas' },
     schema: {
@@ -26,7 +35,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await betas.list(principalOf(request).companyId, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentBeta), total: result.total });
+      return sendPage(request, reply, page, { items: result.items.map(present), total: result.total });
     },
   });
 
@@ -39,7 +48,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       params: BetaParams,
       response: { 200: BetaSchema },
     },
-    handler: async (request) => presentBeta(await betas.show(principalOf(request).companyId, request.params.beta_id)),
+    handler: async (request) => present(await betas.show(principalOf(request).companyId, request.params.beta_id)),
   });
 
   app.delete('/api/v2/betas/:beta_id', {
@@ -52,7 +61,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
       params: BetaParams,
       response: { 200: BetaSchema },
     },
-    handler: async (request) => presentBeta(await betas.delete(principalOf(request).companyId, request.params.beta_id)),
+    handler: async (request) => present(await betas.delete(principalOf(request).companyId, request.params.beta_id)),
   });
 
   app.post('/api/v2/betas', {
@@ -67,7 +76,7 @@ export function betasRoutes(app: App, betas: BetasService): void {
     },
     handler: async (request, reply) => {
       const beta = await betas.create(principalOf(request).companyId, betaInput(request.body));
-      return reply.status(201).send(presentBeta(beta));
+      return reply.status(201).send(present(beta));
     },
   });
 
@@ -84,6 +93,53 @@ export function betasRoutes(app: App, betas: BetasService): void {
       response: { 200: BetaSchema },
     },
     handler: async (request) =>
-      presentBeta(await betas.update(principalOf(request).companyId, request.params.beta_id, betaInput(request.body))),
+      present(await betas.update(principalOf(request).companyId, request.params.beta_id, betaInput(request.body))),
   });
+
+  // The design's images: a scope of its own reads image bodies, unread, as streams.
+  await app.register(async (plain) => {
+    acceptFileBodies(plain, [...ImageTypes, 'application/octet-stream']);
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    for (const kind of ImageKinds) {
+      scope.put(`/api/v2/betas/:beta_id/page/${kind}`, {
+        config: { permission: 'betas:write', series: 'betas' },
+        schema: {
+          operationId: `upload${capitalized(kind)}`,
+          tags: ['Betas'],
+          'x-extension': true,
+          summary: `Upload the page's ${kind}`,
+          description:
+            `Sets the ${kind} of the beta's public pages: a PNG, JPEG, WebP or SVG image (${PAGE_IMAGE_LIMITS_TEXT}) as the body, or in a ` +
+            'multipart/form-data field named file. The type is read from the bytes: another type than the one declared is refused (415), ' +
+            'as is an SVG with scripts, event handlers or external references (422). Answers with the beta, whose page gives the new URL.',
+          params: BetaParams,
+          body: PageImageBody,
+          response: {
+            200: BetaSchema,
+            415: Type.Ref('ErrorBody', { description: `The bytes are not a PNG, JPEG, WebP or SVG image, or not the type declared (${Errors.unsupportedMediaType.code})` }),
+          },
+        },
+        handler: async (request) => {
+          const upload = () => uploadedFileWithType(request, `the image as the body (${ImageTypes.join(', ')})`);
+          return present(await betas.putImage(principalOf(request).companyId, request.params.beta_id, kind, upload));
+        },
+      });
+    }
+  });
+
+  for (const kind of ImageKinds) {
+    app.delete(`/api/v2/betas/:beta_id/page/${kind}`, {
+      config: { permission: 'betas:write', series: 'betas' },
+      schema: {
+        operationId: `delete${capitalized(kind)}`,
+        tags: ['Betas'],
+        'x-extension': true,
+        summary: `Remove the page's ${kind}`,
+        description: `The pages show no ${kind} any more. Answers with the beta; removing a ${kind} there is not changes nothing.`,
+        params: BetaParams,
+        response: { 200: BetaSchema },
+      },
+      handler: async (request) => present(await betas.deleteImage(principalOf(request).companyId, request.params.beta_id, kind)),
+    });
+  }
 }

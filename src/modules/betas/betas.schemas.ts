@@ -1,6 +1,8 @@
 import Type from 'typebox';
 import { FormBoolean } from '../../http/form-boolean.ts';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { IMAGE_LIMITS } from './beta-images.ts';
+import { PageDesignSchema } from './beta-page.ts';
 import { BetaSettingsSchema } from './beta-settings.ts';
 
 /** A beta's settings as create and PATCH read them: every key optional, booleans also as form text. */
@@ -13,6 +15,18 @@ const BetaSettingsPatchSchema = Type.Partial(
     vanity_referral_codes: FormBoolean(),
     block_disposable_email_domains: FormBoolean(),
   }),
+);
+
+/** The design as create and PATCH read it: every key optional; null resets a text or colour to the default. */
+export const PageDesignPatchSchema = Type.Partial(Type.Object({ ...PageDesignSchema.properties, show_waiting_count: FormBoolean() }));
+
+const PageSchema = Type.Object(
+  {
+    ...PageDesignSchema.properties,
+    logo_url: Nullable(Type.String({ description: 'The logo (PUT /api/v2/betas/{beta_id}/page/logo); its URL changes with its content' })),
+    hero_url: Nullable(Type.String({ description: 'The hero image (PUT /api/v2/betas/{beta_id}/page/hero)' })),
+  },
+  { description: 'Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed)' },
 );
 
 export const BetaSchema = Type.Object(
@@ -33,6 +47,7 @@ export const BetaSchema = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     settings: { ...BetaSettingsSchema, description: 'Extension: how the campaign behaves' },
+    page: PageSchema,
   },
   { $id: 'Beta' },
 );
@@ -42,6 +57,7 @@ const BetaFields = {
   homepage_url: Type.String({ maxLength: 2000, pattern: '^https?://' }),
   slug: Nullable(Type.String({ maxLength: 64, description: 'Lower-case words joined by hyphens, unique across the service; null removes it' })),
   settings: BetaSettingsPatchSchema,
+  page: PageDesignPatchSchema,
 };
 
 const BetaInputFields = Type.Partial(Type.Object(BetaFields));
@@ -52,3 +68,19 @@ export const BetaCreateBody = Type.Object({
 });
 
 export const BetaUpdateBody = BetaCreateBody;
+
+const MIB = 1024 * 1024;
+
+/** The image routes' body: the image itself, or a multipart field named file. */
+export const PageImageBody = {
+  content: {
+    ...Object.fromEntries(
+      ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'].map((type) => [type, { schema: { description: 'The image; its bytes must be of this type' } }]),
+    ),
+    'multipart/form-data': {
+      schema: Type.Object({ file: Type.Optional(Type.Unknown({ description: 'The image' })) }, { description: 'The image in a field named file' }),
+    },
+  },
+};
+
+export const PAGE_IMAGE_LIMITS_TEXT = `at most ${IMAGE_LIMITS.logo / 1024} KiB for a logo, ${IMAGE_LIMITS.hero / MIB} MiB for a hero`;

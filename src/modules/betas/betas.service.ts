@@ -20,6 +20,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/read-cache.ts';
 import { recordBetaChange } from '../waitlist/standing-feed.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
+import { defaultPage, mergePage, pageProblems, parseStoredPage, type ImageKind, type Page, type PageDesignPatch } from './beta-page.ts';
+import { readImage, type ImageUpload } from './beta-images.ts';
 
 const betaNotFound = () => Errors.notFound('Beta not found');
 
@@ -48,8 +50,10 @@ async function counted(executor: Executor, betas: Beta[]): Promise<CountedBeta[]
 const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG_LENGTH = 64;
 
-export interface Beta extends Omit<BetaRow, 'settings'> {
+export interface Beta extends Omit<BetaRow, 'settings' | 'page'> {
   settings: BetaSettings;
+  /** The design of its public pages. */
+  page: Page;
 }
 
 /** A beta with its counters, as the API shows it. */
@@ -63,10 +67,19 @@ export interface BetaInput {
   /** The public signup page's name; null removes it. */
   slug?: string | null;
   settings?: BetaSettingsPatch;
+  page?: PageDesignPatch;
 }
 
 export function toBeta(row: BetaRow): Beta {
-  return { ...row, settings: parseStoredSettings(row.settings) };
+  return { ...row, settings: parseStoredSettings(row.settings), page: parseStoredPage(row.page) };
+}
+
+/** The design after the input's changes; 422 when its colours fail WCAG AA. */
+function pageAfter(current: Page, input: BetaInput): Page {
+  const page = mergePage(current, input.page ?? {});
+  const problems = input.page ? pageProblems(page) : [];
+  if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
+  return page;
 }
 
 /** A slug taken by another beta is the client's error, not a 500. */
@@ -111,7 +124,10 @@ function betasById(db: Db) {
 export function readBeta(db: Db, id: number): Promise<Beta | undefined> {
   return betasById(db).get(id, async () => {
     const beta = await readBetaRow(db, id);
-    if (beta) Object.freeze(Object.freeze(beta).settings);
+    if (beta) {
+      Object.freeze(Object.freeze(beta).settings);
+      Object.freeze(beta.page);
+    }
     return beta;
   });
 }
@@ -192,11 +208,10 @@ export class BetasService {
   async findPublic(reference: string | number): Promise<Beta | undefined> {
     const text = String(reference).trim().toLowerCase();
     const id = parseId(text);
-    let query = this.db.selectFrom('betas').selectAll();
-    if (id !== null) query = query.where('id', '=', id);
-    else if (text.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(text)) query = query.where('slug', '=', text);
-    else return undefined;
-    const row = await query.executeTakeFirst();
+    // By id from memory, as the API reads a beta; its design comes with it.
+    if (id !== null) return readBeta(this.db, id);
+    if (!(text.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(text))) return undefined;
+    const row = await this.db.selectFrom('betas').selectAll().where('slug', '=', text).executeTakeFirst();
     return row ? toBeta(row) : undefined;
   }
 
@@ -212,6 +227,7 @@ export class BetasService {
     checkInput(input, true);
     const now = storedTime(this.clock.now());
     const settings = mergeSettings(defaultSettings(), input.settings ?? {});
+    const page = pageAfter(defaultPage(), input);
     const row = await slugChecked(
       this.db
         .insertInto('betas')
@@ -221,6 +237,7 @@ export class BetasService {
           homepage_url: input.homepage_url!,
           slug: input.slug?.toLowerCase() ?? null,
           settings: JSON.stringify(settings),
+          page: JSON.stringify(page),
           created_at: now,
           updated_at: now,
         })
@@ -235,6 +252,7 @@ export class BetasService {
     checkInput(input, false);
     const updated = inTransaction(this.db, async (trx) => {
       const beta = await this.require(companyId, betaId, trx, { lock: 'update' });
+      const page = pageAfter(beta.page, input);
       const row = await trx
         .updateTable('betas')
         .set({
@@ -242,16 +260,73 @@ export class BetasService {
           homepage_url: input.homepage_url ?? beta.homepage_url,
           slug: input.slug === undefined ? beta.slug : (input.slug?.toLowerCase() ?? null),
           settings: JSON.stringify(mergeSettings(beta.settings, input.settings ?? {})),
+          page: JSON.stringify(page),
           updated_at: storedTime(this.clock.now()),
         })
         .where('id', '=', beta.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      betasById(this.db).invalidateFor(trx, beta.id);
-      await recordBetaChange(trx, beta.id);
-      return (await counted(trx, [toBeta(row)]))[0];
+      return this.#changed(trx, row);
     });
     return slugChecked(updated, input.slug);
+  }
+
+  /** The beta as it would look with the draft design (the console's live preview); 422 as a PATCH would answer. Stores nothing. */
+  async withDraftPage(companyId: number, betaId: string, draft: PageDesignPatch): Promise<Beta> {
+    const beta = await this.require(companyId, betaId);
+    return { ...beta, page: pageAfter(beta.page, { page: draft }) };
+  }
+
+  /**
+   * Sets the design's logo or hero image: the upload is read (within its size limit) and checked
+   * before the transaction begins, then kept in beta_images and named in the beta's design.
+   */
+  async putImage(companyId: number, betaId: string, kind: ImageKind, upload: () => Promise<ImageUpload>): Promise<CountedBeta> {
+    // The beta first: an upload to a beta that is not there is a 404, whatever its body.
+    await this.require(companyId, betaId);
+    const image = await readImage(kind, await upload());
+    return inTransaction(this.db, async (trx) => {
+      const beta = await this.require(companyId, betaId, trx, { lock: 'update' });
+      const now = storedTime(this.clock.now());
+      const stored = { beta_id: beta.id, kind, digest: image.digest, content_type: image.type, bytes: image.bytes, created_at: now };
+      await trx
+        .insertInto('beta_images')
+        .values(stored)
+        .onConflict((oc) => oc.columns(['beta_id', 'kind']).doUpdateSet({ digest: image.digest, content_type: image.type, bytes: image.bytes, created_at: now }))
+        .execute();
+      return this.#changed(trx, await this.#setPage(trx, beta, { ...beta.page, [kind]: { digest: image.digest, content_type: image.type } }));
+    });
+  }
+
+  /** Removes the design's logo or hero image; removing one there is not changes nothing. */
+  async deleteImage(companyId: number, betaId: string, kind: ImageKind): Promise<CountedBeta> {
+    return inTransaction(this.db, async (trx) => {
+      const beta = await this.require(companyId, betaId, trx, { lock: 'update' });
+      if (beta.page[kind] === null) return (await counted(trx, [beta]))[0];
+      await trx.deleteFrom('beta_images').where('beta_id', '=', beta.id).where('kind', '=', kind).execute();
+      return this.#changed(trx, await this.#setPage(trx, beta, { ...beta.page, [kind]: null }));
+    });
+  }
+
+  /** An image of any beta's design by the digest its URL names; undefined when no design has it. */
+  async image(digest: string): Promise<{ content_type: string; bytes: Uint8Array } | undefined> {
+    return this.db.selectFrom('beta_images').select(['content_type', 'bytes']).where('digest', '=', digest).limit(1).executeTakeFirst();
+  }
+
+  #setPage(trx: Executor, beta: Beta, page: Page): Promise<BetaRow> {
+    return trx
+      .updateTable('betas')
+      .set({ page: JSON.stringify(page), updated_at: storedTime(this.clock.now()) })
+      .where('id', '=', beta.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The beta as a change left it: dropped from every process's memory, and shown with its counters. */
+  async #changed(trx: Executor, row: BetaRow): Promise<CountedBeta> {
+    betasById(this.db).invalidateFor(trx, row.id);
+    await recordBetaChange(trx, row.id);
+    return (await counted(trx, [toBeta(row)]))[0];
   }
 
   /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */

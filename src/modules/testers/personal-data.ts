@@ -44,6 +44,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   betas: { exported: null, erased: null },
   beta_counters: { exported: null, erased: null },
   share_channel_clicks: { exported: null, erased: null },
+  beta_images: { exported: null, erased: null },
   questions: { exported: null, erased: null },
   invitation_codes: { exported: null, erased: null },
   reward_definitions: { exported: null, erased: null },

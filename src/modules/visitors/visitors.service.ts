@@ -24,6 +24,7 @@ import type { TesterView } from '../testers/testers.presenter.ts';
 import type { VisitorInput } from '../testers/signup.ts';
 import type { LeaderboardService, PublicBoard } from '../leaderboard/leaderboard.service.ts';
 import type { Progress } from '../leaderboard/progress.ts';
+import { referrerDisplayName } from '../testers/public-name.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
@@ -37,6 +38,8 @@ export interface SignupForm {
   beta: Beta;
   fields: SignupField[];
   questions: Question[];
+  /** How many people are on the waitlist, for "Join 12,408 people waiting"; null when the design hides it. */
+  waiting: number | null;
 }
 
 export type SignupInput = VisitorInput;
@@ -104,9 +107,28 @@ export class VisitorsService {
   /** The beta a page names (slug or id) with what its form asks; undefined when there is none. */
   async signupForm(betaReference: string): Promise<SignupForm | undefined> {
     const beta = await this.publicBeta(betaReference);
-    if (!beta) return undefined;
-    const questions = (await listQuestions(this.db, beta.id)).map(toQuestion);
-    return { beta, fields: signupFields(beta.settings), questions };
+    return beta && this.signupFormOf(beta);
+  }
+
+  /** The form of a beta at hand (one with a draft design, for the console's preview). */
+  async signupFormOf(beta: Beta): Promise<SignupForm> {
+    // The waitlist's length from the standings in memory (exact, as every API answer's), no query.
+    const [questions, waiting] = await Promise.all([
+      listQuestions(this.db, beta.id),
+      beta.page.show_waiting_count ? this.views.waitlistSlice(beta, 0, 0, false).then((slice) => slice.length) : null,
+    ]);
+    return { beta, fields: signupFields(beta.settings), questions: questions.map(toQuestion), waiting };
+  }
+
+  /**
+   * The name of the tester whose share link brought the visitor ("Ann invited you"), as
+   * referrerDisplayName gives it; null for no code, a code of no visible tester of this beta, or
+   * a tester without a name to show. Nothing else about the tester leaves this function.
+   */
+  async inviterName(beta: Beta, code: string | null): Promise<string | null> {
+    if (!code) return null;
+    const found = await this.sharer(code);
+    return found && found.beta.id === beta.id ? referrerDisplayName(found.tester) : null;
   }
 
   /**

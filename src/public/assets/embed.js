@@ -17,7 +17,10 @@ input[type=text],input[type=email],select,textarea{display:block;width:100%;padd
 .field [aria-invalid=true]{border-color:#b91c1c}
 .required{color:#b91c1c}
 .error{margin:6px 0 0;color:#b91c1c;font-size:14px}
-button{padding:12px 20px;font:inherit;font-weight:600;color:#fff;background:#2563eb;border:0;border-radius:6px;cursor:pointer}
+button{padding:12px 20px;font:inherit;font-weight:600;color:var(--pl-on-brand,#fff);background:var(--pl-brand,#2563eb);border:0;border-radius:6px;cursor:pointer}
+.logo{display:block;max-height:40px;max-width:200px;margin:0 0 12px}
+.description{white-space:pre-line}
+.waiting{font-weight:600;color:#111827}
 button[disabled]{opacity:.6}
 .copy{display:flex;gap:8px}.copy input{flex:1;min-width:0}
 .links{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0;padding:0;list-style:none}
@@ -86,7 +89,15 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
       .catch(() => box.replaceChildren(el('p', { text: 'The signup form could not be loaded.' })));
 
     function renderForm(definition) {
-      box.replaceChildren(el('h2', { text: definition.beta.name }));
+      // The beta's design (the hosted page's, as plain text): its colours reach the button through variables.
+      const design = definition.page;
+      box.style.setProperty('--pl-brand', design.brand_color);
+      box.style.setProperty('--pl-on-brand', design.brand_text_color);
+      box.replaceChildren(...[
+        design.logo_url ? el('img', { class: 'logo', src: design.logo_url, alt: definition.beta.name }) : null,
+        el('h2', { text: design.headline || definition.beta.name }),
+        design.description ? el('p', { class: 'description', text: design.description }) : null,
+      ].filter(Boolean));
       if (!definition.beta.accepting_signups) {
         box.append(el('p', { text: 'This waitlist is not taking signups at the moment.' }));
         return;
@@ -132,8 +143,11 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
           form.append(slot(key, set));
         }
       }
+      if (design.waiting !== null && design.waiting > 0) {
+        box.append(el('p', { class: 'waiting', id: 'waiting-count', text: `Join ${design.waiting.toLocaleString('en-US')} ${design.waiting === 1 ? 'person' : 'people'} waiting.` }));
+      }
       const general = el('p', { class: 'error', id: 'form-errors', hidden: true, role: 'alert' });
-      const submit = el('button', { type: 'submit', id: 'signup-submit', text: 'Join the waitlist' });
+      const submit = el('button', { type: 'submit', id: 'signup-submit', text: design.button_text || 'Join the waitlist' });
       form.append(general, submit);
       box.append(form);
 
@@ -184,6 +198,7 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
         return box.replaceChildren(el('h2', { text: 'Check your inbox' }),
           el('p', { id: 'confirm-needed', text: `We sent a confirmation link to ${tester.email}. Confirm your address to join the ${name} waitlist.` }));
       }
+      const design = definition.page;
       // The links come tagged with their channel: the field and the copy button hold the `copy` one.
       const link = tester.copy_link;
       const input = el('input', { id: 'share-link', type: 'text', readonly: true, value: link, 'aria-label': 'Your share link' });
@@ -193,14 +208,16 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
         navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; });
       });
       const ahead = tester.waitlist_ahead === 1 ? '1 person is' : `${tester.waitlist_ahead} people are`;
-      box.replaceChildren(
-        el('h2', { text: "You're on the list!" }),
+      // replaceChildren would write a null as the text "null": the parts left out are filtered away.
+      box.replaceChildren(...[
+        el('h2', { text: design.thank_you_headline || "You're on the list!" }),
+        design.thank_you_text ? el('p', { class: 'description', id: 'signup-done', text: design.thank_you_text }) : null,
         tester.waitlist_position === null ? null : el('p', { id: 'waitlist-position', text: `You are #${tester.waitlist_position} on the waitlist. ${ahead} ahead of you.` }),
         el('p', { text: 'Share your link:' }),
         el('div', { class: 'copy' }, input, copy),
         el('ul', { class: 'links', 'aria-label': 'Share on' }, ...tester.share_buttons.map(({ channel: id, label, url }) =>
           el('li', {}, el('a', { id: `share-${id}`, href: url, target: '_blank', rel: 'noopener noreferrer', text: label })))),
-      );
+      ].filter(Boolean));
     }
   }
 
