@@ -35,6 +35,7 @@ import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
 import { Sessions } from './modules/members/sessions.ts';
 import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
+import { InvitationSchedulesService } from './modules/invitation-schedules/invitation-schedules.service.ts';
 import { FraudReviewService } from './modules/fraud/fraud-review.ts';
 
 export interface Services {
@@ -72,6 +73,8 @@ export interface Services {
   standings: Standings;
   /** Status changes of many testers at once, run in batches (modules/bulk-actions). */
   bulkActions: BulkActionsService;
+  /** Invitation waves on a schedule, each run as a bulk invite (modules/invitation-schedules). */
+  invitationSchedules: InvitationSchedulesService;
   /** The review of flagged testers: the queue, approve or reject, the decisions' log. */
   fraudReview: FraudReviewService;
   /** What the outbox runner does with each kind of job. */
@@ -134,6 +137,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     sessions,
     memberLinks,
     bulkActions,
+    invitationSchedules: new InvitationSchedulesService(db, clock, betas, bulkActions, standings),
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,

@@ -31,6 +31,7 @@ import * as testerTableIndexes from './migrations/024-tester-table-indexes.ts';
 import * as emailTestSends from './migrations/025-email-test-sends.ts';
 import * as suppressionPages from './migrations/026-suppression-pages.ts';
 import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-commit.ts';
+import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -61,6 +62,7 @@ const migrations: Record<string, MigrationModule> = {
   '025-email-test-sends': emailTestSends,
   '026-suppression-pages': suppressionPages,
   '027-search-folded-after-commit': searchFoldedAfterCommit,
+  '032-invitation-schedules': invitationSchedules,
 };
 
 /** Every migration's name, in the order they apply. */
