@@ -81,7 +81,7 @@ export function invitationSchedulesRoutes(app: App, schedules: InvitationSchedul
       body: SimulateBody,
       response: { 200: SimulationSchema },
     },
-    handler: async (request) => presentSimulation(await schedules.simulate(principalOf(request).companyId, request.params.beta_id, request.body)),
+    handler: async (request) => presentSimulation(await schedules.simulate(principalOf(request).companyId, request.params.beta_id, request.body ?? {})),
   });
 
   app.get(`${base}/:schedule_id`, {

@@ -102,7 +102,9 @@ export const WavePreviewSchema = Type.Object(
 );
 
 export const SimulateBody = Type.Object({
-  schedules: Type.Array(ScheduleBody, { maxItems: MAX_SIMULATED_SCHEDULES, description: 'Schedules as created (paused ones run no wave; skip_next skips the first)' }),
+  schedules: Type.Optional(
+    Type.Array(ScheduleBody, { maxItems: MAX_SIMULATED_SCHEDULES, description: 'Schedules as created (paused ones run no wave; skip_next skips the first); none by default' }),
+  ),
   now: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SIMULATED_NOW, description: 'Invite this many from the top at once, first' })),
 });
 

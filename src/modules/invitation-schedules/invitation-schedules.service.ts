@@ -16,6 +16,7 @@ import type { PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, readBeta, type Beta, type BetasService } from '../betas/betas.service.ts';
 import type { BulkActionsService } from '../bulk-actions/bulk-actions.service.ts';
+import { chunksOf } from '../bulk-actions/selection.ts';
 import type { BulkPreview } from '../bulk-actions/preview.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { isTimeOfDay, isTimeZone, nextRun, type Recurrence, type Weekday } from './next-run.ts';
@@ -167,7 +168,7 @@ export class InvitationSchedulesService {
   async simulate(companyId: number, betaIdText: string, input: SimulationInput): Promise<Plan & { waitlist_length: number }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const problems: string[] = [];
-    const rules = input.schedules.flatMap((body, i) => {
+    const rules = (input.schedules ?? []).flatMap((body, i) => {
       try {
         return [{ rule: checkedRule(body), body }];
       } catch (error) {
@@ -266,10 +267,25 @@ export class InvitationSchedulesService {
     });
   }
 
-  /** The testers the rule's wave takes now, with their waitlist positions, front to back. */
+  /**
+   * The testers the rule's wave takes now, with their waitlist positions, front to back: never one
+   * a bulk action still running has listed (an earlier wave whose job has not reached them yet).
+   */
   async #selection(beta: Beta, rule: Rule): Promise<{ id: number; position: number }[]> {
-    if (rule.kind === 'top') return (await this.standings.firstIds(beta, rule.count)).map((id, i) => ({ id, position: i + 1 }));
-    return this.#reachedThreshold(beta, rule.threshold, MAX_REFERRAL_WAVE);
+    if (rule.kind === 'referrals') return this.#reachedThreshold(beta, rule.threshold, MAX_REFERRAL_WAVE);
+    const pending = await this.db
+      .selectFrom('bulk_action_items as i')
+      .innerJoin('bulk_actions as b', 'b.id', 'i.bulk_action_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('b.beta_id', '=', beta.id)
+      .executeTakeFirstOrThrow();
+    const ids = await this.standings.firstIds(beta, rule.count + Number(pending.n));
+    const listed = new Set<number>();
+    for (const chunk of chunksOf(Number(pending.n) > 0 ? ids : [])) {
+      const rows = await this.db.selectFrom('bulk_action_items').select('tester_id').where('tester_id', 'in', chunk.ids).execute();
+      for (const row of rows) listed.add(row.tester_id);
+    }
+    return ids.flatMap((id, i) => (listed.has(id) ? [] : [{ id, position: i + 1 }])).slice(0, rule.count);
   }
 
   /**
