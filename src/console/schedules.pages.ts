@@ -2,7 +2,8 @@
 // wave, pause, skip once and delete; each one's history; and a new schedule planned before it is
 // created: the simulation of the beta's schedules with the one being edited (and "N now") runs as
 // the owner types, saying when positions #1,000, #10,000 and the last would be invited, with the
-// curve drawn and the waves as a table. Viewers read.
+// curve drawn and the waves as a table; each schedule's next wave previewed with its first
+// testers. Viewers read.
 import type { Member } from '../modules/members/members.service.ts';
 import { WEEKDAYS } from '../modules/invitation-schedules/next-run.ts';
 import { MAX_THRESHOLD, MAX_WAVE_COUNT } from '../modules/invitation-schedules/invitation-schedules.schemas.ts';
@@ -67,6 +68,12 @@ export function schedulesContent(member: Member): Trusted {
 <table id="schedules"><caption class="visually-hidden">Invitation schedules</caption>
 <thead><tr><th scope="col">Schedule</th><th scope="col">Next wave</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody></tbody></table></div>
+<section id="wave-preview" aria-labelledby="wave-preview-title" hidden>
+<h3 id="wave-preview-title" tabindex="-1">Next wave</h3>
+<p id="wave-preview-summary"></p>
+<table id="wave-preview-testers"><caption>The first testers it would invite if it ran now</caption>
+<thead><tr><th scope="col">Position</th><th scope="col">Name or address</th></tr></thead><tbody></tbody></table>
+</section>
 <section id="history" aria-labelledby="history-title" hidden>
 <h3 id="history-title" tabindex="-1">History</h3>
 <div class="table-scroll nowrap" tabindex="0" role="region" aria-label="History, scrolls sideways">

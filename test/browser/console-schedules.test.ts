@@ -1,7 +1,7 @@
 // The invitation schedules page in a real browser: "1,000 now, then the top 500 every Monday at
 // 10:00" planned as it is typed (when #1,000 and the last are invited, the curve, the waves as a
-// table), an unknown time zone said in the plan and next to its field, then created; pause, skip
-// and resume by keyboard; a wave's history; a viewer at 360 px reads only; axe at each step.
+// table), an unknown time zone said in the plan and next to its field, then created; the next
+// wave's preview, pause, skip and resume by keyboard; a wave's history; a viewer at 360 px reads only; axe at each step.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -110,6 +110,14 @@ describe('console: invitation schedules in a browser', () => {
       await row.getByRole('button', { name }).focus();
       await page.keyboard.press('Enter');
     };
+    // The next wave's preview: who, by position, with addresses masked.
+    await press(/^Preview: /);
+    await page.locator('#wave-preview:not([hidden])').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'wave-preview-title');
+    assert.match((await page.textContent('#wave-preview-summary')) ?? '', /^If it ran now: 3 testers invited, 3 invitation e-mails\. Due /);
+    const previewed = await page.locator('#wave-preview-testers tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+    assert.deepEqual(previewed, [['#1', 'w***@e***.com'], ['#2', 'w***@e***.com'], ['#3', 'w***@e***.com']]);
+    await assertAccessible(page, 'schedules, next wave');
     await press(/^Pause: /);
     await page.waitForFunction((scheduleId) => document.querySelector(`tr[data-schedule-id="${scheduleId}"]`)?.textContent?.includes('Paused'), id);
     assert.equal((await stored(betaId))[0].paused, 1);
@@ -153,7 +161,7 @@ describe('console: invitation schedules in a browser', () => {
     assert.equal(await page.locator('#schedule-form').count(), 0);
     assert.match((await page.textContent('main')) ?? '', /Your role reads only/);
     await page.locator('#schedules tbody tr').first().waitFor();
-    assert.deepEqual(await page.locator('#schedules tbody button').allTextContents(), ['History']);
+    assert.deepEqual(await page.locator('#schedules tbody button').allTextContents(), ['History', 'Preview']);
     assert.match((await page.textContent('#schedules tbody')) ?? '', /Anyone reaching 3 referrals, at once/);
     await page.getByRole('button', { name: /^History: / }).click();
     await page.locator('#history:not([hidden])').waitFor();

@@ -2,6 +2,7 @@
 // schedule planned as it is typed: the simulation of the active schedules with the one being
 // edited, its milestones in words, its curve drawn by uPlot and its waves as a table.
 import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start } from './core.js';
+import { previewRows } from './preview.js';
 import uPlot from './vendor/uplot.js';
 
 const base = `/api/v2/betas/${pageBetaId()}/invitation_schedules`;
@@ -36,7 +37,7 @@ function scheduleRow(schedule) {
   const name = describe(schedule);
   const next = schedule.paused ? '—' : schedule.kind === 'referrals' ? 'Within a minute of each referral' : when(schedule.next_run_at);
   const actions = el('td', { class: 'actions' });
-  actions.append(actionButton('History', name, () => showHistory(schedule)));
+  actions.append(actionButton('History', name, () => showHistory(schedule)), ' ', actionButton('Preview', name, () => showPreview(schedule)));
   if (role !== 'viewer') {
     actions.append(' ', actionButton(schedule.paused ? 'Resume' : 'Pause', name, () => change(schedule, { paused: !schedule.paused })));
     if (schedule.kind === 'top' && !schedule.paused) actions.append(' ', actionButton(schedule.skip_next ? 'Undo skip' : 'Skip next', name, () => change(schedule, { skip_next: !schedule.skip_next })));
@@ -67,7 +68,19 @@ async function remove(schedule, name) {
   document.getElementById('schedules-status').focus();
 }
 
+async function showPreview(schedule) {
+  const preview = await call('GET', `${base}/${schedule.id}/preview`);
+  const emails = preview.emails ? `, ${count(preview.emails, 'invitation e-mail')}` : '';
+  document.getElementById('wave-preview-summary').textContent = `If it ran now: ${count(preview.changes, 'tester')} invited${emails}. Due ${when(preview.at)}.`;
+  document.querySelector('#wave-preview-testers tbody').replaceChildren(...previewRows(preview.first_testers));
+  document.getElementById('wave-preview-title').textContent = `Next wave: ${describe(schedule)}`;
+  document.getElementById('history').hidden = true;
+  document.getElementById('wave-preview').hidden = false;
+  document.getElementById('wave-preview-title').focus();
+}
+
 async function showHistory(schedule) {
+  document.getElementById('wave-preview').hidden = true;
   const waves = await call('GET', `${base}/${schedule.id}/waves?per_page=50`);
   const rows = waves.map((wave) => {
     const positions = wave.first_position === null ? '—' : `#${number(wave.first_position)} to #${number(wave.last_position)}`;
