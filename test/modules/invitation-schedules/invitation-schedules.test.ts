@@ -1,16 +1,20 @@
 // Invitation schedules through the API and the scheduler, on a fixed clock: a top wave due runs once
 // as a bulk invite and shows in the history; two processes racing for one wave start it once; a
 // wave due while no process ran starts once on coming back, and its bulk job, stopped half-way,
-// finishes in the next process; skip and pause; a referral schedule's sweep; the next wave's
-// preview with its first testers; the simulation against a hand-computed plan; bad input refused
+// finishes in the next process; skip and pause; a referral schedule's sweep, end to end from two
+// signups through a code; the round under the workers' lease; the next wave's preview with its
+// first testers; the simulation against a hand-computed plan; bad input refused
 // with nothing stored; another company's beta.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dialect, startTestContext, type TestContext } from '../../support/context.ts';
-import { assertCountersExact, testerRow } from '../testers/support.ts';
+import { assertCountersExact, createTester, testerRow } from '../testers/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { BATCH_TESTERS } from '../../../src/modules/bulk-actions/bulk-job.ts';
 import { Errors } from '../../../src/errors.ts';
+import { Sweeper } from '../../../src/jobs/workers.ts';
+import { Leases } from '../../../src/jobs/leases.ts';
+import { createLogger } from '../../../src/logging.ts';
 
 describe('invitation schedules', () => {
   let ctx: TestContext;
@@ -260,6 +264,39 @@ describe('invitation schedules', () => {
       [3, 3, 1, 3],
     ]);
     await assertCountersExact(ctx, beta.id, assert);
+  });
+
+  test('end to end: two friends sign up through a tester\'s code; the next sweep invites the tester, with the invitation e-mail', async () => {
+    const beta = await betaWithWaitlist(2);
+    await created(beta.id, { kind: 'referrals', threshold: 2 });
+    const ann = await createTester(ctx, beta.id, { email: 'ann@example.com' });
+    await createTester(ctx, beta.id, { referrer_id: ann.referral_code });
+    assert.equal(await ctx.services.invitationSchedules.runDue(), 0, 'one referral is not enough');
+    await createTester(ctx, beta.id, { referrer_id: ann.referral_code });
+    ctx.clock.advance(30_000);
+    assert.equal(await ctx.services.invitationSchedules.runDue(), 1);
+    await runWaveJobs();
+    assert.deepEqual(await invited(beta.id), [ann.id]);
+    const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${ann.id}`);
+    assert.deepEqual([shown.body.status, shown.body.share_signups_count], ['invited', 2]);
+    const emails = await db().selectFrom('email_messages').select('occasion').where('tester_id', '=', ann.id).where('occasion', '=', 'invitation').execute();
+    assert.equal(emails.length, 1);
+    await assertCountersExact(ctx, beta.id, assert);
+  });
+
+  test('the workers run the scheduler under its lease: while another process holds it, the round is skipped', async () => {
+    const beta = await betaWithWaitlist(2);
+    const schedule = await created(beta.id, { ...mondays, count: 1 });
+    ctx.clock.set('2027-03-22T09:00:00Z');
+    const log = createLogger('silent');
+    const sweeper = new Sweeper(ctx.database, ctx.services, ctx.clock, log);
+    const holder = new Leases(db(), ctx.clock, log);
+    assert.equal(await holder.claim('sweep:invitationSchedules'), true);
+    assert.equal(await sweeper.runScheduler(new AbortController().signal), 'skipped');
+    assert.equal((await wavesOf(schedule.id)).length, 0);
+    await holder.release('sweep:invitationSchedules');
+    assert.equal(await sweeper.runScheduler(new AbortController().signal), 1);
+    assert.equal((await wavesOf(schedule.id)).length, 1);
   });
 
   test('the next wave\'s preview lists its first testers by position, name or masked address, and changes nothing', async () => {
