@@ -152,6 +152,27 @@ describe('console: invitation schedules in a browser', () => {
     await page.context().close();
   });
 
+  test('an admin at 360 px plans and creates a referral schedule; the page scrolls only down', async () => {
+    const betaId = await betaWithWaitlist(40);
+    await ctx.database.db.updateTable('testers').set({ share_signups_count: 4 }).where('beta_id', '=', betaId).where('email', 'like', 'wait3-%').execute();
+    const page = await console.newPage({ width: 360, height: 740 });
+    await console.signInAs(page, 'admin@example.com');
+    await open(page, betaId);
+    await page.getByLabel('Anyone who reaches a number of referrals, at once').check();
+    await page.getByLabel('Referrals that get a tester invited').fill('3');
+    // The one tester with 4 referrals is invited at once; nobody else is foreseen.
+    await page.waitForFunction(() => document.getElementById('plan-status')?.textContent?.startsWith('1 wave: 40 waiting'));
+    assert.deepEqual(await page.locator('#plan-milestones dd').allTextContents(), ['Not within the plan']);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+    await assertAccessible(page, 'schedules, planning, 360 px');
+    await page.getByRole('button', { name: 'Create schedule' }).click();
+    await page.locator('#schedule-created:not([hidden])').waitFor();
+    const [schedule] = await stored(betaId);
+    assert.deepEqual([schedule.kind, schedule.threshold, schedule.count], ['referrals', 3, null]);
+    await page.context().close();
+  });
+
   test('a viewer at 360 px reads the schedules and their history, has no form or write button, and the page scrolls only down', async () => {
     const betaId = await betaWithWaitlist(3);
     await ctx.request('POST', `/api/v2/betas/${betaId}/invitation_schedules`, { body: { kind: 'referrals', threshold: 3 } });
