@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
+import { assertCountersExact, seedWaitlist } from '../modules/testers/support.ts';
 import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
 
 const TESTERS = 1000;
@@ -32,11 +32,7 @@ describe('console: bulk actions in a browser', () => {
   /** A beta whose waitlist holds `count` testers, written at once with their counters. */
   async function betaWithWaitlist(count: number): Promise<number> {
     const beta = await ctx.createBeta({}, 'Bulk');
-    const rows = Array.from({ length: count }, (_, i) =>
-      testerRow(beta.id, `wait${i}-${beta.id}@example.com`, { applied_at: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString() }),
-    );
-    for (let start = 0; start < rows.length; start += 200) await ctx.database.db.insertInto('testers').values(rows.slice(start, start + 200)).execute();
-    await ctx.database.db.insertInto('beta_counters').values({ beta_id: beta.id, slot: 0, testers_count: count, applied_testers_count: count }).execute();
+    await seedWaitlist(ctx, beta.id, count);
     return beta.id;
   }
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { testerRow } from '../modules/testers/support.ts';
+import { seedWaitlist } from '../modules/testers/support.ts';
 
 describe('console: invitation schedules in a browser', () => {
   let ctx: TestContext;
@@ -31,11 +31,7 @@ describe('console: invitation schedules in a browser', () => {
 
   async function betaWithWaitlist(count: number): Promise<number> {
     const beta = await ctx.createBeta({}, 'Planned');
-    const rows = Array.from({ length: count }, (_, i) =>
-      testerRow(beta.id, `wait${i}-${beta.id}@example.com`, { applied_at: new Date(Date.UTC(2027, 0, 1, 0, 0, i)).toISOString() }),
-    );
-    for (let start = 0; start < rows.length; start += 200) await ctx.database.db.insertInto('testers').values(rows.slice(start, start + 200)).execute();
-    await ctx.database.db.insertInto('beta_counters').values({ beta_id: beta.id, slot: 0, testers_count: count, applied_testers_count: count }).execute();
+    await seedWaitlist(ctx, beta.id, count, { from: '2027-01-01T00:00:00Z' });
     return beta.id;
   }
 

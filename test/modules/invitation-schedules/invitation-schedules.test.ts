@@ -8,7 +8,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dialect, startTestContext, type TestContext } from '../../support/context.ts';
-import { assertCountersExact, createTester, testerRow } from '../testers/support.ts';
+import { assertCountersExact, createTester, seedWaitlist } from '../testers/support.ts';
+import type { NewTester } from '../../../src/db/types.ts';
 import { signedIn } from '../../console/support.ts';
 import { BATCH_TESTERS } from '../../../src/modules/bulk-actions/bulk-job.ts';
 import { Errors } from '../../../src/errors.ts';
@@ -34,15 +35,9 @@ describe('invitation schedules', () => {
   const mondays = { kind: 'top', count: 3, every: 'week', weekday: 'monday', at: '10:00', time_zone: 'Europe/Paris' };
 
   /** A beta whose waitlist holds `count` testers, applied one second apart (so in that order). */
-  async function betaWithWaitlist(count: number, fields: (i: number) => Record<string, unknown> = () => ({}), settings = {}): Promise<{ id: number; testers: number[] }> {
+  async function betaWithWaitlist(count: number, fields: (i: number) => Partial<NewTester> = () => ({}), settings = {}): Promise<{ id: number; testers: number[] }> {
     const beta = await ctx.createBeta(settings, 'Scheduled');
-    const rows = Array.from({ length: count }, (_, i) =>
-      testerRow(beta.id, `wait${i}-${beta.id}@example.com`, { applied_at: new Date(Date.UTC(2027, 0, 1, 0, 0, i)).toISOString(), ...fields(i) }),
-    );
-    for (let start = 0; start < rows.length; start += 200) await db().insertInto('testers').values(rows.slice(start, start + 200)).execute();
-    await db().insertInto('beta_counters').values({ beta_id: beta.id, slot: 0, testers_count: count, applied_testers_count: count }).execute();
-    const ids = await db().selectFrom('testers').select('id').where('beta_id', '=', beta.id).orderBy('id').execute();
-    return { id: beta.id, testers: ids.map((row) => row.id) };
+    return { id: beta.id, testers: await seedWaitlist(ctx, beta.id, count, { from: '2027-01-01T00:00:00Z', fields }) };
   }
 
   async function created(betaId: number, body: unknown): Promise<any> {
