@@ -36,7 +36,7 @@ function actionButton(label, name, act) {
 function scheduleRow(schedule) {
   const name = describe(schedule);
   const next = schedule.paused ? '—' : schedule.kind === 'referrals' ? 'Within a minute of each referral' : when(schedule.next_run_at);
-  const actions = el('td', { class: 'actions' });
+  const actions = el('td', { class: 'row-actions' });
   actions.append(actionButton('History', name, () => showHistory(schedule)), ' ', actionButton('Preview', name, () => showPreview(schedule)));
   if (role !== 'viewer') {
     actions.append(' ', actionButton(schedule.paused ? 'Resume' : 'Pause', name, () => change(schedule, { paused: !schedule.paused })));
