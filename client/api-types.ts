@@ -477,6 +477,118 @@ export interface paths {
         patch: operations["updateInvitationCode"];
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/invitation_schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitation schedules
+         * @description The beta's invitation schedules, oldest first.
+         */
+        get: operations["listInvitationSchedules"];
+        put?: never;
+        /**
+         * Create invitation schedule
+         * @description Invites in waves, each run as a bulk invite (see Bulk actions): kind top invites the first `count` of the waitlist every day, or every week on `weekday`, at `at` in `time_zone`; kind referrals invites anyone on the waitlist reaching `threshold` credited referrals, within a minute. Anything wrong with the request (an unknown time zone, a time that is not HH:MM, a count or threshold out of range, a field of the other kind): 422 (2301).
+         */
+        post: operations["createInvitationSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/invitation_schedules/{schedule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show invitation schedule
+         * @description The schedule with its next run (null while paused).
+         */
+        get: operations["showInvitationSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete invitation schedule
+         * @description Deletes the schedule and its history; a wave already started runs to its end as its bulk action. Answers with it as it was.
+         */
+        delete: operations["deleteInvitationSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Update invitation schedule
+         * @description Changes the fields given: pause or resume (`paused`), skip the next wave once (`skip_next`), or a new count, time, day or zone (its next run counted from now). The kind cannot change. Anything wrong with the request (an unknown time zone, a time that is not HH:MM, a count or threshold out of range, a field of the other kind): 422 (2301).
+         */
+        patch: operations["updateInvitationSchedule"];
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/invitation_schedules/{schedule_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the next wave
+         * @description What the schedule's next wave would do if it ran now, as the bulk invite's preview says it, with the first testers it would take; changes nothing.
+         */
+        get: operations["previewInvitationWave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/invitation_schedules/{schedule_id}/waves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitation waves
+         * @description The schedule's history, the latest first: when each wave was due and started, how many it took and invited, and the first and last waitlist position it took.
+         */
+        get: operations["listInvitationWaves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/invitation_schedules/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate invitation schedules
+         * @description The plan the schedules given would make of today's waitlist, changing nothing: `now` testers at once first, then each wave, with the position through which everyone is invited after it, up to the end of the list, 1,000 waves or ten years. A referrals schedule invites at once those already at its threshold; future signups and referrals are not foreseen. Anything wrong with the request (an unknown time zone, a time that is not HH:MM, a count or threshold out of range, a field of the other kind): 422 (2301).
+         */
+        post: operations["simulateInvitationSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/leaderboard": {
         parameters: {
             query?: never;
@@ -1803,8 +1915,58 @@ export interface components {
              */
             updated_at: string;
         };
-        /** FlaggedTester */
+        /** InvitationSchedule */
         "def-9": {
+            at: string | null;
+            count: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, second precision
+             */
+            created_at: string;
+            every: ("day" | "week") | null;
+            id: number;
+            /** @enum {unknown} */
+            kind: "top" | "referrals";
+            next_run_at: string | null;
+            paused: boolean;
+            skip_next: boolean;
+            threshold: number | null;
+            time_zone: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, second precision
+             */
+            updated_at: string;
+            weekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+        };
+        /** InvitationWave */
+        "def-10": {
+            bulk_action_id: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, second precision
+             */
+            due_at: string;
+            first_position: number | null;
+            id: number;
+            /** @description Testers invited so far */
+            invited: number;
+            last_position: number | null;
+            schedule_id: number;
+            /** @description Testers the wave took */
+            selected: number;
+            /** @description Skipped at the owner's request (skip_next): nobody invited */
+            skipped: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, second precision
+             */
+            started_at: string;
+            state: ("queued" | "running" | "completed" | "failed" | "cancelled") | null;
+        };
+        /** FlaggedTester */
+        "def-11": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1826,7 +1988,7 @@ export interface components {
             status: "imported" | "unconfirmed" | "applied" | "invited" | "active" | "rejected" | "suspended" | "idle";
         };
         /** FraudDecision */
-        "def-10": {
+        "def-12": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1846,7 +2008,7 @@ export interface components {
             tester_id: number;
         };
         /** Suppression */
-        "def-11": {
+        "def-13": {
             /** @description Suppressed address */
             email: string;
             id: number;
@@ -1860,7 +2022,7 @@ export interface components {
             user_id: number | null;
         };
         /** RewardDefinition */
-        "def-12": {
+        "def-14": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1886,7 +2048,7 @@ export interface components {
             updated_at: string;
         };
         /** RewardRule */
-        "def-13": {
+        "def-15": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1900,7 +2062,7 @@ export interface components {
             id: number;
         };
         /** Webhook */
-        "def-14": {
+        "def-16": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1923,7 +2085,7 @@ export interface components {
             url: string;
         };
         /** WebhookDelivery */
-        "def-15": {
+        "def-17": {
             /** @description Which attempt at delivering this event to this endpoint, from 1 (redeliveries continue the count) */
             attempt: number;
             /**
@@ -1945,7 +2107,7 @@ export interface components {
             status: "succeeded" | "failed";
         };
         /** EmailTemplate */
-        "def-16": {
+        "def-18": {
             /** @description Liquid template of the plain text body */
             body: string;
             /** @description The beta rewrote the subject, body or html_body; the other parts are the defaults */
@@ -1966,7 +2128,7 @@ export interface components {
             variables: string[];
         };
         /** EmailMessage */
-        "def-17": {
+        "def-19": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -1990,7 +2152,7 @@ export interface components {
             user_id: number | null;
         };
         /** ApiKey */
-        "def-18": {
+        "def-20": {
             company_id: number;
             /**
              * Format: date-time
@@ -2230,7 +2392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-18"][];
+                    "application/json": components["schemas"]["def-20"][];
                 };
             };
             /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
@@ -3694,6 +3856,14 @@ export interface operations {
                         changes: number;
                         /** @description E-mails that would be sent: the status's message is switched on, for testers whose address is not suppressed or unsubscribed */
                         emails: number;
+                        /** @description The first 25 testers selected: in waitlist order for a top selection, by id for a filter's */
+                        first_testers: {
+                            id: number;
+                            /** @description The address masked as the public pages mask it (j***@e***.com): a preview is often shown or shared */
+                            masked_email: string;
+                            name: string | null;
+                            position: number | null;
+                        }[];
                         /** @description Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events) */
                         referral_credits: number;
                         /** @description Testers selected that would be left as they are: already in the status, or a move the status rules do not permit */
@@ -4298,7 +4468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-16"][];
+                    "application/json": components["schemas"]["def-18"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -5122,7 +5292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-17"][];
+                    "application/json": components["schemas"]["def-19"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -5345,7 +5515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-10"][];
+                    "application/json": components["schemas"]["def-12"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -5458,7 +5628,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        decisions: components["schemas"]["def-10"][];
+                        decisions: components["schemas"]["def-12"][];
                         /** @description Testers named that were not decided, and why */
                         skipped: {
                             /** @enum {unknown} */
@@ -5583,7 +5753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-9"][];
+                    "application/json": components["schemas"]["def-11"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -6817,6 +6987,1105 @@ export interface operations {
                         id: number;
                         max_uses: number | null;
                         uses: number;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    listInvitationSchedules: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page (extension) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-9"][];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    createInvitationSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description top: the time of day of the wave, HH:MM (24-hour) in `time_zone` */
+                    at?: string;
+                    /** @description top: testers each wave invites, from the top of the waitlist */
+                    count?: number;
+                    /**
+                     * @description top: a wave every day, or every week on `weekday`
+                     * @enum {unknown}
+                     */
+                    every?: "day" | "week";
+                    /**
+                     * @description Required. top: the first `count` of the waitlist every day or week at `at`; referrals: anyone reaching `threshold` credited referrals, within a minute
+                     * @enum {unknown}
+                     */
+                    kind?: "top" | "referrals";
+                    /** @description A paused schedule runs no wave; on resuming, its next wave is the next one due from then */
+                    paused?: boolean;
+                    /** @description top: skip the next wave only (recorded in the history as skipped); false takes the skip back */
+                    skip_next?: boolean;
+                    /** @description referrals: the credited referrals that get a tester invited */
+                    threshold?: number;
+                    /** @description top: an IANA time zone, such as Europe/Paris; waves keep their local time across daylight-saving changes */
+                    time_zone?: string;
+                    /**
+                     * @description top, every week: the day of the wave, in the schedule's time zone (monday … sunday)
+                     * @enum {unknown}
+                     */
+                    weekday?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string | null;
+                        count: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        every: ("day" | "week") | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "top" | "referrals";
+                        next_run_at: string | null;
+                        paused: boolean;
+                        skip_next: boolean;
+                        threshold: number | null;
+                        time_zone: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                        weekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    showInvitationSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Invitation schedule id */
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string | null;
+                        count: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        every: ("day" | "week") | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "top" | "referrals";
+                        next_run_at: string | null;
+                        paused: boolean;
+                        skip_next: boolean;
+                        threshold: number | null;
+                        time_zone: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                        weekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    deleteInvitationSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Invitation schedule id */
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string | null;
+                        count: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        every: ("day" | "week") | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "top" | "referrals";
+                        next_run_at: string | null;
+                        paused: boolean;
+                        skip_next: boolean;
+                        threshold: number | null;
+                        time_zone: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                        weekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    updateInvitationSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Invitation schedule id */
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description top: the time of day of the wave, HH:MM (24-hour) in `time_zone` */
+                    at?: string;
+                    /** @description top: testers each wave invites, from the top of the waitlist */
+                    count?: number;
+                    /**
+                     * @description top: a wave every day, or every week on `weekday`
+                     * @enum {unknown}
+                     */
+                    every?: "day" | "week";
+                    /**
+                     * @description The schedule's kind, which cannot change: leave it out or give it as it is
+                     * @enum {unknown}
+                     */
+                    kind?: "top" | "referrals";
+                    /** @description A paused schedule runs no wave; on resuming, its next wave is the next one due from then */
+                    paused?: boolean;
+                    /** @description top: skip the next wave only (recorded in the history as skipped); false takes the skip back */
+                    skip_next?: boolean;
+                    /** @description referrals: the credited referrals that get a tester invited */
+                    threshold?: number;
+                    /** @description top: an IANA time zone, such as Europe/Paris; waves keep their local time across daylight-saving changes */
+                    time_zone?: string;
+                    weekday?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        at: string | null;
+                        count: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        every: ("day" | "week") | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "top" | "referrals";
+                        next_run_at: string | null;
+                        paused: boolean;
+                        skip_next: boolean;
+                        threshold: number | null;
+                        time_zone: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                        weekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday") | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    previewInvitationWave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Invitation schedule id */
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        action: "invite" | "set_status";
+                        /**
+                         * Format: date-time
+                         * @description When the wave would run: the next wave of a top schedule, the next sweep of a referral one
+                         */
+                        at: string;
+                        /** @description Testers whose status would change */
+                        changes: number;
+                        /** @description E-mails that would be sent: the status's message is switched on, for testers whose address is not suppressed or unsubscribed */
+                        emails: number;
+                        /** @description The first 25 testers selected: in waitlist order for a top selection, by id for a filter's */
+                        first_testers: {
+                            id: number;
+                            /** @description The address masked as the public pages mask it (j***@e***.com): a preview is often shown or shared */
+                            masked_email: string;
+                            name: string | null;
+                            position: number | null;
+                        }[];
+                        /** @description Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events) */
+                        referral_credits: number;
+                        /** @description Testers selected that would be left as they are: already in the status, or a move the status rules do not permit */
+                        skipped: number;
+                        /** @enum {unknown} */
+                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        /** @description Messages recorded as suppressed instead of sent */
+                        suppressed_emails: number;
+                        /** @description Testers selected */
+                        testers: number;
+                        /** @description Deliveries of tester_updated events to the enabled endpoints subscribed to them: one per changed tester and per referrer credited */
+                        webhook_deliveries: number;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    listInvitationWaves: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page (extension) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Invitation schedule id */
+                schedule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-10"][];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    simulateInvitationSchedules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Invite this many from the top at once, first */
+                    now?: number;
+                    /** @description Schedules as created (paused ones run no wave; skip_next skips the first); none by default */
+                    schedules?: {
+                        /** @description top: the time of day of the wave, HH:MM (24-hour) in `time_zone` */
+                        at?: string;
+                        /** @description top: testers each wave invites, from the top of the waitlist */
+                        count?: number;
+                        /**
+                         * @description top: a wave every day, or every week on `weekday`
+                         * @enum {unknown}
+                         */
+                        every?: "day" | "week";
+                        /**
+                         * @description Required. top: the first `count` of the waitlist every day or week at `at`; referrals: anyone reaching `threshold` credited referrals, within a minute
+                         * @enum {unknown}
+                         */
+                        kind?: "top" | "referrals";
+                        /** @description A paused schedule runs no wave; on resuming, its next wave is the next one due from then */
+                        paused?: boolean;
+                        /** @description top: skip the next wave only (recorded in the history as skipped); false takes the skip back */
+                        skip_next?: boolean;
+                        /** @description referrals: the credited referrals that get a tester invited */
+                        threshold?: number;
+                        /** @description top: an IANA time zone, such as Europe/Paris; waves keep their local time across daylight-saving changes */
+                        time_zone?: string;
+                        /**
+                         * @description top, every week: the day of the wave, in the schedule's time zone (monday … sunday)
+                         * @enum {unknown}
+                         */
+                        weekday?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        last_invited_at: string | null;
+                        /** @description Testers on the waitlist now: the list the plan is computed over */
+                        waitlist_length: number;
+                        waves: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC, second precision
+                             */
+                            at: string;
+                            invited: number;
+                            /** @description Everyone at this position of today's waitlist or before it is invited after this wave */
+                            through_position: number;
+                        }[];
                     };
                 };
             };
@@ -8912,7 +10181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-12"][];
+                    "application/json": components["schemas"]["def-14"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -9512,7 +10781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-13"][];
+                    "application/json": components["schemas"]["def-15"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -10761,7 +12030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-11"][];
+                    "application/json": components["schemas"]["def-13"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -14097,7 +15366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-14"][];
+                    "application/json": components["schemas"]["def-16"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -14782,7 +16051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-15"][];
+                    "application/json": components["schemas"]["def-17"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */

@@ -44,6 +44,7 @@ import { friendInvitationsRoutes } from './modules/friend-invitations/friend-inv
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
+import { invitationSchedulesRoutes } from './modules/invitation-schedules/invitation-schedules.routes.ts';
 import { fraudReviewRoutes } from './modules/fraud/fraud-review.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     testerExportRoutes(typed, services.testers);
     await importsRoutes(typed, services.imports);
     bulkActionsRoutes(typed, services.bulkActions);
+    invitationSchedulesRoutes(typed, services.invitationSchedules);
     fraudReviewRoutes(typed, services.fraudReview);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);

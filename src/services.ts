@@ -36,6 +36,7 @@ import { MembersService } from './modules/members/members.service.ts';
 import { MemberLinks } from './modules/members/member-links.ts';
 import { Sessions } from './modules/members/sessions.ts';
 import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
+import { InvitationSchedulesService } from './modules/invitation-schedules/invitation-schedules.service.ts';
 import { FraudReviewService } from './modules/fraud/fraud-review.ts';
 
 export interface Services {
@@ -75,6 +76,8 @@ export interface Services {
   standings: Standings;
   /** Status changes of many testers at once, run in batches (modules/bulk-actions). */
   bulkActions: BulkActionsService;
+  /** Invitation waves on a schedule, each run as a bulk invite (modules/invitation-schedules). */
+  invitationSchedules: InvitationSchedulesService;
   /** The review of flagged testers: the queue, approve or reject, the decisions' log. */
   fraudReview: FraudReviewService;
   /** What the outbox runner does with each kind of job. */
@@ -139,6 +142,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     sessions,
     memberLinks,
     bulkActions,
+    invitationSchedules: new InvitationSchedulesService(db, clock, betas, bulkActions, standings),
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,

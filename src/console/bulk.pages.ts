@@ -37,6 +37,8 @@ function newActionForm(): Trusted {
 <h3 id="preview-title" tabindex="-1">Preview</h3>
 <p id="preview-summary"></p>
 <dl class="counters" id="preview-counts"></dl>
+<table id="preview-testers"><caption>The first testers selected</caption>
+<thead><tr><th scope="col">Position</th><th scope="col">Name or address</th></tr></thead><tbody></tbody></table>
 <p class="alert" id="preview-error" role="alert" hidden></p>
 <button type="button" id="bulk-confirm">Confirm and start</button> <button type="button" class="secondary" id="bulk-discard">Change</button>
 </section>

@@ -20,6 +20,7 @@ import type { Trusted } from '../public/html.ts';
 import { dashboardPages } from './dashboard.pages.ts';
 import { dataPages } from './data.pages.ts';
 import { bulkPages } from './bulk.pages.ts';
+import { schedulesPages } from './schedules.pages.ts';
 import { fraudPages } from './fraud.pages.ts';
 import { integrationsPages } from './integrations.pages.ts';
 import { testersPages } from './testers.pages.ts';
@@ -113,7 +114,7 @@ export interface ConsolePages {
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, fraudPages, dataPages, settingsPages, integrationsPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, schedulesPages, fraudPages, dataPages, settingsPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));

@@ -23,6 +23,7 @@ export const BETA_SECTIONS = {
   dashboard: { path: '', label: 'Dashboard' },
   testers: { path: '/testers', label: 'Testers' },
   bulk: { path: '/bulk', label: 'Bulk actions' },
+  schedules: { path: '/schedules', label: 'Schedules' },
   fraud: { path: '/fraud', label: 'Fraud review' },
   data: { path: '/data', label: 'Import & export' },
   settings: { path: '/settings', label: 'Settings' },

@@ -34,6 +34,7 @@ import * as searchFoldedAfterCommit from './migrations/027-search-folded-after-c
 import * as betaPages from './migrations/028-beta-pages.ts';
 import * as leaderboardName from './migrations/029-leaderboard-name.ts';
 import * as shareChannels from './migrations/030-share-channels.ts';
+import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -67,6 +68,7 @@ const migrations: Record<string, MigrationModule> = {
   '028-beta-pages': betaPages,
   '029-leaderboard-name': leaderboardName,
   '030-share-channels': shareChannels,
+  '032-invitation-schedules': invitationSchedules,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -525,6 +525,8 @@ export interface Database {
   bulk_actions: BulkActionsTable;
   bulk_action_items: BulkActionItemsTable;
   fraud_decisions: FraudDecisionsTable;
+  invitation_schedules: InvitationSchedulesTable;
+  invitation_waves: InvitationWavesTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
@@ -549,6 +551,38 @@ export interface BulkActionsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** Invitation waves an owner plans for a beta (migration 032, modules/invitation-schedules). */
+export interface InvitationSchedulesTable {
+  id: Generated<number>;
+  beta_id: number;
+  kind: string; // top, referrals
+  count: number | null;
+  every: string | null; // day, week
+  weekday: string | null; // monday … sunday
+  at: string | null; // HH:MM
+  time_zone: string | null;
+  threshold: number | null;
+  paused: Generated<number>;
+  skip_next: Generated<number>;
+  next_run_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A schedule's wave: due, then run as a bulk action or skipped. */
+export interface InvitationWavesTable {
+  id: Generated<number>;
+  beta_id: number;
+  schedule_id: number;
+  due_at: string;
+  started_at: string;
+  skipped: Generated<number>;
+  bulk_action_id: number | null;
+  selected: Generated<number>;
+  first_position: number | null;
+  last_position: number | null;
 }
 
 /** The testers of a "top N" bulk action, by waitlist position when it was created. */
@@ -615,6 +649,8 @@ export interface ImportReferrersTable {
 
 export type ImportRow = Selectable<ImportsTable>;
 export type BulkActionRow = Selectable<BulkActionsTable>;
+export type InvitationScheduleRow = Selectable<InvitationSchedulesTable>;
+export type InvitationWaveRow = Selectable<InvitationWavesTable>;
 export type FraudDecisionRow = Selectable<FraudDecisionsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

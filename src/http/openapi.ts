@@ -55,6 +55,7 @@ export const TAGS = [
   { name: 'Testers', description: 'Users of a beta: signup, profile, status, standing' },
   { name: 'Imports', description: 'Extension: testers imported from a CSV file, with a dry run first' },
   { name: 'Bulk actions', description: 'Extension: invite the top of the waitlist, or change the status of every tester a filter matches, previewed, then run in the background' },
+  { name: 'Invitation schedules', description: 'Extension: invitation waves on a schedule (the top N every day or week, or anyone reaching a number of referrals), simulated before they run, each run as a bulk invite' },
   { name: 'Fraud review', description: 'Extension: flagged testers with their signals explained, approved or rejected one by one or in bulk, and the log of decisions' },
   { name: 'Checkins', description: 'A tester coming back: active, with a day recorded' },
   { name: 'Friend invitations', description: 'A tester inviting a friend, who becomes an invited tester' },

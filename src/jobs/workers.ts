@@ -1,4 +1,5 @@
-// The background work of a process: the outbox runner and the hourly sweeps (testers gone idle;
+// The background work of a process: the outbox runner, the invitation scheduler (every 15 s) and the
+// hourly sweeps (testers gone idle;
 // old webhook and e-mail logs and confirmation links past their retention; Idempotency-Keys past
 // their 24 hours). Runs inside `npm start`
 // by default (WORKERS_ENABLED) and can run on its own (`prelaunch worker`).
@@ -12,6 +13,11 @@ import { JobRunner, type JobObserver } from './outbox.ts';
 import { JOBS_DRAIN_MS } from '../stopping.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How often the invitation scheduler looks for due waves: a wave starts within this of its time,
+ * and a referral schedule's sweeps (every REFERRAL_SWEEP_SECONDS) are not later than this.
+ */
+export const SCHEDULER_INTERVAL_MS = 15 * 1000;
 
 export interface Workers {
   /**
@@ -68,7 +74,7 @@ export class Sweeper {
 
   constructor(
     database: DatabaseHandle,
-    services: Services,
+    private readonly services: Services,
     clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>,
     holder?: string,
@@ -97,6 +103,16 @@ export class Sweeper {
     if (typeof idleTesters === 'number' && idleTesters > 0) this.log.info({ changed: idleTesters }, 'testers marked idle');
     if (Object.values(retention).some((n) => typeof n === 'number' && n > 0)) this.log.info(retention, 'logs past their retention deleted');
     return report;
+  }
+
+  /**
+   * One round of the invitation scheduler (modules/invitation-schedules), under a lease of its own;
+   * the waves started, or 'skipped' when another process holds it. Each wave is claimed in the
+   * database as well, so a round racing another past its lease still starts a wave once.
+   */
+  async runScheduler(stop: AbortSignal): Promise<number | 'skipped'> {
+    const leased = await this.leases.run('sweep:invitationSchedules', stop, (signal) => this.services.invitationSchedules.runDue(signal));
+    return leased.ran ? leased.result : 'skipped';
   }
 }
 
@@ -132,11 +148,23 @@ export async function startWorkers(database: DatabaseHandle, services: Services,
   const timer = setInterval(sweepOnce, SWEEP_INTERVAL_MS);
   timer.unref();
   sweepOnce();
+  // Waves due while no process ran start at once on coming back, then every interval.
+  let scheduling: Promise<unknown> | null = null;
+  const scheduleOnce = () => {
+    scheduling ??= sweeper
+      .runScheduler(stopping.signal)
+      .catch((error: unknown) => log.error({ err: error }, 'invitation scheduler failed'))
+      .finally(() => (scheduling = null));
+  };
+  const schedulerTimer = setInterval(scheduleOnce, SCHEDULER_INTERVAL_MS);
+  schedulerTimer.unref();
+  scheduleOnce();
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(schedulerTimer);
       stopping.abort();
-      await Promise.all([runner.stop(JOBS_DRAIN_MS), sweeping]);
+      await Promise.all([runner.stop(JOBS_DRAIN_MS), sweeping, scheduling]);
     },
   };
 }

@@ -1,4 +1,5 @@
-// The bulk actions page in a real browser: a bulk invite of 1,000 testers, previewed, confirmed,
+// The bulk actions page in a real browser: a bulk invite of 1,000 testers, previewed (its counts
+// and first testers), confirmed,
 // its progress bar following the job (run here batch by batch), a reload mid-way showing where it
 // stands, 100 % at the end, and every tester invited once (rows, e-mails, outbox); a wrong number
 // shown next to its field; keyboard only; a viewer at 360 px reads and cannot start one; axe.
@@ -8,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { TestContext } from '../support/context.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
 import { assertAccessible } from '../support/axe.ts';
-import { assertCountersExact, testerRow } from '../modules/testers/support.ts';
+import { assertCountersExact, seedWaitlist } from '../modules/testers/support.ts';
 import { BATCH_TESTERS } from '../../src/modules/bulk-actions/bulk-job.ts';
 
 const TESTERS = 1000;
@@ -31,11 +32,7 @@ describe('console: bulk actions in a browser', () => {
   /** A beta whose waitlist holds `count` testers, written at once with their counters. */
   async function betaWithWaitlist(count: number): Promise<number> {
     const beta = await ctx.createBeta({}, 'Bulk');
-    const rows = Array.from({ length: count }, (_, i) =>
-      testerRow(beta.id, `wait${i}-${beta.id}@example.com`, { applied_at: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString() }),
-    );
-    for (let start = 0; start < rows.length; start += 200) await ctx.database.db.insertInto('testers').values(rows.slice(start, start + 200)).execute();
-    await ctx.database.db.insertInto('beta_counters').values({ beta_id: beta.id, slot: 0, testers_count: count, applied_testers_count: count }).execute();
+    await seedWaitlist(ctx, beta.id, count);
     return beta.id;
   }
 
@@ -62,6 +59,10 @@ describe('console: bulk actions in a browser', () => {
     await page.locator('#preview:not([hidden])').waitFor();
     const counts = await page.locator('#preview-counts dd').allTextContents();
     assert.deepEqual(counts, ['1,000', '1,000', '0', '1,000', '0', '0', '0']);
+    // Who, not only how many: the first 25 by position, addresses masked.
+    const first = await page.locator('#preview-testers tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+    assert.equal(first.length, 25);
+    assert.deepEqual(first.slice(0, 2), [['#1', 'w***@e***.com'], ['#2', 'w***@e***.com']]);
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'preview-title', 'the preview takes the focus');
     await assertAccessible(page, 'bulk preview');
     assert.equal((await ctx.database.db.selectFrom('bulk_actions').selectAll().execute()).length, 0, 'the preview creates nothing');

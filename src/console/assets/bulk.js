@@ -1,6 +1,7 @@
 // A beta's bulk actions: the new action's preview and confirmation, and the actions' progress,
 // polled while any runs (a reload or a restart shows it where it is: the job's row says).
 import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start } from './core.js';
+import { previewRows } from './preview.js';
 
 const base = `/api/v2/betas/${pageBetaId()}/bulk_actions`;
 const POLL_MS = 1000;
@@ -56,6 +57,7 @@ function showPreview(preview) {
     ['Referrals credited', preview.referral_credits],
   ];
   document.getElementById('preview-counts').replaceChildren(...facts.flatMap(([label, n]) => [el('dt', {}, label), el('dd', {}, n.toLocaleString('en'))]));
+  document.querySelector('#preview-testers tbody').replaceChildren(...previewRows(preview.first_testers));
   document.getElementById('preview-error').hidden = true;
   section.hidden = false;
   document.getElementById('preview-title').focus();

@@ -24,6 +24,16 @@ export const BulkActionCreateBody = Type.Object({
   dry_run: Type.Optional(Type.Boolean({ description: 'Answer the preview (200) and create nothing', default: false })),
 });
 
+/** The first testers a preview lists. */
+export const PREVIEW_TESTERS = 25;
+
+export const PreviewTesterSchema = Type.Object({
+  id: Type.Integer(),
+  position: Nullable(Type.Integer({ description: 'Place on the waitlist now; null off it' })),
+  name: Nullable(Type.String({ description: 'First and last name, when the tester gave one' })),
+  masked_email: Type.String({ description: 'The address masked as the public pages mask it (j***@e***.com): a preview is often shown or shared' }),
+});
+
 export const BulkPreviewSchema = Type.Object(
   {
     action: Type.Enum(BulkActions),
@@ -38,6 +48,9 @@ export const BulkPreviewSchema = Type.Object(
     }),
     referral_credits: Type.Integer({
       description: 'Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events)',
+    }),
+    first_testers: Type.Array(PreviewTesterSchema, {
+      description: `The first ${PREVIEW_TESTERS} testers selected: in waitlist order for a top selection, by id for a filter's`,
     }),
   },
   { $id: 'BulkActionPreview' },

@@ -2,7 +2,7 @@
 // every tester matching the list's filters to a status, previewed first, then run as an outbox job
 // in batches that resumes from its cursor after a restart (bulk-job.ts).
 import type { Static } from 'typebox';
-import { forKeyShare, type DialectName, type Db } from '../../db/database.ts';
+import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
@@ -16,14 +16,26 @@ import type { TesterFilters } from '../testers/tester-filters.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { failBulkAction, runBulkAction, type BulkContext } from './bulk-job.ts';
-import type { BulkActionCreateBody } from './bulk-actions.schemas.ts';
-import { preview, type BulkPreview } from './preview.ts';
+import { PREVIEW_TESTERS, type BulkActionCreateBody } from './bulk-actions.schemas.ts';
+import { preview, previewTesters, type BulkPreview } from './preview.ts';
 import type { Standings } from '../waitlist/standings.ts';
-import { chunksOf, filtered, highestTesterId, visibleAmong, type TesterQuery } from './selection.ts';
+import { chunksOf, filtered, highestTesterId, ID_CHUNK, visibleAmong, type TesterQuery } from './selection.ts';
 
 const BULK_JOB = 'bulk_action.run';
 
 export type BulkActionInput = Static<typeof BulkActionCreateBody>;
+
+/** An action on a list of testers frozen when it is created, each with its waitlist position then. */
+export interface ListedAction {
+  action: Request['action'];
+  status: UpdateStatus;
+  /** top: the first topN of the waitlist; listed: a scheduled wave's testers. */
+  selection: 'top' | 'listed';
+  topN: number | null;
+  entries: readonly { id: number; position: number }[];
+  requested_by_member_id: number | null;
+  requested_by_key_id: number | null;
+}
 
 /** What was asked, checked: the status each tester is asked for and which testers. */
 interface Request {
@@ -48,16 +60,30 @@ export class BulkActionsService {
     this.jobHandlers = { [BULK_JOB]: (payload, job, stop) => this.#runJob(payload, job.attempts, stop) };
   }
 
-  /** What the action would do, creating nothing. */
+  /** What the action would do, and the first testers it would take, creating nothing. */
   async preview(companyId: number, betaIdText: string, input: BulkActionInput): Promise<BulkPreview & { action: Request['action']; status: UpdateStatus }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const request = checked(input);
     const { db } = this.#ctx;
-    const selections =
-      'top' in request.selection
-        ? chunksOf(await this.standings.firstIds(beta, request.selection.top)).map((chunk) => visibleAmong(db, beta.id, chunk.ids))
-        : [await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(db, beta.id))];
-    return { action: request.action, status: request.status, ...(await preview(db, beta, selections, request.status)) };
+    if ('top' in request.selection) {
+      const ids = await this.standings.firstIds(beta, request.selection.top);
+      return { action: request.action, status: request.status, ...(await this.previewListed(beta, ids, request.status)) };
+    }
+    const selected = await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(db, beta.id));
+    const first = await selected.select('id').orderBy('id').limit(PREVIEW_TESTERS).execute();
+    return {
+      action: request.action,
+      status: request.status,
+      ...(await preview(db, beta, [selected], request.status)),
+      first_testers: await previewTesters(db, this.standings, beta, first.map((row) => row.id)),
+    };
+  }
+
+  /** The preview of an action on the testers of `ids` (in waitlist order), as a top selection or a scheduled wave would take them. */
+  async previewListed(beta: Beta, ids: readonly number[], status: UpdateStatus): Promise<BulkPreview> {
+    const { db } = this.#ctx;
+    const counts = await preview(db, beta, chunksOf(ids).map((chunk) => visibleAmong(db, beta.id, chunk.ids)), status);
+    return { ...counts, first_testers: await previewTesters(db, this.standings, beta, ids.slice(0, PREVIEW_TESTERS)) };
   }
 
   /**
@@ -70,10 +96,21 @@ export class BulkActionsService {
     const beta = await this.betas.require(principal.companyId, betaIdText);
     const request = checked(input);
     const now = storedTime(clock.now());
-    // Read from the standings' index before the transaction (building it reads the database).
-    const topIds = 'top' in request.selection ? await this.standings.firstIds(beta, request.selection.top) : [];
-    const maxTesterId = 'filters' in request.selection ? await highestTesterId(db, beta.id) : null;
-    const filterTotal = 'filters' in request.selection ? await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId!)) : 0;
+    const requestedBy = { requested_by_member_id: principal.session?.memberId ?? null, requested_by_key_id: principal.keyId };
+    if ('top' in request.selection) {
+      // Read from the standings' index before the transaction (building it reads the database).
+      const ids = await this.standings.firstIds(beta, request.selection.top);
+      const listed = { selection: 'top' as const, topN: request.selection.top, entries: ids.map((id, i) => ({ id, position: i + 1 })) };
+      return heldBy(
+        inTransaction(db, async (trx) => {
+          await this.betas.hold(trx, beta.id);
+          return this.createListed(trx, beta, { ...listed, action: request.action, status: request.status, ...requestedBy }, now);
+        }),
+      );
+    }
+    const maxTesterId = await highestTesterId(db, beta.id);
+    const filterTotal = await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId));
+    const filters = JSON.stringify(request.selection.filters);
     return heldBy(
       inTransaction(db, async (trx) => {
         await this.betas.hold(trx, beta.id);
@@ -83,12 +120,11 @@ export class BulkActionsService {
             beta_id: beta.id,
             action: request.action,
             target_status: request.status,
-            selection: 'top' in request.selection ? 'top' : 'filter',
-            top_n: 'top' in request.selection ? request.selection.top : null,
-            filters: 'filters' in request.selection ? JSON.stringify(request.selection.filters) : null,
+            selection: 'filter',
+            top_n: null,
+            filters,
             max_tester_id: maxTesterId,
-            requested_by_member_id: principal.session?.memberId ?? null,
-            requested_by_key_id: principal.keyId,
+            ...requestedBy,
             state: 'queued',
             total: filterTotal,
             created_at: now,
@@ -96,23 +132,49 @@ export class BulkActionsService {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        let row = created;
-        if ('top' in request.selection) {
-          let total = 0;
-          for (const chunk of chunksOf(topIds)) {
-            // Only testers still there (one deleted meanwhile is left out), held until commit so none goes before its item is in.
-            const present = await forKeyShare(this.#ctx.dialect, visibleAmong(trx, beta.id, chunk.ids).select('id')).execute();
-            const kept = new Set(present.map((tester) => tester.id));
-            const items = chunk.ids.flatMap((id, i) => (kept.has(id) ? [{ bulk_action_id: created.id, position: chunk.first + i, tester_id: id }] : []));
-            if (items.length > 0) await trx.insertInto('bulk_action_items').values(items).execute();
-            total += items.length;
-          }
-          row = await trx.updateTable('bulk_actions').set({ total }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
-        }
         await enqueueJob(trx, BULK_JOB, { bulkActionId: created.id }, clock.now());
-        return row;
+        return created;
       }),
     );
+  }
+
+  /**
+   * Inside the caller's transaction: a queued action on the testers listed (ids with their
+   * waitlist positions, front to back), frozen now, with its job. A tester no longer there is left
+   * out; those kept are held until commit so none goes before its item is in. A "top N" action
+   * lists the first N of the waitlist; a scheduled referral wave (modules/invitation-schedules)
+   * lists whoever reached its threshold.
+   */
+  async createListed(trx: Executor, beta: Beta, listed: ListedAction, now: string): Promise<BulkActionRow> {
+    const created = await trx
+      .insertInto('bulk_actions')
+      .values({
+        beta_id: beta.id,
+        action: listed.action,
+        target_status: listed.status,
+        selection: listed.selection,
+        top_n: listed.topN,
+        filters: null,
+        max_tester_id: null,
+        requested_by_member_id: listed.requested_by_member_id,
+        requested_by_key_id: listed.requested_by_key_id,
+        state: 'queued',
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    let total = 0;
+    for (let start = 0; start < listed.entries.length; start += ID_CHUNK) {
+      const chunk = listed.entries.slice(start, start + ID_CHUNK);
+      const present = await forKeyShare(this.#ctx.dialect, visibleAmong(trx, beta.id, chunk.map((entry) => entry.id)).select('id')).execute();
+      const kept = new Set(present.map((tester) => tester.id));
+      const items = chunk.filter((entry) => kept.has(entry.id)).map((entry) => ({ bulk_action_id: created.id, position: entry.position, tester_id: entry.id }));
+      if (items.length > 0) await trx.insertInto('bulk_action_items').values(items).execute();
+      total += items.length;
+    }
+    await enqueueJob(trx, BULK_JOB, { bulkActionId: created.id }, this.#ctx.clock.now());
+    return trx.updateTable('bulk_actions').set({ total }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
   }
 
   async show(companyId: number, betaIdText: string, idText: string): Promise<BulkActionRow> {

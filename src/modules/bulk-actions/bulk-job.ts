@@ -1,5 +1,5 @@
 // Running a bulk action: its testers are taken in batches from the cursor (the position on the
-// waitlist of a "top N" selection, or the tester id of a filter's), each batch in one transaction
+// waitlist of a listed selection: top N, or a scheduled wave's, or the tester id of a filter's), each batch in one transaction
 // that moves its testers exactly as an update would (status-moves.ts: events and e-mails through
 // the outbox), adds to the counts and moves the cursor. The cursor must still be where the batch
 // read it, and the action still queued or running: otherwise (cancelled, or another runner took
@@ -63,8 +63,11 @@ interface Batch {
   end: number | null;
 }
 
+/** Whether the action's testers were listed when it was created (top N, a scheduled wave's): its items, by position. */
+const isListed = (row: BulkActionRow) => row.selection !== 'filter';
+
 async function nextBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow): Promise<Batch> {
-  if (row.selection === 'top') {
+  if (isListed(row)) {
     const items = await ctx.db
       .selectFrom('bulk_action_items')
       .select(['position', 'tester_id'])
@@ -86,7 +89,7 @@ async function runBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow, batch:
     const outcomes = await ctx.testers.moveStatuses(trx, beta, batch.ids, row.target_status as UpdateStatus, at);
     const changed = [...outcomes.values()].filter((outcome) => outcome === 'changed').length;
     const done = batch.end === null || batch.ids.length < BATCH_TESTERS;
-    if (row.selection === 'top' && batch.end !== null) {
+    if (isListed(row) && batch.end !== null) {
       await trx.deleteFrom('bulk_action_items').where('bulk_action_id', '=', row.id).where('position', '<=', batch.end).execute();
     }
     const updated = await trx

@@ -2,7 +2,8 @@
 // and webhook deliveries that would result. The selected testers are counted in one grouped query
 // by (status, status before a suspension): the status rules (tester-status.ts) say per group
 // whether the move is made, and the sums in each group say how many of them may be written to and
-// have a referral to credit. Endpoints and templates are the beta's as they are now.
+// have a referral to credit. Endpoints and templates are the beta's as they are now. The first
+// testers are listed too, so the owner sees who, not only how many.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../errors.ts';
@@ -11,9 +12,19 @@ import { effectiveTemplate, occasionForStatus } from '../emails/email-templates.
 import { subscribesTo } from '../events/events.ts';
 import { JOINED_STATUSES } from '../testers/tester-rules.ts';
 import { nextStatus, type TesterStatus, type UpdateStatus } from '../testers/tester-status.ts';
+import { maskedEmail } from '../testers/masked-email.ts';
+import type { Standings } from '../waitlist/standings.ts';
 import type { TesterQuery } from './selection.ts';
 
-export interface BulkPreview {
+/** One of the first testers a preview lists: never the whole address (masked-email.ts). */
+export interface PreviewTester {
+  id: number;
+  position: number | null;
+  name: string | null;
+  masked_email: string;
+}
+
+export interface BulkCounts {
   testers: number;
   changes: number;
   skipped: number;
@@ -21,6 +32,10 @@ export interface BulkPreview {
   suppressed_emails: number;
   webhook_deliveries: number;
   referral_credits: number;
+}
+
+export interface BulkPreview extends BulkCounts {
+  first_testers: PreviewTester[];
 }
 
 /** The status a tester in `status` would end in, or null when the move is not made (not permitted, or the same status). */
@@ -37,12 +52,12 @@ function movedTo(beta: Beta, status: TesterStatus, before: string | null, reques
 }
 
 /** What the action would do to the testers of `selections` (parts of one selection, counted together). */
-export async function preview(db: Db, beta: Beta, selections: readonly TesterQuery[], requested: UpdateStatus): Promise<BulkPreview> {
+export async function preview(db: Db, beta: Beta, selections: readonly TesterQuery[], requested: UpdateStatus): Promise<BulkCounts> {
   const groups = [];
   // One after the other: a long top-N selection is many parts, and a preview need not hold the pool.
   for (const selected of selections) groups.push(...(await groupsOf(db, beta, selected)));
   const [template, endpoints] = await Promise.all([emailEnabled(db, beta, requested), listeningEndpoints(db, beta.id)]);
-  const result: BulkPreview = { testers: 0, changes: 0, skipped: 0, emails: 0, suppressed_emails: 0, webhook_deliveries: 0, referral_credits: 0 };
+  const result: BulkCounts = { testers: 0, changes: 0, skipped: 0, emails: 0, suppressed_emails: 0, webhook_deliveries: 0, referral_credits: 0 };
   for (const group of groups) {
     const n = Number(group.n);
     result.testers += n;
@@ -62,6 +77,28 @@ export async function preview(db: Db, beta: Beta, selections: readonly TesterQue
   }
   result.webhook_deliveries = (result.changes + result.referral_credits) * endpoints;
   return result;
+}
+
+/**
+ * The testers of `ids` in that order, as a preview lists them: their place on the waitlist now,
+ * their name or else their address masked. A tester gone meanwhile is left out.
+ */
+export async function previewTesters(db: Db, standings: Standings, beta: Beta, ids: readonly number[]): Promise<PreviewTester[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('testers')
+    .select(['id', 'email', 'first_name', 'last_name', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .where('beta_id', '=', beta.id)
+    .where('id', 'in', [...ids])
+    .execute();
+  const placed = await standings.standingsOf(db, beta, rows);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const name = [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ');
+    return [{ id, position: placed.get(id)?.waitlist_position ?? null, name: name || null, masked_email: maskedEmail(row.email) }];
+  });
 }
 
 /** The selected testers counted by (status, status before a suspension), with what each group may be sent and credited. */

@@ -67,6 +67,8 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   bulk_actions: { exported: null, erased: 'kept', why: "the owner's record of a bulk status change: counts and the list's filters it was given" },
   bulk_action_items: { exported: null, erased: 'kept', why: 'tester ids of a bulk action still running, deleted as its batches commit' },
   fraud_decisions: { exported: null, erased: 'kept', why: "the owner's review of the tester's fraud signals (approve or reject, who, when), tied to the anonymized row" },
+  invitation_schedules: { exported: null, erased: null, why: "the owner's plan of invitation waves: no person's data" },
+  invitation_waves: { exported: null, erased: null, why: "a schedule's history: when each wave ran and the positions it took, no tester named" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

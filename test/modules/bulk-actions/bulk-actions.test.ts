@@ -1,5 +1,5 @@
-// Bulk actions through the API: the preview's counts against what the run then does (testers,
-// e-mails, webhook deliveries), a filter's status change, the "top N" fixed at creation, a run
+// Bulk actions through the API: the preview's counts and first testers against what the run then
+// does (testers, e-mails, webhook deliveries), a filter's status change, the "top N" fixed at creation, a run
 // stopped after a batch and resumed by another process, a batch failing half-way, cancelling,
 // bad requests, another company's beta and a viewer's writes.
 import { after, before, beforeEach, describe, test } from 'node:test';
@@ -51,11 +51,18 @@ describe('bulk actions', () => {
     }
     await db().deleteFrom('outbox_jobs').execute();
 
+    // The third has a name: shown; the others' addresses masked.
+    await db().updateTable('testers').set({ first_name: 'Ada', last_name: 'Lovelace' }).where('id', '=', made[2].id).execute();
     const preview = await post(beta.id, { action: 'invite', top: 5, dry_run: true });
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body, {
+    const { first_testers, ...counts } = preview.body;
+    assert.deepEqual(counts, {
       action: 'invite', status: 'invited', testers: 5, changes: 5, skipped: 0, emails: 4, suppressed_emails: 1, webhook_deliveries: 5, referral_credits: 0,
     });
+    assert.deepEqual(
+      first_testers,
+      made.slice(0, 5).map((t, i) => ({ id: t.id, position: i + 1, name: i === 2 ? 'Ada Lovelace' : null, masked_email: 'b***@e***.com' })),
+    );
     assert.equal((await db().selectFrom('bulk_actions').selectAll().execute()).length, 0, 'a preview creates nothing');
 
     const action = await created(beta.id, { action: 'invite', top: 5 });
@@ -91,9 +98,15 @@ describe('bulk actions', () => {
     const preview = await post(beta.id, { action: 'set_status', status: 'rejected', filters, dry_run: true });
     assert.equal(preview.status, 200);
     // The rejection message is off by default: no e-mail.
-    assert.deepEqual(preview.body, {
+    const { first_testers, ...counts } = preview.body;
+    assert.deepEqual(counts, {
       action: 'set_status', status: 'rejected', testers: 5, changes: 3, skipped: 2, emails: 0, suppressed_emails: 0, webhook_deliveries: 0, referral_credits: 0,
     });
+    // A filter's first testers by id: those on the waitlist with their place, the active ones with none.
+    assert.deepEqual(
+      first_testers.map((t: any) => [t.id, t.position, t.masked_email]),
+      [...applied, ...active].map((t, i) => [t.id, i < 3 ? i + 1 : null, 't***@e***.com']),
+    );
     const action = await created(beta.id, { action: 'set_status', status: 'rejected', filters: { ...filters, name: '' } });
     assert.deepEqual([action.total, action.filters], [5, filters]);
     await ctx.services.bulkActions.run(action.id);

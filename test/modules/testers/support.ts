@@ -110,3 +110,24 @@ export function testerRow(betaId: number, email: string, fields: Partial<NewTest
     ...fields,
   };
 }
+
+/**
+ * Writes `count` applied testers to the beta's waitlist at once, with its counters: wait{i}-{beta}@example.com,
+ * applied a second apart from `from` (so in that order by signup time), each with `fields(i)`.
+ * Answers their ids in that order.
+ */
+export async function seedWaitlist(
+  ctx: TestContext,
+  betaId: number,
+  count: number,
+  { from = '2026-11-01T00:00:00Z', fields = () => ({}) }: { from?: string; fields?: (i: number) => Partial<NewTester> } = {},
+): Promise<number[]> {
+  const start = Date.parse(from);
+  const rows = Array.from({ length: count }, (_, i) =>
+    testerRow(betaId, `wait${i}-${betaId}@example.com`, { applied_at: new Date(start + i * 1000).toISOString(), ...fields(i) }),
+  );
+  for (let at = 0; at < rows.length; at += 200) await ctx.database.db.insertInto('testers').values(rows.slice(at, at + 200)).execute();
+  await ctx.database.db.insertInto('beta_counters').values({ beta_id: betaId, slot: 0, testers_count: count, applied_testers_count: count }).execute();
+  const ids = await ctx.database.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).orderBy('id').execute();
+  return ids.map((row) => row.id);
+}

@@ -85,6 +85,12 @@ async function bulkActionPart(m: Maker): Promise<Part> {
   return { ids: { bulk_action_id: String(action.id) } };
 }
 
+/** An invitation schedule: the top of the waitlist every Monday (far from due on the test clock's day). */
+async function schedulePart(m: Maker): Promise<Part> {
+  const schedule = await m.call('POST', `${m.base}/invitation_schedules`, { kind: 'top', count: 1, every: 'week', weekday: 'monday', at: '10:00', time_zone: 'Europe/Paris' });
+  return { ids: { schedule_id: String(schedule.id) } };
+}
+
 /** A reward definition, a rule for a custom event, and the reward issued to `email`. */
 async function rewardPart(m: Maker, email: string): Promise<Part> {
   const descriptor = `reward_${m.tag}`;
@@ -129,6 +135,7 @@ const REMAKE: Record<string, (m: Maker, fixture: Fixture) => Promise<Part>> = {
     return { ids: { rule_id: String((await m.call('POST', `${m.base}/reward_rules`, { event, descriptor: fixture.descriptor })).id) }, event };
   },
   point_id: async () => ({ ids: {} }), // revoked, it stays listed
+  schedule_id: schedulePart,
   beta_id: async (m) => ({ ids: { beta_id: String((await m.call('POST', '/api/v2/betas', BETA)).id) }, complete: false }),
   tester_id: async (m) => {
     const tester = await m.call('POST', `${m.base}/testers`, { tester: { email: `first-${m.tag}@example.com` } });
@@ -187,6 +194,7 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
   fixture = merged(fixture, await testerPart(m, fixture.descriptor));
   fixture = merged(fixture, await importPart(m, key));
   fixture = merged(fixture, await bulkActionPart(m));
+  fixture = merged(fixture, await schedulePart(m));
   let invited: { email: string } | undefined;
   await runOwnJobs(m, async () => {
     invited = await m.call('POST', `${m.base}/testers`, { tester: { email: `invited-${m.tag}@example.com`, status: 'invited' } });
