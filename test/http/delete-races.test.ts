@@ -34,6 +34,9 @@ const UNRACED: Record<string, string> = {
   'POST /console/setup': 'makes the first owner: not under a beta or tester',
   'POST /console/password-resets': "sends a member's reset link: not under a beta or tester",
   'POST /console/password-resets/complete': "sets a member's password: not under a beta or tester",
+  // Each MCP call is a request to the API's own routes, whose races are listed here.
+  'POST /mcp': 'carries calls of the API routes above: it writes nothing itself',
+  'DELETE /mcp': 'answers 405: the MCP server keeps no session to end',
 };
 
 /** Routes that write although they are read with GET: a form counts its impression, a share link its click. */
@@ -128,6 +131,22 @@ async function unconfirmed(scene: Scene): Promise<{ tester: any; token: string }
   const token = await scene.token('email_confirmations', 'token', tester.id);
   scene.ctx.clock.advance(RESEND_INTERVAL_SECONDS * 1000);
   return { tester, token };
+}
+
+const DAILY_WAVE = { kind: 'top', count: 10, every: 'day', at: '10:00', time_zone: 'Europe/Paris' };
+/** A design's image: uploaded (an SVG, text the scene can send as it is), and removed once uploaded. */
+function designImageRaces(kind: 'logo' | 'hero'): Record<string, Race> {
+  const svg = { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#123456"/></svg>' };
+  return {
+    [`PUT /api/v2/betas/:beta_id/page/${kind}`]: { make: async (s) => ({ method: 'PUT', url: s.path(`/page/${kind}`), raw: svg }) },
+    [`DELETE /api/v2/betas/:beta_id/page/${kind}`]: {
+      async make(s) {
+        const uploaded = await s.ctx.request('PUT', s.path(`/page/${kind}`), { body: svg.body, headers: { 'content-type': svg.type } });
+        if (uploaded.status !== 200) throw new Error(`scene: the ${kind} upload answered ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+        return { method: 'DELETE', url: s.path(`/page/${kind}`) };
+      },
+    },
+  };
 }
 
 /** How to race each write route: the request it is sent, in a beta made for the round. */
@@ -389,6 +408,33 @@ const RACES: Record<string, Race> = {
     async make(s) {
       await s.call('PUT', '/email_templates/invitation', { subject: 'Come in' });
       return { method: 'DELETE', url: s.path('/email_templates/invitation') };
+    },
+  },
+  ...designImageRaces('logo'),
+  ...designImageRaces('hero'),
+  'POST /api/v2/betas/:beta_id/page/preview': {
+    make: async (s) => ({ method: 'POST', url: s.path('/page/preview'), json: { headline: 'Soon', brand_color: '#4f46e5' } }),
+  },
+  'POST /api/v2/betas/:beta_id/invitation_schedules': { make: async (s) => ({ method: 'POST', url: s.path('/invitation_schedules'), json: DAILY_WAVE }) },
+  'POST /api/v2/betas/:beta_id/invitation_schedules/simulate': {
+    make: async (s) => ({ method: 'POST', url: s.path('/invitation_schedules/simulate'), json: { schedules: [DAILY_WAVE], now: 1 } }),
+  },
+  'PATCH /api/v2/betas/:beta_id/invitation_schedules/:schedule_id': {
+    async make(s) {
+      const schedule = await s.call('POST', '/invitation_schedules', DAILY_WAVE);
+      return { method: 'PATCH', url: s.path(`/invitation_schedules/${schedule.id}`), json: { paused: true } };
+    },
+  },
+  'DELETE /api/v2/betas/:beta_id/invitation_schedules/:schedule_id': {
+    async make(s) {
+      const schedule = await s.call('POST', '/invitation_schedules', DAILY_WAVE);
+      return { method: 'DELETE', url: s.path(`/invitation_schedules/${schedule.id}`) };
+    },
+  },
+  'POST /r/:code': {
+    async make(s) {
+      const tester = await s.tester();
+      return { method: 'POST', url: `/r/${tester.referral_code}?check=${tester.uuid}`, form: 'leaderboard_name=Ann', visitor: true, tester: tester.id };
     },
   },
   'POST /b/:beta': {
