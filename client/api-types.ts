@@ -76,7 +76,10 @@ export interface paths {
         /** List betas */
         get: operations["listBetas"];
         put?: never;
-        /** Create beta */
+        /**
+         * Create beta
+         * @description With `id`, the beta keeps the id it had in the service you move from, when no beta has it.
+         */
         post: operations["createBeta"];
         delete?: never;
         options?: never;
@@ -536,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Create signup question
-         * @description Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes (multiple_select), 0 or 1 (agreement) or the text (text).
+         * @description Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes (multiple_select), 0 or 1 (agreement) or the text (text). With `id`, the question keeps the id it had in the service you move from, when no question has it.
          */
         post: operations["createQuestion"];
         delete?: never;
@@ -1288,7 +1291,7 @@ export interface components {
                  *     | 1422 | 422 | This Idempotency-Key was used for a different request; send a new key for a new request | A write carries an Idempotency-Key used in the last 24 hours with another method, path, query or body |
                  *     | 1429 | 429 | Rate limit exceeded | A rate limit is reached; the message names the limit and when to try again, Retry-After gives the seconds |
                  *     | 1500 | 500 | Internal error | An unexpected failure on a route outside the series below; the message carries the request id, the log the details |
-                 *     | 2201 | 422 | General error | A beta management request breaks a rule no specific code names (the message says which, such as a slug taken by another beta), or fails schema validation; 500 with the same code when the request fails unexpectedly |
+                 *     | 2201 | 422 | General error | A beta management request breaks a rule no specific code names (the message says which, such as a slug or a chosen id taken), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2204 | 422 | Unable to delete beta | Never answered: A beta is deleted with everything it holds, so no deletion is refused |
                  *     | 2301 | 422 | General error | A tester request breaks a rule no specific code names (the message says which, such as a status change not allowed), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2302 | 422 | Email is required | Create, update (emptied), checkin by e-mail: no e-mail address |
@@ -2494,6 +2497,8 @@ export interface operations {
                     /** @description The fields, wrapped (or send them unwrapped) */
                     beta?: {
                         homepage_url?: string;
+                        /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                        id?: number | string;
                         name?: string;
                         settings?: {
                             accepting_signups?: boolean | string | number;
@@ -2524,6 +2529,8 @@ export interface operations {
                         slug?: string | null;
                     };
                     homepage_url?: string;
+                    /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                    id?: number | string;
                     name?: string;
                     settings?: {
                         accepting_signups?: boolean | string | number;
@@ -7143,6 +7150,8 @@ export interface operations {
                 "application/json": {
                     /** @description Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement */
                     choices?: string[];
+                    /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                    id?: number | string;
                     /**
                      * @description text, multiple_choice, multiple_select, scale or agreement
                      * @enum {unknown}
@@ -7153,6 +7162,8 @@ export interface operations {
                     question?: {
                         /** @description Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement */
                         choices?: string[];
+                        /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                        id?: number | string;
                         /**
                          * @description text, multiple_choice, multiple_select, scale or agreement
                          * @enum {unknown}

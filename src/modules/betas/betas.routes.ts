@@ -7,10 +7,11 @@ import { BetaCreateBody, BetaSchema, BetaUpdateBody } from './betas.schemas.ts';
 import { presentBeta } from './betas.presenter.ts';
 import type { BetaInput, BetasService } from './betas.service.ts';
 
-/** `beta` bodies are accepted wrapped or unwrapped. */
-function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
+/** `beta` bodies are accepted wrapped or unwrapped; `id` is read by create alone. */
+function betaInput(body: { beta?: BetaInput } & BetaInput | undefined, creating = false): BetaInput {
   const source = body?.beta ?? body ?? {};
-  return { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings };
+  const fields = { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings };
+  return creating ? { id: source.id, ...fields } : fields;
 }
 
 export function betasRoutes(app: App, betas: BetasService): void {
@@ -62,11 +63,12 @@ export function betasRoutes(app: App, betas: BetasService): void {
       tags: ['Betas'],
       'x-extension': true,
       summary: 'Create beta',
+      description: 'With `id`, the beta keeps the id it had in the service you move from, when no beta has it.',
       body: BetaCreateBody,
       response: { 201: BetaSchema },
     },
     handler: async (request, reply) => {
-      const beta = await betas.create(principalOf(request).companyId, betaInput(request.body));
+      const beta = await betas.create(principalOf(request).companyId, betaInput(request.body, true));
       return reply.status(201).send(presentBeta(beta));
     },
   });
