@@ -5814,7 +5814,7 @@ export interface operations {
                 dry_run: boolean | string | number;
                 /** @description JSON object: a column of the file → the tester field it fills (email, first_name, profile.city, responses.12, …), or null to ignore it */
                 mapping?: string;
-                /** @description The columns of another service's export: prefinery, growsurf, viralloops */
+                /** @description The columns of another service's export: prefinery, growsurf, viralloops, kickofflabs, waitlister, getwaitlist */
                 preset?: string;
                 /** @description Send each imported tester the e-mail of their status (none by default) */
                 send_emails: boolean | string | number;
