@@ -1594,7 +1594,7 @@ export interface components {
             dry_run: boolean;
             /** @description The first 100 rejected lines and why; errors_count counts them all */
             errors: {
-                /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                 line: number;
                 message: string;
             }[];
@@ -1623,7 +1623,7 @@ export interface components {
             updated_at: string;
             /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
             warnings: {
-                /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                 line: number;
                 message: string;
             }[];
@@ -5855,7 +5855,7 @@ export interface operations {
                         dry_run: boolean;
                         /** @description The first 100 rejected lines and why; errors_count counts them all */
                         errors: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -5884,7 +5884,7 @@ export interface operations {
                         updated_at: string;
                         /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
                         warnings: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -6014,7 +6014,7 @@ export interface operations {
                         dry_run: boolean;
                         /** @description The first 100 rejected lines and why; errors_count counts them all */
                         errors: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -6043,7 +6043,7 @@ export interface operations {
                         updated_at: string;
                         /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
                         warnings: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];

@@ -71,6 +71,17 @@ describe('import presets of the services owners move from', () => {
   after(() => ctx.close());
   beforeEach(() => ctx.clock.set(NOW));
 
+  test('a column the documentation does not explain is reported on the header\'s line, below the comments', async () => {
+    const beta = await ctx.createBeta();
+    const file = '# exported from KickoffLabs\n# by hand\nemail,social_id,parent_id\nada@example.com,Z9Y8X7,107646230\n';
+    const report = await importFile(ctx, beta.id, file, 'preset=kickofflabs');
+    assert.deepEqual([report.status, report.rows_accepted, report.errors], ['completed', 1, []]);
+    assert.deepEqual(report.warnings, [
+      { line: 3, message: 'column "parent_id" is not imported: it names no field of a tester (give a mapping to import it)' },
+    ]);
+    assert.deepEqual((await testersOf(ctx, beta.id)).map((tester) => [tester.email, tester.referral_code]), [['ada@example.com', 'Z9Y8X7']]);
+  });
+
   for (const [preset, expected] of Object.entries(SAMPLES)) {
     test(`${preset}: the sample's dry run stores nothing, its import stores every tester as the service had them`, async () => {
       const file = readFileSync(new URL(`../../../docs/samples/${preset}.csv`, import.meta.url), 'utf8');
