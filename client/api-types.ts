@@ -76,7 +76,10 @@ export interface paths {
         /** List betas */
         get: operations["listBetas"];
         put?: never;
-        /** Create beta */
+        /**
+         * Create beta
+         * @description With `id`, the beta keeps the id it had in the service you move from, when no beta has it.
+         */
         post: operations["createBeta"];
         delete?: never;
         options?: never;
@@ -736,7 +739,7 @@ export interface paths {
         put?: never;
         /**
          * Create signup question
-         * @description Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes (multiple_select), 0 or 1 (agreement) or the text (text).
+         * @description Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes (multiple_select), 0 or 1 (agreement) or the text (text). With `id`, the question keeps the id it had in the service you move from, when no question has it.
          */
         post: operations["createQuestion"];
         delete?: never;
@@ -1509,7 +1512,7 @@ export interface components {
                  *     | 1422 | 422 | This Idempotency-Key was used for a different request; send a new key for a new request | A write carries an Idempotency-Key used in the last 24 hours with another method, path, query or body |
                  *     | 1429 | 429 | Rate limit exceeded | A rate limit is reached; the message names the limit and when to try again, Retry-After gives the seconds |
                  *     | 1500 | 500 | Internal error | An unexpected failure on a route outside the series below; the message carries the request id, the log the details |
-                 *     | 2201 | 422 | General error | A beta management request breaks a rule no specific code names (the message says which, such as a slug taken by another beta), or fails schema validation; 500 with the same code when the request fails unexpectedly |
+                 *     | 2201 | 422 | General error | A beta management request breaks a rule no specific code names (the message says which, such as a slug or a chosen id taken), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2204 | 422 | Unable to delete beta | Never answered: A beta is deleted with everything it holds, so no deletion is refused |
                  *     | 2301 | 422 | General error | A tester request breaks a rule no specific code names (the message says which, such as a status change not allowed), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2302 | 422 | Email is required | Create, update (emptied), checkin by e-mail: no e-mail address |
@@ -1834,7 +1837,7 @@ export interface components {
             dry_run: boolean;
             /** @description The first 100 rejected lines and why; errors_count counts them all */
             errors: {
-                /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                 line: number;
                 message: string;
             }[];
@@ -1863,7 +1866,7 @@ export interface components {
             updated_at: string;
             /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
             warnings: {
-                /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                 line: number;
                 message: string;
             }[];
@@ -2787,6 +2790,8 @@ export interface operations {
                     /** @description The fields, wrapped (or send them unwrapped) */
                     beta?: {
                         homepage_url?: string;
+                        /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                        id?: number | string;
                         name?: string;
                         page?: {
                             background_color?: string | null;
@@ -2832,6 +2837,8 @@ export interface operations {
                         slug?: string | null;
                     };
                     homepage_url?: string;
+                    /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                    id?: number | string;
                     name?: string;
                     page?: {
                         background_color?: string | null;
@@ -6248,7 +6255,7 @@ export interface operations {
                 dry_run: boolean | string | number;
                 /** @description JSON object: a column of the file → the tester field it fills (email, first_name, profile.city, responses.12, …), or null to ignore it */
                 mapping?: string;
-                /** @description The columns of another service's export: prefinery, growsurf, viralloops */
+                /** @description The columns of another service's export: prefinery, growsurf, viralloops, kickofflabs, waitlister, getwaitlist */
                 preset?: string;
                 /** @description Send each imported tester the e-mail of their status (none by default) */
                 send_emails: boolean | string | number;
@@ -6289,7 +6296,7 @@ export interface operations {
                         dry_run: boolean;
                         /** @description The first 100 rejected lines and why; errors_count counts them all */
                         errors: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -6318,7 +6325,7 @@ export interface operations {
                         updated_at: string;
                         /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
                         warnings: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -6448,7 +6455,7 @@ export interface operations {
                         dry_run: boolean;
                         /** @description The first 100 rejected lines and why; errors_count counts them all */
                         errors: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -6477,7 +6484,7 @@ export interface operations {
                         updated_at: string;
                         /** @description The first 100 notes on lines imported or skipped: duplicates, referrers not found, columns not imported (line 1) */
                         warnings: {
-                            /** @description Line of the file (the header is line 1; a quoted field holding newlines spans several) */
+                            /** @description Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several) */
                             line: number;
                             message: string;
                         }[];
@@ -9729,6 +9736,8 @@ export interface operations {
                 "application/json": {
                     /** @description Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement */
                     choices?: string[];
+                    /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                    id?: number | string;
                     /**
                      * @description text, multiple_choice, multiple_select, scale or agreement
                      * @enum {unknown}
@@ -9739,6 +9748,8 @@ export interface operations {
                     question?: {
                         /** @description Required for multiple_choice, multiple_select and scale; empty or absent for text and agreement */
                         choices?: string[];
+                        /** @description Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id */
+                        id?: number | string;
                         /**
                          * @description text, multiple_choice, multiple_select, scale or agreement
                          * @enum {unknown}

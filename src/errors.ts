@@ -119,7 +119,7 @@ export const Errors = {
   }),
 
   // ---- Beta management (2200) ------------------------------------------------------------------
-  betasGeneral: kind({ code: 2201, status: 422, message: 'General error', format: asGiven, when: general('beta management', 'a slug taken by another beta') }),
+  betasGeneral: kind({ code: 2201, status: 422, message: 'General error', format: asGiven, when: general('beta management', 'a slug or a chosen id taken') }),
   betaNotDeletable: kind({
     code: 2204, status: 422, message: 'Unable to delete beta', when: 'Delete beta',
     unused: 'A beta is deleted with everything it holds, so no deletion is refused',

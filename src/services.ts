@@ -119,7 +119,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   return {
     accounts: new AccountsService(db, clock),
     betas,
-    questions: new QuestionsService(db, clock),
+    questions: new QuestionsService(db, dialect, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,
     friendInvitations: new FriendInvitationsService(db, dialect, clock, betas, testers, testerEvents, emails),

@@ -204,6 +204,28 @@ describe('prelaunch CLI', () => {
     assert.equal(beta.homepage_url, 'https://example.com/launch');
   });
 
+  test('beta create --id keeps the id the beta had elsewhere; a taken or malformed one is refused', async () => {
+    const company = String(companyId);
+    const beta = json(await runHere(['beta', 'create', '--company', company, '--id', '17942', '--name', 'Moved', '--homepage-url', 'https://example.com/moved']));
+    assert.equal(beta.id, 17942);
+    const row = await database.db.selectFrom('betas').selectAll().where('id', '=', 17942).executeTakeFirstOrThrow();
+    assert.deepEqual([row.company_id, row.name], [companyId, 'Moved']);
+    const before = await counts();
+    assertFailed(
+      await runHere(['beta', 'create', '--company', company, '--id', '17942', '--name', 'Again', '--homepage-url', 'https://example.com/again']),
+      1,
+      /^error: id 17942 is taken: choose another, or leave id out for a new one\n$/,
+    );
+    assertFailed(
+      await runHere(['beta', 'create', '--company', company, '--id', '1e3', '--name', 'Bad', '--homepage-url', 'https://example.com/bad']),
+      2,
+      /^error: option '--id <id>' argument '1e3' is invalid\. It must be a positive whole number\.\n$/,
+    );
+    assert.deepEqual(await counts(), before);
+    const next = json(await runHere(['beta', 'create', '--company', company, '--name', 'Next', '--homepage-url', 'https://example.com/next']));
+    assert.ok(next.id > 17942);
+  });
+
   test('errors: a message on stderr, nothing on stdout, nothing written', async () => {
     const before = await counts();
     const company = String(companyId);

@@ -13,10 +13,11 @@ export function registerBetaCommands(program: Command, context: CliContext): voi
     .requiredOption('--company <id>', 'company id', parseIdArgument)
     .requiredOption('--name <name>', 'beta name')
     .requiredOption('--homepage-url <url>', 'where share links lead, an absolute http(s) URL')
-    .action(async (options: { company: number; name: string; homepageUrl: string }) => {
+    .option('--id <id>', 'keep this id (the beta\'s id in the service you move from); refused when taken', parseIdArgument)
+    .action(async (options: { company: number; name: string; homepageUrl: string; id?: number }) => {
       const { services, config } = await context.open();
       await requireCompany(services, options.company);
-      const created = await services.betas.create(options.company, { name: options.name, homepage_url: options.homepageUrl });
+      const created = await services.betas.create(options.company, { id: options.id, name: options.name, homepage_url: options.homepageUrl });
       context.print(presentBeta(created, config.publicUrl));
     });
 }

@@ -12,10 +12,11 @@ import { BetaCreateBody, BetaSchema, BetaUpdateBody, PAGE_IMAGE_LIMITS_TEXT, Pag
 import { presentBeta } from './betas.presenter.ts';
 import type { BetaInput, BetasService } from './betas.service.ts';
 
-/** `beta` bodies are accepted wrapped or unwrapped. */
-function betaInput(body: { beta?: BetaInput } & BetaInput | undefined): BetaInput {
+/** `beta` bodies are accepted wrapped or unwrapped; `id` is read by create alone. */
+function betaInput(body: { beta?: BetaInput } & BetaInput | undefined, creating = false): BetaInput {
   const source = body?.beta ?? body ?? {};
-  return { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings, page: source.page };
+  const fields = { name: source.name, homepage_url: source.homepage_url, slug: source.slug, settings: source.settings, page: source.page };
+  return creating ? { id: source.id, ...fields } : fields;
 }
 
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
@@ -71,11 +72,12 @@ export async function betasRoutes(app: App, betas: BetasService, publicUrl: stri
       tags: ['Betas'],
       'x-extension': true,
       summary: 'Create beta',
+      description: 'With `id`, the beta keeps the id it had in the service you move from, when no beta has it.',
       body: BetaCreateBody,
       response: { 201: BetaSchema },
     },
     handler: async (request, reply) => {
-      const beta = await betas.create(principalOf(request).companyId, betaInput(request.body));
+      const beta = await betas.create(principalOf(request).companyId, betaInput(request.body, true));
       return reply.status(201).send(present(beta));
     },
   });

@@ -3,6 +3,7 @@ import { FormBoolean } from '../../http/form-boolean.ts';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 import { IMAGE_LIMITS } from './beta-images.ts';
 import { PageDesignSchema } from './beta-page.ts';
+import { MAX_ID } from '../../ids.ts';
 import { BetaSettingsSchema } from './beta-settings.ts';
 
 /** A beta's settings as create and PATCH read them: every key optional, booleans also as form text. */
@@ -60,14 +61,28 @@ const BetaFields = {
   page: PageDesignPatchSchema,
 };
 
+/** Create only: the id to keep when moving from another service, whose clients name the beta by it. */
+export const ChosenId = Type.Unsafe<number | string>({
+  // Text too, read as decimal digits only: a form's "1e3" is not coerced into an id.
+  type: ['integer', 'string'],
+  minimum: 1,
+  maximum: MAX_ID,
+  pattern: '^[0-9]{1,15}$',
+  description: 'Extension: the id to give the new row, such as the one it had in the service you move from; taken ids are refused. Absent: a new id',
+});
+
 const BetaInputFields = Type.Partial(Type.Object(BetaFields));
+const BetaCreateFields = Type.Partial(Type.Object({ id: ChosenId, ...BetaFields }));
 
 export const BetaCreateBody = Type.Object({
+  beta: Type.Optional({ ...BetaCreateFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...BetaCreateFields.properties,
+});
+
+export const BetaUpdateBody = Type.Object({
   beta: Type.Optional({ ...BetaInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
   ...BetaInputFields.properties,
 });
-
-export const BetaUpdateBody = BetaCreateBody;
 
 const MIB = 1024 * 1024;
 

@@ -13,7 +13,7 @@ import {
   type BetaSettings,
   type BetaSettingsPatch,
 } from './beta-settings.ts';
-import { parseId } from '../../ids.ts';
+import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -22,6 +22,7 @@ import { recordBetaChange } from '../waitlist/standing-feed.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 import { defaultPage, mergePage, pageProblems, parseStoredPage, type ImageKind, type Page, type PageDesignPatch } from './beta-page.ts';
 import { readImage, type ImageUpload } from './beta-images.ts';
+import { insertWithChosenId } from './chosen-ids.ts';
 
 const betaNotFound = () => Errors.notFound('Beta not found');
 
@@ -62,6 +63,8 @@ export interface CountedBeta extends Beta {
 }
 
 export interface BetaInput {
+  /** Create only: the id to keep (another service's), a number or its decimal digits; absent for a new one. */
+  id?: number | string;
   name?: string;
   homepage_url?: string;
   /** The public signup page's name; null removes it. */
@@ -94,6 +97,7 @@ async function slugChecked<T>(write: Promise<T>, slug: string | null | undefined
 
 function checkInput(input: BetaInput, creating: boolean): void {
   const problems: string[] = [];
+  if (creating && input.id !== undefined && parseChosenId(input.id) === null) problems.push(CHOSEN_ID_RULE);
   if (creating && !input.name?.trim()) problems.push('name is required');
   if (input.name !== undefined && !input.name.trim()) problems.push('name must not be empty');
   if (creating && !input.homepage_url) problems.push('homepage_url is required');
@@ -227,24 +231,30 @@ export class BetasService {
     checkInput(input, true);
     const now = storedTime(this.clock.now());
     const settings = mergeSettings(defaultSettings(), input.settings ?? {});
+    const id = input.id === undefined ? undefined : parseChosenId(input.id)!;
     const page = pageAfter(defaultPage(), input);
     const row = await slugChecked(
-      this.db
-        .insertInto('betas')
-        .values({
-          company_id: companyId,
-          name: input.name!.trim(),
-          homepage_url: input.homepage_url!,
-          slug: input.slug?.toLowerCase() ?? null,
-          settings: JSON.stringify(settings),
-          page: JSON.stringify(page),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      insertWithChosenId(this.db, this.dialect, 'betas', id, (executor) =>
+        executor
+          .insertInto('betas')
+          .values({
+            ...(id === undefined ? {} : { id }),
+            company_id: companyId,
+            name: input.name!.trim(),
+            homepage_url: input.homepage_url!,
+            slug: input.slug?.toLowerCase() ?? null,
+            settings: JSON.stringify(settings),
+            page: JSON.stringify(page),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
       input.slug,
     );
+    // A request for the id before it was chosen may have left "no such beta" in memory.
+    if (id !== undefined) betasById(this.db).invalidate(id);
     return { ...toBeta(row), counters: noCounts() };
   }
 

@@ -2,7 +2,9 @@
 // quoted with double quotes ("" for a quote inside), records ended by CRLF, LF or CR. A quoted
 // field may hold newlines, so a record spans as many lines of the file as it holds; each record
 // says the line it starts on (the first line is 1) and where in the input it ends, which is where
-// a reader started again later resumes. Blank lines are skipped. Pure: it keeps one record at a time.
+// a reader started again later resumes. Blank lines are skipped, and so are lines starting with #
+// before the first record (comments above the header, such as a sample file's source). Pure: it
+// keeps one record at a time.
 
 /** Where reading stopped or resumes: a chunk of the input, a character in it, and that line of the file. */
 export interface CsvPosition {
@@ -36,12 +38,15 @@ export class CsvReader {
   #line: number;
   #recordLine: number;
   #started = false; // the current record has a character
+  #beforeFirstRecord: boolean; // read from the file's start, and no record yet: a # line is a comment
+  #inComment = false; // inside a comment line
 
   /** `afterCr`: the input before `start` ended with a CR, so a LF first is the rest of its CRLF. */
   constructor(start: { line: number; afterCr?: boolean } = { line: 1 }) {
     this.#line = start.line;
     this.#recordLine = start.line;
     this.#afterCr = start.afterCr ?? false;
+    this.#beforeFirstRecord = start.line === 1;
   }
 
   /** The records that end in `text` (chunk `chunk` of the input, read from `from`). */
@@ -57,6 +62,10 @@ export class CsvReader {
           i++; // the LF of a CRLF
           continue;
         }
+      }
+      if (this.#inComment || (this.#beforeFirstRecord && c === 35 && !this.#started && this.#field === '' && !this.#quoted)) {
+        i = this.#skipComment(text, i);
+        continue;
       }
       if (this.#quoted) {
         if (!this.#afterQuote) {
@@ -103,6 +112,21 @@ export class CsvReader {
     return records;
   }
 
+  /** Skips a comment line up to its end (or the chunk's end); where reading goes on. */
+  #skipComment(text: string, from: number): number {
+    let end = from;
+    for (; end < text.length; end++) {
+      const d = text.charCodeAt(end);
+      if (d === 10 || d === 13) break;
+    }
+    this.#inComment = end === text.length;
+    if (this.#inComment) return end;
+    this.#line++;
+    this.#recordLine = this.#line;
+    this.#afterCr = text.charCodeAt(end) === 13;
+    return end + 1;
+  }
+
   /** Reads a quoted field's text up to its next quote (or the chunk's end); where reading goes on. */
   #readQuoted(text: string, from: number): number {
     let end = from;
@@ -136,6 +160,7 @@ export class CsvReader {
     this.#afterQuote = false;
     this.#started = false;
     const line = this.#recordLine;
+    if (started) this.#beforeFirstRecord = false;
     return started ? { fields, line, end } : null;
   }
 }

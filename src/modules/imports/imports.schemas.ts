@@ -7,7 +7,7 @@ import { PRESETS } from './mapping.ts';
 export const ImportStatuses = ['queued', 'running', 'completed', 'failed'] as const;
 
 const Problem = Type.Object({
-  line: Type.Integer({ description: 'Line of the file (the header is line 1; a quoted field holding newlines spans several)' }),
+  line: Type.Integer({ description: 'Line of the file (the header is line 1, or the line after the # comment lines above it; a quoted field holding newlines spans several)' }),
   message: Type.String(),
 });
 

@@ -75,7 +75,7 @@ export class ImportsService {
       }
       const mapped = mapColumns(received.header, { mapping, preset: options.preset }, await listQuestions(db, beta.id));
       if (mapped.problems.length > 0) throw ApiError.many(mapped.problems.map((problem) => Errors.testersGeneral.entry(problem)));
-      const warnings = mapped.ignored.map((message) => ({ line: 1, message }));
+      const warnings = mapped.ignored.map((message) => ({ line: received.headerLine, message }));
       return await heldBy(
         inTransaction(db, async (trx) => {
           const row = await trx

@@ -60,6 +60,29 @@ export const PRESETS: Record<string, Record<string, ImportTarget | null>> = {
     'referral code': 'referral_code', referralcode: 'referral_code', 'referred by': 'referrer_id', referredby: 'referrer_id',
     'created at': 'created_at', createdat: 'created_at', points: 'points', referrals: null, 'referral link': null, referrallink: null,
   },
+  // The fields of a lead in KickoffLabs' API (no CSV layout is published). social_id is what its
+  // referral links carry (?kid=…); the lead that referred another is not among the documented fields.
+  kickofflabs: {
+    email: 'email', first_name: 'first_name', family_name: 'last_name', social_id: 'referral_code', contest_score: 'points',
+    when: 'created_at', ip: 'ip', phone_number: 'telephone', referrer: 'http_referrer',
+    id: null, rank: null, rank_relative_position: null, counter: null, lead_count: null, contest_score_rank: null,
+    contest_score_rank_relative_position: null, campaign_id: null, list_id: null, avatar: null, display_name: null, social_url: null,
+    redirect_url: null, thankyou_url: null, status_url: null, unsubscribe_url: null, referrals: null, unverified_leads: null,
+    verified_leads: null, influence: null, subscription_number: null, completed_actions: null, enhanced: null, anonymous: null,
+    verified: null, verified_email: null, verified_phone_number: null, waitlisted: null, fraudulent: null, opted_out: null,
+  },
+  // The fields of a subscriber in Waitlister's API (its export's columns are not published); joined_at is Unix milliseconds.
+  waitlister: {
+    email: 'email', name: 'first_name', phone: 'telephone', points: 'points', referral_code: 'referral_code', referred_by: 'referrer_id',
+    referring_domain: 'http_referrer', country: 'country', city: 'city', joined_at: 'created_at',
+    id: null, deliverability: null, position: null, referral_count: null, timezone: null, joined_with: null,
+  },
+  // The fields of a Signup in GetWaitlist's API (its export's columns are not published).
+  getwaitlist: {
+    email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'telephone', created_at: 'created_at',
+    referral_token: 'referral_code', referred_by_signup_token: 'referrer_id',
+    amount_referred: null, priority: null, referral_link: null, uuid: null, verified: null, removed_date: null, removed_priority: null,
+  },
 };
 
 export type PresetName = keyof typeof PRESETS;

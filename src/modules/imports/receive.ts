@@ -3,7 +3,7 @@
 // file is held in memory and a restarted process resumes the import from what is stored. The first
 // record is the header: what each column fills is fixed then.
 import { Errors } from '../../errors.ts';
-import { CsvReader, UnterminatedQuote } from './csv.ts';
+import { CsvReader, UnterminatedQuote, type CsvRecord } from './csv.ts';
 
 /** The largest file taken: a 50 MB export and room to spare. */
 export const MAX_IMPORT_BYTES = 128 * 1024 * 1024;
@@ -15,6 +15,8 @@ export interface Received {
   chunks: number;
   /** The header's fields, or null for a file with nothing in it. */
   header: string[] | null;
+  /** The header's line: 1, unless comment lines come first. */
+  headerLine: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface Received {
 export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq: number, text: string) => Promise<void>): Promise<Received> {
   const decoder = new TextDecoder('utf-8', { fatal: true }); // strips a leading byte-order mark
   const header = new CsvReader();
-  let headerFields: string[] | null = null;
+  let headerRecord: CsvRecord | null = null;
   let pending = '';
   let seq = 0;
   let bytes = 0;
@@ -38,7 +40,7 @@ export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq
       if (cut < pending.length && isHighSurrogate(pending.charCodeAt(cut - 1))) cut--;
       const text = pending.slice(0, cut);
       pending = pending.slice(cut);
-      if (headerFields === null) headerFields = header.push(text, seq)[0]?.fields ?? null;
+      if (headerRecord === null) headerRecord = header.push(text, seq)[0] ?? null;
       await store(seq++, text);
     }
   };
@@ -65,14 +67,14 @@ export async function receiveFile(source: AsyncIterable<Uint8Array>, store: (seq
     throw notUtf8(lines);
   }
   await flush(true);
-  if (headerFields === null && seq > 0) headerFields = headerAtEnd(header, seq - 1);
-  return { bytes, chunks: seq, header: headerFields };
+  if (headerRecord === null && seq > 0) headerRecord = headerAtEnd(header, seq - 1);
+  return { bytes, chunks: seq, header: headerRecord?.fields ?? null, headerLine: headerRecord?.line ?? 1 };
 }
 
 /** The header of a file whose only record it is; one whose quote is never closed names no columns. */
-function headerAtEnd(header: CsvReader, lastChunk: number): string[] | null {
+function headerAtEnd(header: CsvReader, lastChunk: number): CsvRecord | null {
   try {
-    return header.end(lastChunk, 0)?.fields ?? null;
+    return header.end(lastChunk, 0);
   } catch (error) {
     if (!(error instanceof UnterminatedQuote)) throw error;
     throw Errors.testersGeneral(`The header line opens a quoted field that is never closed (line ${error.line}): its columns cannot be read. Close the quote and import the file again`);

@@ -104,8 +104,13 @@ function isProfileTarget(target: string): boolean {
   return !['email', 'status', 'created_at', 'referrer_id', 'referral_code', 'points', 'groups'].includes(target);
 }
 
-/** A date as exports write it (ISO 8601, "2024-05-01 09:30:00 UTC", a plain date: UTC) in stored form, undefined when it is none. */
+/**
+ * A date as exports write it (ISO 8601, "2024-05-01 09:30:00 UTC", a plain date: UTC, or Unix time in
+ * milliseconds as Waitlister's API gives it) in stored form, undefined when it is none.
+ */
 export function parseTime(text: string): string | undefined {
+  // Thirteen digits: milliseconds from 2001 to 2286, never a year or a compact date.
+  if (/^\d{13}$/.test(text.trim())) return new Date(Number(text.trim())).toISOString();
   let normalised = text.trim().replace(/\s+UTC$/i, 'Z').replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2');
   if (/^\d{4}-\d{2}-\d{2}$/.test(normalised)) normalised += 'T00:00:00Z';
   else if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(normalised)) normalised += 'Z';

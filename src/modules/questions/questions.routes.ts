@@ -4,16 +4,17 @@ import { principalOf } from '../../http/auth.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import { QuestionCreateBody, QuestionParams, QuestionSchema } from './questions.schemas.ts';
+import { QuestionCreateBody, QuestionParams, QuestionSchema, QuestionUpdateBody } from './questions.schemas.ts';
 import { presentQuestion } from './questions.presenter.ts';
 import type { QuestionInput, QuestionsService } from './questions.service.ts';
 
-type QuestionFields = { kind?: string; prompt?: string; choices?: string[]; required?: boolean };
+type QuestionFields = { id?: number | string; kind?: string; prompt?: string; choices?: string[]; required?: boolean };
 
-/** `question` bodies are accepted wrapped or unwrapped. */
-function questionInput(body: ({ question?: QuestionFields } & QuestionFields) | undefined): QuestionInput {
+/** `question` bodies are accepted wrapped or unwrapped; `id` is read by create alone. */
+function questionInput(body: ({ question?: QuestionFields } & QuestionFields) | undefined, creating = false): QuestionInput {
   const source = body?.question ?? body ?? {};
-  return { kind: source.kind, prompt: source.prompt, choices: source.choices, required: source.required };
+  const fields = { kind: source.kind, prompt: source.prompt, choices: source.choices, required: source.required };
+  return creating ? { id: source.id, ...fields } : fields;
 }
 
 export function questionsRoutes(app: App, betas: BetasService, questions: QuestionsService): void {
@@ -46,14 +47,15 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
       summary: 'Create signup question',
       description:
         'Answers are sent as a zero-based choice index (multiple_choice, scale), comma-separated indexes ' +
-        '(multiple_select), 0 or 1 (agreement) or the text (text).',
+        '(multiple_select), 0 or 1 (agreement) or the text (text). With `id`, the question keeps the id it had in the ' +
+        'service you move from, when no question has it.',
       params: BetaParams,
       body: QuestionCreateBody,
       response: { 201: QuestionSchema },
     },
     handler: async (request, reply) => {
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
-      const question = await questions.create(beta.id, questionInput(request.body));
+      const question = await questions.create(beta.id, questionInput(request.body, true));
       return reply.status(201).send(presentQuestion(question));
     },
   });
@@ -69,7 +71,7 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
         'Changes the fields sent; the rules of create apply to the result. A kind that takes no choices drops them. ' +
         'Answers already given keep the text they were stored as.',
       params: QuestionParams,
-      body: QuestionCreateBody,
+      body: QuestionUpdateBody,
       response: { 200: QuestionSchema },
     },
     handler: async (request) => {

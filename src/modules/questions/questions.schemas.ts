@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { FormBoolean } from '../../http/form-boolean.ts';
 import { BetaParams, Timestamp } from '../../http/schemas.ts';
+import { ChosenId } from '../betas/betas.schemas.ts';
 
 export const QuestionKinds = ['text', 'multiple_choice', 'multiple_select', 'scale', 'agreement'] as const;
 
@@ -32,7 +33,14 @@ const QuestionInputFields = Type.Partial(
   }),
 );
 
+const QuestionCreateFields = Type.Partial(Type.Object({ id: ChosenId, ...QuestionInputFields.properties }));
+
 export const QuestionCreateBody = Type.Object({
+  question: Type.Optional({ ...QuestionCreateFields, description: 'The fields, wrapped (or send them unwrapped)' }),
+  ...QuestionCreateFields.properties,
+});
+
+export const QuestionUpdateBody = Type.Object({
   question: Type.Optional({ ...QuestionInputFields, description: 'The fields, wrapped (or send them unwrapped)' }),
   ...QuestionInputFields.properties,
 });

@@ -4,13 +4,14 @@
 // or the typed text. That stored text is what a tester's responses[].answer shows.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
+import { insertWithChosenId } from '../betas/chosen-ids.ts';
 import { compiledVariants } from '../../db/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { QuestionRow } from '../../db/types.ts';
-import { parseId } from '../../ids.ts';
+import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
 import type { PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { QuestionKinds } from './questions.schemas.ts';
@@ -52,6 +53,8 @@ export interface Question {
 }
 
 export interface QuestionInput {
+  /** Create only: the id to keep (another service's), a number or its decimal digits; absent for a new one. */
+  id?: number | string;
   kind?: string;
   prompt?: string;
   choices?: string[];
@@ -279,6 +282,7 @@ export async function responsesOf(executor: Executor, testerIds: number[]): Prom
 
 function checkInput(input: QuestionInput): { kind: QuestionKind; prompt: string; choices: string[]; required: boolean } {
   const problems: string[] = [];
+  if (input.id !== undefined && parseChosenId(input.id) === null) problems.push(CHOSEN_ID_RULE);
   const kind = input.kind as QuestionKind | undefined;
   if (!kind) problems.push('kind is required');
   else if (!(QuestionKinds as readonly string[]).includes(kind)) problems.push(`kind must be one of ${QuestionKinds.join(', ')}`);
@@ -297,6 +301,7 @@ function checkInput(input: QuestionInput): { kind: QuestionKind; prompt: string;
 export class QuestionsService {
   constructor(
     private readonly db: Db,
+    private readonly dialect: DialectName,
     private readonly clock: Clock,
   ) {}
 
@@ -310,19 +315,23 @@ export class QuestionsService {
 
   async create(betaId: number, input: QuestionInput): Promise<Question> {
     const checked = checkInput(input);
+    const id = input.id === undefined ? undefined : parseChosenId(input.id)!;
     const row = await heldBy(
-      this.db
-        .insertInto('questions')
-        .values({
-          beta_id: betaId,
-          kind: checked.kind,
-          prompt: checked.prompt,
-          choices: JSON.stringify(checked.choices),
-          required: checked.required ? 1 : 0,
-          created_at: storedTime(this.clock.now()),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      insertWithChosenId(this.db, this.dialect, 'questions', id, (executor) =>
+        executor
+          .insertInto('questions')
+          .values({
+            ...(id === undefined ? {} : { id }),
+            beta_id: betaId,
+            kind: checked.kind,
+            prompt: checked.prompt,
+            choices: JSON.stringify(checked.choices),
+            required: checked.required ? 1 : 0,
+            created_at: storedTime(this.clock.now()),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
     );
     questionsCache(this.db).invalidate(betaId);
     return toQuestion(row);

@@ -31,6 +31,20 @@ describe('CsvReader', () => {
     ]);
   });
 
+  test('# lines before the header are comments, counted as lines, in any chunking; after it a # is data', () => {
+    const text = '# Source: https://example.com/docs\r\n\n# second, "quoted\r\nemail,#tag\n#x@y.io,#1\n';
+    const expected = [
+      { line: 4, fields: ['email', '#tag'] },
+      { line: 5, fields: ['#x@y.io', '#1'] },
+    ];
+    assert.deepEqual(shape(read([text])), expected);
+    for (let cut = 1; cut < text.length; cut++) assert.deepEqual(shape(read([text.slice(0, cut), text.slice(cut)])), expected, `cut at ${cut}`);
+    // A reader resumed after the header (line > 1) reads a # line as data.
+    assert.deepEqual(shape(read(['#a@b.io,1\n'], { line: 3 })), [{ line: 3, fields: ['#a@b.io', '1'] }]);
+    // A file of comments only has no header.
+    assert.deepEqual(shape(read(['# nothing else\n'])), []);
+  });
+
   test('blank lines are skipped but counted; a trailing newline makes no record', () => {
     assert.deepEqual(shape(read(['a,b\n\n\r\nc,d\n'])), [
       { line: 1, fields: ['a', 'b'] },
@@ -92,7 +106,7 @@ describe('mapColumns', () => {
     assert.deepEqual(mapColumns(['name'], {}, []).problems, ['the file has no e-mail column: name one "email", or map a column to email']);
     assert.deepEqual(mapColumns(['email', 'responses.99'], {}, [question]).problems, ['column "responses.99" names no question of this beta']);
     assert.deepEqual(mapColumns(['email', 'Email'], {}, []).problems, ['columns "email" and "Email" both fill email']);
-    assert.deepEqual(mapColumns(['email'], { preset: 'nope' }, []).problems[0], 'preset must be one of prefinery, growsurf, viralloops; got "nope"');
+    assert.deepEqual(mapColumns(['email'], { preset: 'nope' }, []).problems[0], 'preset must be one of prefinery, growsurf, viralloops, kickofflabs, waitlister, getwaitlist; got "nope"');
     assert.deepEqual(mapColumns(['email'], { mapping: { x: 'email', email: 'shoe_size' } }, []).problems, [
       'mapping names the column "x", which the file\'s header does not have',
       'mapping sends the column "email" to "shoe_size", which is not a field of a tester',
@@ -107,7 +121,8 @@ describe('parseTime', () => {
     assert.equal(parseTime('2024-05-01 09:30:00 UTC'), '2024-05-01T09:30:00.000Z');
     assert.equal(parseTime('2024-05-01T11:30:00+02:00'), '2024-05-01T09:30:00.000Z');
     assert.equal(parseTime('2024-05-01'), '2024-05-01T00:00:00.000Z');
-    for (const bad of ['yesterday', '05/01/2024', '2024-13-01', '']) assert.equal(parseTime(bad), undefined, bad);
+    assert.equal(parseTime('1682345678901'), '2023-04-24T14:14:38.901Z'); // Unix milliseconds (Waitlister's API)
+    for (const bad of ['yesterday', '05/01/2024', '2024-13-01', '', '1682345678', '20240501', '16823456789012']) assert.equal(parseTime(bad), undefined, bad);
   });
 });
 
@@ -124,7 +139,9 @@ describe('receiveFile', () => {
   test('a byte-order mark is dropped; characters split between buffers are whole; the header is read', async () => {
     const euro = [...new TextEncoder().encode('€')];
     const received = await receive(bytes([0xef, 0xbb, 0xbf], 'email,note\r\na@x.io,', euro.slice(0, 1), euro.slice(1), '\r\n'));
-    assert.deepEqual(received, { bytes: 27, chunks: 1, header: ['email', 'note'], text: 'email,note\r\na@x.io,€\r\n' });
+    assert.deepEqual(received, { bytes: 27, chunks: 1, header: ['email', 'note'], headerLine: 1, text: 'email,note\r\na@x.io,€\r\n' });
+    const commented = await receive(bytes('# Source: a page\n# and more\nemail\na@x.io\n'));
+    assert.deepEqual([commented.header, commented.headerLine], [['email'], 3]);
   });
 
   test('text longer than a chunk is stored in several, never splitting a surrogate pair', async () => {
@@ -155,7 +172,7 @@ describe('receiveFile', () => {
   });
 
   test('an empty file has no header', async () => {
-    assert.deepEqual(await receive(bytes()), { bytes: 0, chunks: 0, header: null, text: '' });
+    assert.deepEqual(await receive(bytes()), { bytes: 0, chunks: 0, header: null, headerLine: 1, text: '' });
     assert.deepEqual((await receive(bytes('\r\n\n'))).header, null);
   });
 });

@@ -233,7 +233,7 @@ describe('imports', () => {
     await refused(Buffer.from('email,name\na@example.com,Ren\xe9e\n', 'latin1'), '', 400, Errors.malformedRequest.code,
       'The file is not UTF-8 text: line 2 has a byte that is not. Save it as "CSV UTF-8" (or convert it to UTF-8) and import it again');
     await refused('email\n', 'mapping=%7Bnope', 422, general, 'mapping must be a JSON object naming, for a column of the file, the field it fills or null, such as {"E-mail":"email","Notes":null}');
-    await refused('email\n', 'preset=mailchimp', 422, general, 'preset must be one of prefinery, growsurf, viralloops; got "mailchimp"');
+    await refused('email\n', 'preset=mailchimp', 422, general, 'preset must be one of prefinery, growsurf, viralloops, kickofflabs, waitlister, getwaitlist; got "mailchimp"');
     const json = await ctx.request('POST', `/api/v2/betas/${beta.id}/imports`, { body: { email: 'a@example.com' } });
     assert.deepEqual([json.status, json.body], [400, { errors: [{ code: Errors.malformedRequest.code, message: 'Send the file as a text/csv body, or as a multipart/form-data field named file' }] }]);
     assert.deepEqual(await storedImports(beta.id), []);
