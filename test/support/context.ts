@@ -19,6 +19,7 @@ import { createJobRunner } from '../../src/jobs/workers.ts';
 import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
 import type { RedisConnection } from '../../src/redis.ts';
 import { Metrics } from '../../src/metrics.ts';
+import type { MetricsEndpoint } from '../../src/http/metrics.routes.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -252,7 +253,11 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
  * Another app over the context's database (and `services`, the context's by default) that logs at
  * level info into `log()`, one JSON line per entry, for tests of what reaches the operator's log.
  */
-export async function appWithLog(ctx: TestContext, services: Services = ctx.services): Promise<{ app: App; log: () => string }> {
+export async function appWithLog(
+  ctx: TestContext,
+  services: Services = ctx.services,
+  options: { metrics?: MetricsEndpoint } = {},
+): Promise<{ app: App; log: () => string }> {
   let text = '';
   const logs = new PassThrough();
   logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -262,6 +267,7 @@ export async function appWithLog(ctx: TestContext, services: Services = ctx.serv
     rateLimits: ctx.rateLimits,
     redis: ctx.redis,
     isDatabaseReady: async () => true,
+    metrics: options.metrics,
     logDestination: logs,
   });
   return { app, log: () => text };
