@@ -25,7 +25,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
-import { addFiniteKeyword } from './http/finite-number.ts';
+import { addAcceptedElsewhereKeyword } from './http/accepted-elsewhere.ts';
 import { buildResponseSerializer } from './http/serialization.ts';
 import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
@@ -82,8 +82,9 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     schemaController: { compilersFactory: { buildValidator: buildRequestValidator(), buildSerializer: buildResponseSerializer() } },
     ajv: {
       // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },
-      plugins: [addFormats, addFormBooleanKeyword, addFiniteKeyword],
+      // verbose: a failed keyword's schema comes with its error (an enum's `x-accepted-elsewhere`).
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true, verbose: true },
+      plugins: [addFormats, addFormBooleanKeyword, addAcceptedElsewhereKeyword],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

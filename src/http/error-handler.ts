@@ -2,6 +2,7 @@
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
+import { describeEnum } from './accepted-elsewhere.ts';
 import { sendXmlErrors } from './xml.ts';
 
 function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
@@ -25,6 +26,8 @@ interface ValidationIssue {
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
+  /** The schema holding the failed keyword (Ajv's `verbose`): an enum's may name other operations' values. */
+  parentSchema?: Record<string, unknown>;
 }
 
 /**
@@ -56,7 +59,7 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   if (issue.keyword === 'required') return `${path ? `${path}.` : ''}${String(issue.params.missingProperty)} is required`;
   if (issue.keyword === 'type') return `${where} must be ${/^[aeiou]/.test(String(issue.params.type)) ? 'an' : 'a'} ${String(issue.params.type)}`;
   if (issue.keyword === 'formBoolean') return `${where} must be true, false, 1 or 0`;
-  if (issue.keyword === 'finite') return `${where} must be a finite number`;
+  if (issue.keyword === 'enum') return `${where} ${describeEnum(issue.params.allowedValues as unknown[], issue.parentSchema)}`;
   if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
   return `${where} ${issue.message ?? 'is invalid'}`;
 }
