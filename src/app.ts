@@ -14,6 +14,7 @@ import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
+import { limitConnectionsPerAddress, timeoutOptions } from './http/connection-limits.ts';
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -74,6 +75,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...timeoutOptions(config.http),
     genReqId: (request) => requestIdOf(request, config.trustProxy) ?? randomUUID(),
     requestIdHeader: false,
     rewriteUrl: rewriteRequest,
@@ -88,6 +90,8 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const maxConnections = config.http.maxConnectionsPerAddress;
+  if (maxConnections !== null && !config.trustProxy) limitConnectionsPerAddress(app.server, maxConnections);
   app.addSchema(ErrorBody);
   // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));

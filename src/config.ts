@@ -36,6 +36,36 @@ const EnvSchema = Type.Object({
   }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300_000,
+    default: 30_000,
+    description: "How long a client has to send a request's headers, in milliseconds; past it the connection is closed (408)",
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 3_600_000,
+    default: 120_000,
+    description: 'How long a client has to send a whole request, body included, in milliseconds (at least HTTP_HEADERS_TIMEOUT_MS)',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    default: 10_000,
+    description: 'How long an idle kept-alive connection stays open, in milliseconds (behind a load balancer: longer than its idle timeout)',
+  }),
+  HTTP_TIMEOUT_CHECK_INTERVAL_MS: Type.Integer({
+    minimum: 100,
+    maximum: 30_000,
+    default: 1000,
+    description: "How often Node looks for connections past the header and request timeouts, in milliseconds (Node's own default is 30 s)",
+  }),
+  MAX_CONNECTIONS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 256,
+    description: 'Open connections per client address; more are closed at once. 0 = no cap. Not applied with TRUST_PROXY (the server sees only the proxy)',
+  }),
   WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
     default: false,
@@ -145,6 +175,15 @@ export interface Config {
   readonly geoipDatabasePath: string;
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** How long slow clients may hold a connection (http/connection-limits.ts). */
+  readonly http: Readonly<{
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    timeoutCheckIntervalMs: number;
+    /** Open connections per client address; null = no cap (none is applied behind a trusted proxy). */
+    maxConnectionsPerAddress: number | null;
+  }>;
   readonly workersEnabled: boolean;
   readonly metricsEnabled: boolean;
   /** The token /metrics asks for; null = open. A secret: never log it. */
@@ -204,6 +243,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.REDIS_URL && !(URL.canParse(parsed.REDIS_URL) && new URL(parsed.REDIS_URL).hostname)) {
     throw new ConfigError('Invalid configuration: REDIS_URL must be redis://[user:password@]host[:port][/db] or rediss://… (percent-encode special characters)');
   }
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (parsed.HTTP_REQUEST_TIMEOUT_MS < parsed.HTTP_HEADERS_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS: the headers are part of the request');
+  }
   // An e-mail's unsubscribe link names the stored message: it must keep working a while after sending.
   if (parsed.EMAIL_LOG_RETENTION_DAYS > 0 && parsed.EMAIL_LOG_RETENTION_DAYS < MIN_EMAIL_RETENTION_DAYS) {
     throw new ConfigError(
@@ -220,6 +263,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipDatabasePath: parsed.GEOIP_DATABASE_PATH,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxy: parsed.TRUST_PROXY,
+    http: Object.freeze({
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      timeoutCheckIntervalMs: parsed.HTTP_TIMEOUT_CHECK_INTERVAL_MS,
+      maxConnectionsPerAddress: parsed.MAX_CONNECTIONS_PER_ADDRESS || null,
+    }),
     workersEnabled: parsed.WORKERS_ENABLED,
     metricsEnabled: parsed.METRICS_ENABLED,
     metricsToken: parsed.METRICS_TOKEN || null,
