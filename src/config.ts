@@ -142,8 +142,15 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PUBLIC_PAGES: rateSetting('300/1m', 'Public pages, share links, impressions and embed.js, per visitor network (IPv4 address or IPv6 /64)'),
   RATE_LIMIT_PUBLIC_SIGNUPS: rateSetting('20/1m', 'Public signups and confirmations, per visitor network'),
   RATE_LIMIT_CONFIRMATION_RESEND: rateSetting('5/1h', 'Requests for a new confirmation link, per visitor network'),
-  RATE_LIMIT_SIGN_IN_ADDRESS: rateSetting('10/15m', 'Failed console sign-ins and password reset requests per e-mail address; past it the address is refused until the window ends'),
+  RATE_LIMIT_SIGN_IN_ADDRESS: rateSetting(
+    '10/15m',
+    'Failed console sign-ins per e-mail address from one client network, and password reset requests per e-mail address; past it that network (or the reset form) is refused for the address until the window ends',
+  ),
   RATE_LIMIT_SIGN_IN_NETWORK: rateSetting('50/15m', 'Failed console sign-ins per client network (IPv4 address or IPv6 /64)'),
+  RATE_LIMIT_SIGN_IN_ALERT: rateSetting(
+    '20/15m',
+    "Failed console sign-ins per e-mail address from every network together that count as an attack: the address's member is e-mailed a one-time sign-in link (once a window); nobody is refused for it",
+  ),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -159,7 +166,7 @@ export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters'
 
 export type PublicRateLimitName = 'pages' | 'signups' | 'resend';
 
-export type SignInRateLimitName = 'address' | 'network';
+export type SignInRateLimitName = 'address' | 'network' | 'alert';
 
 function parseRate(text: string): Rate {
   const [points, window] = text.split('/');
@@ -301,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimits: Object.freeze({
       address: parseRate(parsed.RATE_LIMIT_SIGN_IN_ADDRESS),
       network: parseRate(parsed.RATE_LIMIT_SIGN_IN_NETWORK),
+      alert: parseRate(parsed.RATE_LIMIT_SIGN_IN_ALERT),
     }),
   });
 }
