@@ -1573,7 +1573,7 @@ export interface components {
                  *     | 3006 | 422 | Password is too short | Prelaunch's code: Any new password shorter than 12 characters (or longer than 1,000) |
                  *     | 3007 | 422 | A member with this e-mail exists | Prelaunch's code: Add a member, setup: the address belongs to a member already |
                  *     | 3008 | 422 | Current password is wrong | Prelaunch's code: Change password: the current password given is not the member's |
-                 *     | 3009 | 422 | This link is not valid any more | Prelaunch's code: Setup, reset, invitation: the link is unknown, used already or expired; setup once a member exists |
+                 *     | 3009 | 422 | This link is not valid any more | Prelaunch's code: Setup, reset, invitation, sign-in link: the link is unknown, used already or expired; setup once a member exists |
                  *     | 3010 | 422 | A company keeps at least one owner | Prelaunch's code: Change role, remove: the member is the company's last owner |
                  */
                 code: number;

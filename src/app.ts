@@ -14,6 +14,7 @@ import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
+import { limitConnectionsPerAddress, timeoutOptions } from './http/connection-limits.ts';
 import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -25,7 +26,7 @@ import { declarePermissions, registerOpenApi } from './http/openapi.ts';
 import { rewriteRequest } from './http/routing.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { addFormBooleanKeyword } from './http/form-boolean.ts';
-import { addFiniteKeyword } from './http/finite-number.ts';
+import { addAcceptedElsewhereKeyword } from './http/accepted-elsewhere.ts';
 import { buildResponseSerializer } from './http/serialization.ts';
 import { buildRequestValidator } from './http/validation.ts';
 import './http/route-config.ts';
@@ -78,6 +79,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...timeoutOptions(config.http),
     genReqId: (request) => requestIdOf(request, config.trustProxy) ?? randomUUID(),
     requestIdHeader: false,
     rewriteUrl: rewriteRequest,
@@ -86,11 +88,14 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
     schemaController: { compilersFactory: { buildValidator: buildRequestValidator(), buildSerializer: buildResponseSerializer() } },
     ajv: {
       // allowUnionTypes: FormBoolean's type is boolean|string|integer (form text is normalised by its keyword).
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true },
-      plugins: [addFormats, addFormBooleanKeyword, addFiniteKeyword],
+      // verbose: a failed keyword's schema comes with its error (an enum's `x-accepted-elsewhere`).
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, allowUnionTypes: true, verbose: true },
+      plugins: [addFormats, addFormBooleanKeyword, addAcceptedElsewhereKeyword],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const maxConnections = config.http.maxConnectionsPerAddress;
+  if (maxConnections !== null && !config.trustProxy) limitConnectionsPerAddress(app.server, maxConnections);
   app.addSchema(ErrorBody);
   // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));

@@ -40,6 +40,36 @@ const EnvSchema = Type.Object({
   }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest request body accepted' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (behind a load balancer)' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300_000,
+    default: 30_000,
+    description: "How long a client has to send a request's headers, in milliseconds; past it the connection is closed (408)",
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 3_600_000,
+    default: 120_000,
+    description: 'How long a client has to send a whole request, body included, in milliseconds (at least HTTP_HEADERS_TIMEOUT_MS)',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    default: 10_000,
+    description: 'How long an idle kept-alive connection stays open, in milliseconds (behind a load balancer: longer than its idle timeout)',
+  }),
+  HTTP_TIMEOUT_CHECK_INTERVAL_MS: Type.Integer({
+    minimum: 100,
+    maximum: 30_000,
+    default: 1000,
+    description: "How often Node looks for connections past the header and request timeouts, in milliseconds (Node's own default is 30 s)",
+  }),
+  MAX_CONNECTIONS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 256,
+    description: 'Open connections per client address; more are closed at once. 0 = no cap. Not applied with TRUST_PROXY (the server sees only the proxy)',
+  }),
   WORKERS_ENABLED: Type.Boolean({ default: true, description: 'Run the background workers inside the API process' }),
   MCP_ALLOW_WRITES: Type.Boolean({ default: false, description: 'Offer the MCP server\'s tools that change data at /mcp (reads only by default)' }),
   PRELAUNCH_API_KEY: Type.String({ default: '', description: 'The API key `prelaunch mcp` acts with when --api-key is not given' }),
@@ -118,8 +148,15 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PUBLIC_PAGES: rateSetting('300/1m', 'Public pages, share links, impressions and embed.js, per visitor network (IPv4 address or IPv6 /64)'),
   RATE_LIMIT_PUBLIC_SIGNUPS: rateSetting('20/1m', 'Public signups and confirmations, per visitor network'),
   RATE_LIMIT_CONFIRMATION_RESEND: rateSetting('5/1h', 'Requests for a new confirmation link, per visitor network'),
-  RATE_LIMIT_SIGN_IN_ADDRESS: rateSetting('10/15m', 'Failed console sign-ins and password reset requests per e-mail address; past it the address is refused until the window ends'),
+  RATE_LIMIT_SIGN_IN_ADDRESS: rateSetting(
+    '10/15m',
+    'Failed console sign-ins per e-mail address from one client network, and password reset requests per e-mail address; past it that network (or the reset form) is refused for the address until the window ends',
+  ),
   RATE_LIMIT_SIGN_IN_NETWORK: rateSetting('50/15m', 'Failed console sign-ins per client network (IPv4 address or IPv6 /64)'),
+  RATE_LIMIT_SIGN_IN_ALERT: rateSetting(
+    '20/15m',
+    "Failed console sign-ins per e-mail address from every network together that count as an attack: the address's member is e-mailed a one-time sign-in link (once a window); nobody is refused for it",
+  ),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -135,7 +172,7 @@ export type RateLimitName = 'default' | 'listBetas' | 'showBeta' | 'listTesters'
 
 export type PublicRateLimitName = 'pages' | 'signups' | 'resend';
 
-export type SignInRateLimitName = 'address' | 'network';
+export type SignInRateLimitName = 'address' | 'network' | 'alert';
 
 function parseRate(text: string): Rate {
   const [points, window] = text.split('/');
@@ -155,6 +192,15 @@ export interface Config {
   readonly mcpAllowWrites: boolean;
   /** The key `prelaunch mcp` acts with by default; null when not set. */
   readonly mcpApiKey: string | null;
+  /** How long slow clients may hold a connection (http/connection-limits.ts). */
+  readonly http: Readonly<{
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    timeoutCheckIntervalMs: number;
+    /** Open connections per client address; null = no cap (none is applied behind a trusted proxy). */
+    maxConnectionsPerAddress: number | null;
+  }>;
   readonly workersEnabled: boolean;
   readonly metricsEnabled: boolean;
   /** The token /metrics asks for; null = open. A secret: never log it. */
@@ -214,6 +260,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.REDIS_URL && !(URL.canParse(parsed.REDIS_URL) && new URL(parsed.REDIS_URL).hostname)) {
     throw new ConfigError('Invalid configuration: REDIS_URL must be redis://[user:password@]host[:port][/db] or rediss://… (percent-encode special characters)');
   }
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (parsed.HTTP_REQUEST_TIMEOUT_MS < parsed.HTTP_HEADERS_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS: the headers are part of the request');
+  }
   // An e-mail's unsubscribe link names the stored message: it must keep working a while after sending.
   if (parsed.EMAIL_LOG_RETENTION_DAYS > 0 && parsed.EMAIL_LOG_RETENTION_DAYS < MIN_EMAIL_RETENTION_DAYS) {
     throw new ConfigError(
@@ -233,6 +283,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parsed.TRUST_PROXY,
     mcpAllowWrites: parsed.MCP_ALLOW_WRITES,
     mcpApiKey: parsed.PRELAUNCH_API_KEY || null,
+    http: Object.freeze({
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      timeoutCheckIntervalMs: parsed.HTTP_TIMEOUT_CHECK_INTERVAL_MS,
+      maxConnectionsPerAddress: parsed.MAX_CONNECTIONS_PER_ADDRESS || null,
+    }),
     workersEnabled: parsed.WORKERS_ENABLED,
     metricsEnabled: parsed.METRICS_ENABLED,
     metricsToken: parsed.METRICS_TOKEN || null,
@@ -264,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimits: Object.freeze({
       address: parseRate(parsed.RATE_LIMIT_SIGN_IN_ADDRESS),
       network: parseRate(parsed.RATE_LIMIT_SIGN_IN_NETWORK),
+      alert: parseRate(parsed.RATE_LIMIT_SIGN_IN_ALERT),
     }),
   });
 }

@@ -274,7 +274,7 @@ export const Errors = {
   memberExists: kind({ code: 3007, status: 422, message: 'A member with this e-mail exists', when: 'Prelaunch\'s code: Add a member, setup: the address belongs to a member already' }),
   currentPasswordWrong: kind({ code: 3008, status: 422, message: 'Current password is wrong', when: 'Prelaunch\'s code: Change password: the current password given is not the member\'s' }),
   linkInvalid: kind({
-    code: 3009, status: 422, message: 'This link is not valid any more', when: 'Prelaunch\'s code: Setup, reset, invitation: the link is unknown, used already or expired; setup once a member exists',
+    code: 3009, status: 422, message: 'This link is not valid any more', when: 'Prelaunch\'s code: Setup, reset, invitation, sign-in link: the link is unknown, used already or expired; setup once a member exists',
     format: (message: string = 'This link is not valid any more: ask for a new one') => message,
   }),
   lastOwner: kind({ code: 3010, status: 422, message: 'A company keeps at least one owner', when: 'Prelaunch\'s code: Change role, remove: the member is the company\'s last owner' }),

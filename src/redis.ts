@@ -7,6 +7,7 @@
 //   out its time-out, so after FAILURES_TO_OPEN commands in a row failed or timed out a circuit
 //   breaker opens. While open no command is sent but a probe (PING) every PROBE_EVERY_MS, and the
 //   first probe answered closes it.
+// `probe` asks Redis directly (one PING under the same time-out), for readiness.
 // Logs one line when Redis becomes unavailable and one when it is back, never the URL (it may carry
 // a password).
 import { Redis } from 'ioredis';
@@ -102,6 +103,28 @@ export class RedisConnection {
     }
     this.#failuresInARow = 0;
     return result;
+  }
+
+  /**
+   * Redis's state as one PING finds it now, answered within the command time-out or not, whatever
+   * this process last saw: a process that has sent no command since Redis began to hang learns of
+   * it here (readiness, /readyz). Counts like any command: an answer closes an open breaker, a
+   * failure counts towards opening it.
+   */
+  async probe(): Promise<RedisState> {
+    if (!this.#connected) return 'unavailable';
+    try {
+      await this.client.ping();
+    } catch (error) {
+      this.#failed(error);
+      return this.#connected ? 'not answering' : 'unavailable';
+    }
+    this.#failuresInARow = 0;
+    if (!this.#answering) {
+      this.#answering = true;
+      this.#back();
+    }
+    return this.state;
   }
 
   /** Closes the connection at once: pending commands fail over to the callers' fallback. */

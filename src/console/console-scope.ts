@@ -36,6 +36,7 @@ import {
   resetContent,
   setupContent,
   signInContent,
+  signInLinkContent,
   type Shell,
 } from './pages.ts';
 import { sessionRoutes } from './session.routes.ts';
@@ -125,6 +126,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
   const limits = {
     address: rateLimits.failureLimit('sign-in-address', rates.address, 'for this e-mail address'),
     network: rateLimits.failureLimit('sign-in-network', rates.network, 'from this network'),
+    alert: { ...rateLimits.failureLimit('sign-in-alert', rates.alert, 'for this e-mail address'), after: rates.alert.points },
   };
   const pageLimit = rateLimits.perIp('console-pages', config.publicRateLimits.pages, 'from one network to console pages');
 
@@ -177,6 +179,9 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
     pages.get('/console/forgot', { schema: { hide: true } }, async (_request, reply) => send(reply, 200, { title: 'Forgot your password?', content: forgotContent() }));
     pages.get('/console/reset', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
       send(reply, 200, { title: 'Choose a new password', content: resetContent(request.query.token ?? '') }),
+    );
+    pages.get('/console/sign-in-link', { schema: { hide: true, querystring: TokenQuery } }, async (request, reply) =>
+      send(reply, 200, { title: 'Sign in with a link', content: signInLinkContent(request.query.token ?? '') }),
     );
     pages.get('/console/betas', { schema: { hide: true } }, memberPage('Betas', (active) => betasContent(active.member)));
     pages.get('/console/members', { schema: { hide: true } }, memberPage('Members', (active) => membersContent(active.member)));

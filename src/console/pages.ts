@@ -121,6 +121,11 @@ ${form('forgot', [field('email', 'Email', 'email', 'username')], 'Send link')}
 <p class="notice" id="forgot-sent" role="status" hidden></p>
 <p><a href="/console">Back to sign-in</a></p>`;
 
+export const signInLinkContent = (token: string): Trusted =>
+  html`<p class="lead">This link signs you in once, without your password, within an hour of the e-mail that brought it.</p>
+${form('sign-in-link', [], 'Sign in', tokenField(token))}
+<p><a href="/console">Sign in with your password instead</a></p>`;
+
 export const resetContent = (token: string): Trusted => html`${form('reset', [newPassword('New password')], 'Set password', tokenField(token))}`;
 
 export const betasContent = (member: Member): Trusted =>

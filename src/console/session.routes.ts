@@ -1,8 +1,10 @@
 // The console's session endpoints, reached without credentials or with the session cookie only:
 // sign in and out, the current member, change password, the first owner's setup and the forgotten
 // password. Everything else the console does is a call of the management API (/api/v2/…), which
-// accepts the same cookie. Failed sign-ins and reset requests count against limits per address and
-// per network; an unknown address and a wrong password get the same answer.
+// accepts the same cookie. A failed sign-in counts against its address from its network and against
+// its network: an attacker elsewhere cannot keep the owner out of their own network. Failures from
+// every network together past the alert's count e-mail the address's member a one-time sign-in link.
+// Reset requests count per address. An unknown address and a wrong password get the same answer.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { Errors } from '../errors.ts';
@@ -12,12 +14,15 @@ import { checkCsrf, checkOrigin, clearSessionCookie, sessionToken, setSessionCoo
 import type { LinkSignIn } from '../modules/members/member-links.ts';
 import { ABSOLUTE_SECONDS } from '../modules/members/sessions.ts';
 import { presentMember } from '../modules/members/members.presenter.ts';
-import { PasswordChangeBody, ResetBody, ResetRequestBody, SetupBody, SignInBody } from '../modules/members/members.schemas.ts';
+import { PasswordChangeBody, ResetBody, ResetRequestBody, SetupBody, SignInBody, SignInLinkBody } from '../modules/members/members.schemas.ts';
 import type { Services } from '../services.ts';
 
 export interface SignInLimits {
+  /** Failed sign-ins of one address from one network, and reset requests of one address. */
   address: FailureLimit;
   network: FailureLimit;
+  /** Failed sign-ins of one address from every network: an attack, told to the member once a window. */
+  alert: FailureLimit & { readonly after: number };
 }
 
 const config = { series: 'members' } as const;
@@ -47,13 +52,16 @@ export function sessionRoutes(app: App, services: Services, limits: SignInLimits
       checkOrigin(request, publicUrl);
       const address = `a:${request.body.email.trim().toLowerCase()}`;
       const network = `n:${networkOf(request.ip)}`;
+      const addressFromNetwork = `${address}|${network}`;
       await limits.network.check(reply, network);
-      await limits.address.check(reply, address);
+      await limits.address.check(reply, addressFromNetwork);
       let member: Awaited<ReturnType<typeof members.signIn>>;
       try {
         member = await members.signIn(request.body.email, request.body.password);
       } catch (error) {
-        await Promise.all([limits.address.fail(address), limits.network.fail(network)]);
+        const [, , failures] = await Promise.all([limits.address.fail(addressFromNetwork), limits.network.fail(network), limits.alert.fail(address)]);
+        // Once a window, as the count is reached (counted in Redis, one request sees it).
+        if (failures === limits.alert.after) await memberLinks.sendSignInLink(request.body.email);
         throw error;
       }
       return signedIn(reply, 200, { member, session: await sessions.open(member.id) });
@@ -86,6 +94,15 @@ export function sessionRoutes(app: App, services: Services, limits: SignInLimits
       const active = await current(request);
       await members.changePassword(active.member.id, active.id, request.body.current_password, request.body.password);
       return reply.status(204).send();
+    },
+  });
+
+  app.post('/console/session/link', {
+    config,
+    schema: { hide, body: SignInLinkBody },
+    handler: async (request, reply) => {
+      checkOrigin(request, publicUrl);
+      return signedIn(reply, 200, await memberLinks.signInWithLink(request.body.token));
     },
   });
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
 import { patternSays } from '../text-patterns.ts';
+import { describeEnum } from './accepted-elsewhere.ts';
 import { sendXmlErrors } from './xml.ts';
 
 function send(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
@@ -26,6 +27,8 @@ interface ValidationIssue {
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
+  /** The schema holding the failed keyword (Ajv's `verbose`): an enum's may name other operations' values. */
+  parentSchema?: Record<string, unknown>;
 }
 
 /**
@@ -57,7 +60,7 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
   if (issue.keyword === 'required') return `${path ? `${path}.` : ''}${String(issue.params.missingProperty)} is required`;
   if (issue.keyword === 'type') return `${where} must be ${/^[aeiou]/.test(String(issue.params.type)) ? 'an' : 'a'} ${String(issue.params.type)}`;
   if (issue.keyword === 'formBoolean') return `${where} must be true, false, 1 or 0`;
-  if (issue.keyword === 'finite') return `${where} must be a finite number`;
+  if (issue.keyword === 'enum') return `${where} ${describeEnum(issue.params.allowedValues as unknown[], issue.parentSchema)}`;
   if (issue.keyword === 'additionalProperties') return `${where} has an unknown field ${String(issue.params.additionalProperty)}`;
   if (issue.keyword === 'pattern' && patternSays(issue.params.pattern)) return `${where} ${patternSays(issue.params.pattern)}`;
   return `${where} ${issue.message ?? 'is invalid'}`;

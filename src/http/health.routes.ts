@@ -3,9 +3,10 @@ import type { RedisConnection } from '../redis.ts';
 import type { App } from './app-type.ts';
 
 /**
- * /readyz is 503 only without the database. Redis, when configured, is reported ("ok",
- * "unavailable" or "not answering") but does not make the process unready: without it the rate
- * limits are counted per process and the API answers.
+ * /readyz is 503 only without the database. Redis, when configured, is asked (one PING, answered
+ * within 500 ms or not) and reported ("ok", "unavailable" or "not answering"), the same in every
+ * process whatever commands it sent before; it does not make the process unready: without it the
+ * rate limits are counted per process and the API answers.
  */
 export function healthRoutes(app: App, isReady: () => Promise<boolean>, redis: RedisConnection | null): void {
   app.get('/healthz', {
@@ -15,11 +16,11 @@ export function healthRoutes(app: App, isReady: () => Promise<boolean>, redis: R
   app.get('/readyz', {
     schema: { hide: true },
     handler: async (_request, reply) => {
-      const database = await isReady();
+      const [database, redisState] = await Promise.all([isReady(), redis?.probe()]);
       return reply.status(database ? 200 : 503).send({
         status: database ? 'ready' : 'unavailable',
         database: database ? 'ok' : 'unreachable',
-        ...(redis ? { redis: redis.available ? 'ok' : `${redis.state} (rate limits per process)` } : {}),
+        ...(redisState ? { redis: redisState === 'ok' ? 'ok' : `${redisState} (rate limits per process)` } : {}),
       });
     },
   });

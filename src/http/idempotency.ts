@@ -6,7 +6,7 @@
 // stored once the request has passed authentication and validation and its handler has answered:
 // a 5xx is not stored (a retry runs again), nor is anything refused before the handler.
 import { createHash, type Hash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import Type from 'typebox';
 import { Errors } from '../errors.ts';
 import type { Claim, ClaimResult, IdempotencyKeys } from '../modules/idempotency/idempotency-keys.ts';
@@ -144,9 +144,11 @@ export function registerIdempotency(app: FastifyInstance, keys: IdempotencyKeys)
         throw Errors.idempotencyKeyInUse();
     }
   };
-  const store: onSendAsyncHookHandler = async (request, reply, payload) => {
-    await settle(request, reply, payload, keys);
-    return payload;
+  // Callback style, so that a request without a claim (no key, or refused before the handler) is
+  // answered in the same tick rather than after a promise.
+  const store: onSendHookHandler = (request, reply, payload, done) => {
+    if (!claims.has(request)) return done(null, payload);
+    settle(request, reply, payload, keys).then(() => done(null, payload), done);
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {

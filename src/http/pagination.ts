@@ -7,11 +7,12 @@ import type { PageRequest } from '../paging.ts';
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
 
-// `finite` (http/finite-number.ts): "page=Infinity" must not pass as a page beyond every bound.
+// Text that is not decimal digits ("Infinity", "1e309", "0x10") is refused before it is read as a
+// number (http/decimal-integers.ts): no page lies beyond every bound.
 export const PaginationQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, finite: true, description: '1-based page number' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: '1-based page number' })),
   per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, finite: true, description: 'Items per page (extension)' }),
+    Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, description: 'Items per page (extension)' }),
   ),
 };
 

@@ -78,7 +78,8 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface FailureLimit {
   check(reply: FastifyReply, key: string): Promise<void>;
-  fail(key: string): Promise<void>;
+  /** Counts one more failure of `key`; how many it has in the window now. */
+  fail(key: string): Promise<number>;
 }
 
 function counterKey(per: 'key' | 'company' | 'beta', principal: Principal, request: FastifyRequest): string {
@@ -167,7 +168,8 @@ export class RateLimits {
         throw Errors.rateLimited(`Too many failed attempts ${what}: ${rate.points} per ${windowText(rate.seconds)}; try again in ${reset} s`);
       },
       fail: async (key) => {
-        await this.#counted(limit, (limiter) => limiter.consume(key));
+        const { result } = await this.#counted(limit, (limiter) => limiter.consume(key));
+        return result.consumedPoints;
       },
     };
   }

@@ -3,6 +3,7 @@
 // value is a one-item array. A JSON body states each value's type, so its validator takes it at its
 // word: {"email":["a@example.com"]}, {"email":true} or {"email":5} is refused, not turned into text.
 import ajvCompiler, { type ValidatorFactory } from '@fastify/ajv-compiler';
+import { NOT_DECIMAL, nonDecimalIntegers } from './decimal-integers.ts';
 
 /** Fastify's `ajv` server option, as the compiler reads it. */
 interface AjvOptions {
@@ -31,6 +32,21 @@ interface RouteSchema {
 }
 type Compile = (route: RouteSchema) => Validate;
 
+/** The coercing validator, refusing first the whole numbers its coercion would read from other than decimal digits. */
+function decimalOnly(schema: unknown, coerce: Validate): Validate {
+  const validate: Validate = (data) => {
+    const paths = [...new Set(nonDecimalIntegers(schema, data))];
+    if (paths.length > 0) {
+      validate.errors = paths.map((instancePath) => ({ instancePath, schemaPath: '#/decimal', keyword: 'decimal', message: NOT_DECIMAL, params: {} }));
+      return false;
+    }
+    const valid = coerce(data);
+    validate.errors = coerce.errors;
+    return valid;
+  };
+  return validate;
+}
+
 /**
  * Fastify's `schemaController.compilersFactory.buildValidator`: Fastify's own Ajv compiler, built
  * twice from the `ajv` server options, once with coercion turned off for JSON bodies. A body
@@ -43,7 +59,7 @@ export function buildRequestValidator(): ValidatorFactory {
     const coercing = pool(externalSchemas, options);
     const exact = pool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
     return (route) => {
-      const coerce = coercing(route);
+      const coerce = decimalOnly(route.schema, coercing(route));
       if (route.httpPart !== 'body') return coerce;
       const asSent = exact(route);
       // Fastify reads a failed validation's errors from the function it called.

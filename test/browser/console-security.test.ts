@@ -19,7 +19,7 @@ describe('console defences in a browser', () => {
 
   const sessions = async () => (await ctx.database.db.selectFrom('member_sessions').select('id').execute()).length;
 
-  test('after three wrong passwords the form says the address is limited, and the right password is refused too', async () => {
+  test('after three wrong passwords from one network the form says the address is limited, and the right password is refused there too', async () => {
     await addMember(ctx, 'limited@example.com', 'admin');
     const page = await console.newPage();
     await page.goto(`${origin}/console`);

@@ -1,6 +1,6 @@
 // The owner console in a real browser (headless Chromium) against a listening server: the first
 // owner's setup link, sign-in and sign-out, errors next to their field, the forgotten password
-// through the captured e-mail, a write the member's role no longer allows, keyboard-only sign-in,
+// through the captured e-mail, the sign-in link of an address under attack, a write the member's role no longer allows, keyboard-only sign-in,
 // every page at 360 px, another company's beta, and axe on every page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,6 +137,30 @@ describe('owner console in a browser', () => {
     await other.context().close();
   });
 
+  test('a sign-in link e-mailed while the address is under attack signs in with one press, by keyboard too, and only once', async () => {
+    await addMember(ctx, 'besieged@example.com', 'viewer');
+    await ctx.services.memberLinks.sendSignInLink('besieged@example.com');
+    await ctx.runJobs();
+    const link = await linkMailedTo(ctx, 'besieged@example.com');
+    const page = await newPage();
+    await page.goto(link);
+    assert.equal(await page.textContent('h1'), 'Sign in with a link');
+    await assertAccessible(page, 'sign-in link');
+    await page.getByRole('button', { name: 'Sign in' }).focus();
+    await Promise.all([page.waitForURL(`${origin}/console/betas`), page.keyboard.press('Enter')]);
+    assert.equal(await page.textContent('.who'), 'besieged@example.com · viewer');
+    assert.equal(await sessionsOf('besieged@example.com'), 1);
+
+    const again = await newPage();
+    await again.goto(link);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await again.locator('#sign-in-link-error:not([hidden])').waitFor();
+    assert.match((await again.textContent('#sign-in-link-error')) ?? '', /not valid any more/);
+    assert.equal(await sessionsOf('besieged@example.com'), 1);
+    await page.context().close();
+    await again.context().close();
+  });
+
   test('a member made a viewer while the page is open is refused the write: the page says so and nothing changes', async () => {
     const demoted = await addMember(ctx, 'was-owner@example.com', 'owner');
     const page = await newPage();
@@ -194,7 +218,7 @@ describe('owner console in a browser', () => {
     await addMember(ctx, 'a.member.with.a.long.address@subdomain.example.com', 'owner');
     const page = await newPage({ width: 360, height: 740 });
     const widthOf = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-    const signedOut = ['/console', '/console/forgot', '/console/reset?token=x', '/console/setup?token=x'];
+    const signedOut = ['/console', '/console/forgot', '/console/reset?token=x', '/console/setup?token=x', '/console/sign-in-link?token=x'];
     for (const path of signedOut) {
       await page.goto(`${origin}${path}`);
       const { scroll, client } = await widthOf();

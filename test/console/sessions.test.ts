@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { Errors } from '../../src/errors.ts';
 import { ABSOLUTE_SECONDS, IDLE_SECONDS } from '../../src/modules/members/sessions.ts';
-import { addMember, PASSWORD, sessionOf, signedIn, signIn } from './support.ts';
+import { addMember, linkMailedTo, PASSWORD, sessionOf, signedIn, signIn } from './support.ts';
 
 describe('console sessions', () => {
   let ctx: TestContext;
@@ -118,26 +118,93 @@ describe('console sessions', () => {
     assert.equal((await signIn(ctx, 'changer@example.com')).status, 401);
     assert.equal((await signIn(ctx, 'changer@example.com', 'a brand new password')).status, 200);
   });
-  test('failed sign-ins are limited per address, then per network, and the right password is refused too while limited', async () => {
-    const limited = await startTestContext({ env: { RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '5/15m' } });
+  test('failed sign-ins are limited per address and network together: the attacker is refused, the owner on their own network gets in', async () => {
+    const limited = await startTestContext({ env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN_ADDRESS: '3/15m', RATE_LIMIT_SIGN_IN_NETWORK: '5/15m', RATE_LIMIT_SIGN_IN_ALERT: '100/15m' } });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const sessions = async () => (await limited.database.db.selectFrom('member_sessions').select('member_id').execute()).length;
     try {
       await addMember(limited, 'limited@example.com', 'viewer');
-      for (let i = 0; i < 3; i++) assert.equal((await signIn(limited, 'limited@example.com', 'wrong password!')).status, 401);
-      const refused = await signIn(limited, 'limited@example.com');
+      const attacker = from('203.0.113.7');
+      for (let i = 0; i < 3; i++) assert.equal((await signIn(limited, 'limited@example.com', 'wrong password!', attacker)).status, 401);
+      // The attacker's network is refused for the address, even with the right password.
+      const refused = await signIn(limited, 'limited@example.com', PASSWORD, attacker);
       assert.equal(refused.status, 429);
       assert.equal(refused.body.errors[0].code, Errors.rateLimited.code);
-      assert.match(refused.body.errors[0].message, /for this e-mail address/);
+      assert.match(refused.body.errors[0].message, /^Too many failed attempts for this e-mail address: 3 per 15 minutes; try again in \d+ s$/);
       assert.ok(Number(refused.headers['retry-after']) > 0);
       assert.equal(refused.headers['set-cookie'], undefined);
-      // The network has 3 failures (the refused attempt counts none): two unknown addresses reach its 5.
-      for (const email of ['x1@example.com', 'x2@example.com']) assert.equal((await signIn(limited, email)).status, 401);
+      assert.equal(await sessions(), 0);
+      // The owner, from their own network, gets in with the right password.
+      const owner = await signIn(limited, 'limited@example.com', PASSWORD, from('198.51.100.9'));
+      assert.equal(owner.status, 200, JSON.stringify(owner.body));
+      assert.equal(await sessions(), 1);
+      // The same IPv6 /64 is one network: another address in it is refused too.
+      for (let i = 0; i < 3; i++) assert.equal((await signIn(limited, 'limited@example.com', 'wrong password!', from('2001:db8:1:2::1'))).status, 401);
+      assert.equal((await signIn(limited, 'limited@example.com', PASSWORD, from('2001:db8:1:2::ffff'))).status, 429);
+
+      // The attacker's network has 3 failures (a refused attempt counts none): two unknown addresses reach its 5.
+      for (const email of ['x1@example.com', 'x2@example.com']) assert.equal((await signIn(limited, email, PASSWORD, attacker)).status, 401);
       await addMember(limited, 'other@example.com', 'viewer');
-      const network = await signIn(limited, 'other@example.com');
+      const network = await signIn(limited, 'other@example.com', PASSWORD, attacker);
       assert.equal(network.status, 429);
       assert.match(network.body.errors[0].message, /from this network/);
-      assert.equal((await limited.database.db.selectFrom('member_sessions').select('id').execute()).length, 0);
+      assert.equal((await signIn(limited, 'other@example.com', PASSWORD, from('198.51.100.9'))).status, 200);
+      assert.equal(await sessions(), 2);
     } finally {
       await limited.close();
+    }
+  });
+
+  test('an address under attack: its member is e-mailed a one-time sign-in link, once a window, which signs in once', async () => {
+    const attacked = await startTestContext({ env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN_ADDRESS: '2/15m', RATE_LIMIT_SIGN_IN_ALERT: '5/15m' } });
+    const mails = (address: string) =>
+      attacked.database.db.selectFrom('member_emails').select(['occasion', 'subject']).where('to_address', '=', address).execute();
+    try {
+      const member = await addMember(attacked, 'attacked@example.com', 'owner');
+      // Five failures from three networks (two each at most: none is refused yet).
+      const attempts = ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2', '203.0.113.3'];
+      for (const [n, ip] of attempts.entries()) {
+        assert.equal((await signIn(attacked, 'attacked@example.com', 'guess', { 'x-forwarded-for': ip })).status, 401);
+        assert.equal((await mails('attacked@example.com')).length, n < 4 ? 0 : 1, `after ${n + 1} failures`);
+      }
+      // More failures in the window send nothing more; an unknown address under attack sends nothing at all.
+      for (const ip of ['203.0.113.3', '203.0.113.4', '203.0.113.5']) {
+        assert.equal((await signIn(attacked, 'attacked@example.com', 'guess', { 'x-forwarded-for': ip })).status, 401);
+        assert.equal((await signIn(attacked, 'nobody@example.com', 'guess', { 'x-forwarded-for': ip })).status, 401);
+      }
+      for (const ip of ['203.0.113.6', '203.0.113.7']) assert.equal((await signIn(attacked, 'nobody@example.com', 'guess', { 'x-forwarded-for': ip })).status, 401);
+      assert.deepEqual(await mails('attacked@example.com'), [{ occasion: 'sign_in', subject: 'Many failed sign-ins to your Prelaunch console account' }]);
+      assert.deepEqual(await mails('nobody@example.com'), []);
+      const job = await attacked.database.db.selectFrom('outbox_jobs').select('kind').where('kind', '=', 'member_email.send').execute();
+      assert.equal(job.length, 1, 'sent through the outbox');
+      await attacked.runJobs();
+      const link = await linkMailedTo(attacked, 'attacked@example.com');
+      const url = new URL(link);
+      assert.equal(url.pathname, '/console/sign-in-link');
+      const token = url.searchParams.get('token')!;
+
+      // The page holds the token in its form; the link signs in once, without the password.
+      const page = await attacked.request('GET', `/console/sign-in-link?token=${token}`, { key: null });
+      assert.equal(page.status, 200);
+      assert.match(page.body, /<input type="hidden" name="token" value="[^"]+">/);
+      const viaLink = (headers: Record<string, string> = {}) =>
+        attacked.request('POST', '/console/session/link', { key: null, body: { token }, headers: { origin: attacked.config.publicUrl, ...headers } });
+      assert.equal((await viaLink({ origin: 'https://evil.example' })).status, 403, 'another origin is refused');
+      const signedInByLink = await viaLink({ 'x-forwarded-for': '203.0.113.1' });
+      assert.equal(signedInByLink.status, 200, JSON.stringify(signedInByLink.body));
+      assert.equal(signedInByLink.body.member.email, 'attacked@example.com');
+      const session = sessionOf(attacked, signedInByLink);
+      assert.equal((await session.request('GET', '/console/session')).status, 200);
+      const stored = await attacked.database.db.selectFrom('member_sessions').select('member_id').execute();
+      assert.deepEqual(stored, [{ member_id: member.id }]);
+      const again = await viaLink();
+      assert.deepEqual([again.status, again.body.errors[0].code], [422, Errors.linkInvalid.code]);
+      const used = await attacked.database.db.selectFrom('member_links').select(['kind', 'used_at']).where('member_id', '=', member.id).execute();
+      assert.deepEqual(used.map((row) => [row.kind, row.used_at !== null]), [['sign-in', true]]);
+      // The password is unchanged.
+      assert.equal((await signIn(attacked, 'attacked@example.com', PASSWORD, { 'x-forwarded-for': '198.51.100.20' })).status, 200);
+    } finally {
+      await attacked.close();
     }
   });
 });

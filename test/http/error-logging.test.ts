@@ -33,6 +33,7 @@ describe('unexpected errors in the log', () => {
   });
 
   test('the 500 names the request; its log line has the kind, message and codes, no stack and no row values', async () => {
+    ctx.expectServerErrors('the betas service fails on purpose');
     const response = await app.inject({ method: 'GET', url: '/api/v2/betas', headers: { authorization: `Bearer ${ctx.apiKey}` } });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(response.statusCode, 500);

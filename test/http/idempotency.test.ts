@@ -149,6 +149,7 @@ describe('Idempotency-Key', () => {
     const create = betas.create;
     const key = newKey();
     const body = { name: 'Flaky', homepage_url: 'https://example.com/flaky' };
+    ctx.expectServerErrors('betas.create fails on purpose: the 500 is the subject');
     betas.create = async () => {
       throw new Error('database went away');
     };

@@ -523,3 +523,43 @@ describe('rate limits when Redis hangs', () => {
     }
   });
 });
+
+describe('readiness when Redis hangs', () => {
+  test('every process asks Redis itself, within a bounded time: one that sent no command yet says it is not answering', async () => {
+    const proxy = new RedisProxy();
+    await proxy.start();
+    const env = { REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
+    const ctx = await startTestContext({ env });
+    // A second process of the same deployment, which has sent Redis nothing.
+    const idle = await startTestContext({ env, databaseUrl: ctx.databaseUrl, clock: ctx.clock });
+    const ready = async (context: TestContext) => {
+      const started = Date.now();
+      const response = await context.request('GET', '/readyz', { key: null });
+      return { status: response.status, redis: response.body.redis, ms: Date.now() - started };
+    };
+    try {
+      await eventually('both are connected', () => ctx.redis!.available && idle.redis!.available);
+      assert.deepEqual([(await ready(ctx)).redis, (await ready(idle)).redis], ['ok', 'ok']);
+      const pingsBefore = proxy.sent('ping');
+      assert.equal(pingsBefore, 2, 'each /readyz asked Redis once');
+
+      proxy.pause();
+      for (const context of [ctx, idle]) {
+        const answer = await ready(context);
+        assert.deepEqual([answer.status, answer.redis], [200, 'not answering (rate limits per process)']);
+        assert.ok(answer.ms < 1_500, `answered within the probe's time-out: ${answer.ms} ms`);
+      }
+      assert.equal(proxy.sent('ping'), pingsBefore + 2);
+
+      proxy.resume();
+      await eventually('Redis answers again', async () => (await ready(idle)).redis === 'ok');
+      assert.equal((await ready(ctx)).redis, 'ok');
+      assert.equal(idle.redis!.state, 'ok');
+    } finally {
+      proxy.resume();
+      await idle.close();
+      await ctx.close();
+      await proxy.stop().catch(() => {});
+    }
+  });
+});

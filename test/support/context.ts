@@ -1,7 +1,8 @@
 // A fresh application and database per test file, on the dialect the run is for:
 // TEST_DIALECT=sqlite (a temporary file) or postgres (a new database on TEST_DATABASE_URL's server).
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
+import { afterEach } from 'node:test';
 import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
 import type { RedisConnection } from '../../src/redis.ts';
 import { Metrics } from '../../src/metrics.ts';
 import { TestClock } from './clock.ts';
+import type { MetricsEndpoint } from '../../src/http/metrics.routes.ts';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -87,6 +89,92 @@ export function logLines(): LogLines {
   };
 }
 
+/**
+ * What a server of the context did that a healthy request never does: a line logged at error level
+ * (or above) or a 5xx answer. The check after each test (below) fails a test in which one happened,
+ * unless the test said it expects one (`expectServerErrors`).
+ */
+export interface ServerError {
+  kind: 'log' | 'answer';
+  /** The log line's message and error, or the answered request and its status. */
+  what: string;
+}
+
+/** Pino's level number of `error`: lines at it or above are what an operator's alert counts. */
+const ERROR_LEVEL = 50;
+
+/** Collects the server errors of one context and checks them at the end of each test. */
+class ServerErrorWatch {
+  readonly #seen: ServerError[] = [];
+  /** Why the running test expects server errors, when it said so. */
+  #expectedByTest: string | null = null;
+
+  /** `expectedByFile`: why every test of the file expects them (startTestContext's option), or null. */
+  constructor(private readonly expectedByFile: string | null) {}
+
+  expect(reason: string): void {
+    this.#expectedByTest = reason;
+  }
+
+  /** A log stream for an app: records the lines at error level, as JSON lines, and passes all of them on. */
+  logStream(passOn?: (line: string) => void): Writable {
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+          passOn?.(line);
+          const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string }; reqId?: string };
+          if (entry.level >= ERROR_LEVEL) this.#seen.push({ kind: 'log', what: `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}${entry.reqId ? ` (request ${entry.reqId})` : ''}` });
+        }
+        done();
+      },
+    });
+  }
+
+  /** Records the 5xx answers of `app` (before it is ready). */
+  watchAnswers(app: App): void {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode >= 500) this.#seen.push({ kind: 'answer', what: `${request.method} ${request.url} answered ${reply.statusCode}` });
+      done();
+    });
+  }
+
+  /** What was seen and not expected since the last check; the expectation of a test ends with it. */
+  take(): ServerError[] {
+    const unexpected = (this.#expectedByTest ?? this.expectedByFile) === null ? [...this.#seen] : [];
+    this.#seen.length = 0;
+    this.#expectedByTest = null;
+    return unexpected;
+  }
+}
+
+/** The contexts open now: checked after each test of the file. */
+const watching = new Set<ServerErrorWatch>();
+/** Each context's watch, by its app: appWithLog's apps report to the context's. */
+const watchOfApp = new WeakMap<App, ServerErrorWatch>();
+
+function failOn(unexpected: ServerError[], when: string): void {
+  if (unexpected.length === 0) return;
+  throw new Error(
+    `The server logged at error level or answered 5xx ${when}, which the test did not say it expects ` +
+      `(ctx.expectServerErrors('why') in a test that provokes one):\n${unexpected.map((e) => `  ${e.what}`).join('\n')}`,
+  );
+}
+
+/**
+ * A test file runs (under `node --test`, or alone), rather than a script that starts a context
+ * (`npm run fuzz`, which reports what its server answered its own way): only then is the check made.
+ */
+const inTestRun = process.env.NODE_TEST_CONTEXT !== undefined || /\.test\.[cm]?[jt]s$/.test(process.argv[1] ?? '');
+
+// Registered when a test file imports this module, so it runs after every test of the file.
+if (inTestRun) {
+  afterEach(async () => {
+    // onResponse and log lines of the test's last request may still be on their way.
+    await new Promise((resolve) => setImmediate(resolve));
+    failOn([...watching].flatMap((watch) => watch.take()), 'during the test');
+  });
+}
+
 export interface RequestOptions {
   body?: unknown;
   /** Sent form-encoded as given (already encoded), instead of JSON. */
@@ -123,6 +211,12 @@ export interface TestContext {
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
   /** Runs the outbox jobs that are due now, as a worker would; returns how many ran. */
   runJobs(): Promise<number>;
+  /**
+   * Says the running test provokes what a healthy request never does (a line logged at error level
+   * or a 5xx, e.g. a failure injected on purpose): until the test ends they do not fail it.
+   * Without it, the check after each test fails a test in which the context's servers did so.
+   */
+  expectServerErrors(reason: string): void;
   /** A beta of the context's company, with settings merged over the defaults. */
   createBeta(settings?: Record<string, unknown>, name?: string): Promise<{ id: number; [key: string]: unknown }>;
   close(): Promise<void>;
@@ -159,6 +253,11 @@ export interface TestContextOptions {
    * revoked by `close`. By default the context creates a company of its own.
    */
   companyId?: number;
+  /**
+   * Why every test of the file provokes server errors (a file about failures): the check after each
+   * test lets them pass. Prefer `ctx.expectServerErrors` in the tests that do.
+   */
+  expectServerErrors?: string;
 }
 
 export async function startTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -167,7 +266,8 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   // Geolocation is off unless a test file asks for it: the bundled database is large to load.
   const config = loadConfig({
     DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
+    // Lines at error level are checked after each test (ServerErrorWatch); below it they are not written.
+    LOG_LEVEL: 'error',
     PUBLIC_URL: port === null ? 'https://prelaunch.test' : `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
     GEOIP_DATABASE_PATH: 'off',
     // Contexts running at once on one Redis never share counters.
@@ -182,8 +282,12 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   const redisLog = logLines();
   const { rateLimits, redis } = openRateLimits(config, redisLog);
   const metrics = new Metrics({ database, stats: services.stats, rateLimits, redis, log: redisLog });
-  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics });
+  const watch = new ServerErrorWatch(options.expectServerErrors ?? null);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics, logDestination: watch.logStream() });
+  watch.watchAnswers(app);
   await app.ready();
+  watching.add(watch);
+  watchOfApp.set(app, watch);
   if (port !== null) await app.listen({ port, host: '127.0.0.1' });
   const company = options.companyId ? { id: options.companyId } : await services.accounts.createCompany({ name: 'Acme' });
   const { key, id: keyId } = await services.accounts.createApiKey({ companyId: company.id });
@@ -221,6 +325,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
     companyId: company.id,
     apiKey: key,
     request,
+    expectServerErrors: (reason) => watch.expect(reason),
     runJobs: () => createJobRunner(database, services, clock, app.log, metrics).runDue(),
     async createBeta(settings = {}, name = 'Launch') {
       const response = await request('POST', '/api/v2/betas', {
@@ -236,6 +341,8 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
       redis?.close();
       await database.close();
       await drop();
+      watching.delete(watch);
+      if (inTestRun) failOn(watch.take(), 'after the last test');
     },
   };
 }
@@ -244,17 +351,24 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
  * Another app over the context's database (and `services`, the context's by default) that logs at
  * level info into `log()`, one JSON line per entry, for tests of what reaches the operator's log.
  */
-export async function appWithLog(ctx: TestContext, services: Services = ctx.services): Promise<{ app: App; log: () => string }> {
+export async function appWithLog(
+  ctx: TestContext,
+  services: Services = ctx.services,
+  options: { metrics?: MetricsEndpoint } = {},
+): Promise<{ app: App; log: () => string }> {
   let text = '';
-  const logs = new PassThrough();
-  logs.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const watch = watchOfApp.get(ctx.app);
+  if (!watch) throw new Error('appWithLog takes a context of startTestContext');
+  const logs = watch.logStream((line) => (text += `${line}\n`));
   const app = await buildApp({
     config: { ...ctx.config, logLevel: 'info' },
     services,
     rateLimits: ctx.rateLimits,
     redis: ctx.redis,
     isDatabaseReady: async () => true,
+    metrics: options.metrics,
     logDestination: logs,
   });
+  watch.watchAnswers(app);
   return { app, log: () => text };
 }

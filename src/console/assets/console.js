@@ -1,9 +1,10 @@
-// The account pages' script: sign-in, setup, password reset, the account, the members and the
+// The account pages' script: sign-in (by password or by an e-mailed link), setup, password reset, the account, the members and the
 // list of betas. Every action is a call of the management API or of the session endpoints.
 import { call, count, el, go, handle, messagesOf, role, say, start } from './core.js';
 
 handle('sign-in', (v) => call('POST', '/console/session', { email: v.email, password: v.password }), () => go('/console/betas'));
 handle('setup', (v) => call('POST', '/console/setup', v), () => go('/console/betas'));
+handle('sign-in-link', (v) => call('POST', '/console/session/link', v), () => go('/console/betas'));
 handle('reset', (v) => call('POST', '/console/password-resets/complete', v), () => go('/console/betas'));
 handle('forgot', (v) => call('POST', '/console/password-resets', v), (answer) => say('forgot-sent', answer.message));
 handle('change-password', (v) => call('PUT', '/console/session/password', v), (_answer, form) => {

@@ -76,9 +76,17 @@ export async function failImport(ctx: ImportContext, importId: number, message: 
   });
 }
 
+/** How many fields the file's header line has (its first record: blank lines are skipped). */
+async function headerWidth(ctx: ImportContext, importId: number): Promise<number> {
+  for await (const item of recordsFrom(ctx.db, importId, { chunk: 0, offset: 0, line: 1 })) return 'record' in item ? item.record.fields.length : 0;
+  return 0;
+}
+
 async function readLines(ctx: ImportContext, importId: number, context: RowContext, progress: Progress, writer: BatchWriter, stop: AbortSignal): Promise<boolean> {
   const atHeader = progress.cursor.chunk === 0 && progress.cursor.offset === 0;
   let skipHeader = atHeader;
+  // Read again on a resumed import: the header is behind its cursor.
+  const width = await headerWidth(ctx, importId);
   let batch: Batch = { rows: [], end: progress.cursor };
   let lines = 0;
   const flush = async () => {
@@ -101,6 +109,10 @@ async function readLines(ctx: ImportContext, importId: number, context: RowConte
     }
     progress.total++;
     lines++;
+    if (record.fields.length > width) {
+      const beyond = record.fields.length - width;
+      progress.warn(record.line, `the line has ${record.fields.length} fields and the header ${width}: the last ${beyond === 1 ? 'one is' : `${beyond} are`} ignored`);
+    }
     const result = readRow(context, record.fields, record.line);
     if ('row' in result) batch.rows.push(result.row);
     else progress.reject(result.line, result.problems.join('; '));

@@ -75,7 +75,8 @@ export function readRow(context: RowContext, fields: readonly string[], line: nu
 
   const joinedAt = value.created_at ? parseTime(value.created_at) : null;
   if (joinedAt === undefined) problems.push(`created_at "${value.created_at}" is not a date (use ISO 8601, such as 2024-05-01T09:30:00Z)`);
-  const points = value.points ? Number(value.points) : 0;
+  // Decimal digits only: Number() would also read "0x10", "1e3" and " 1".
+  const points = !value.points ? 0 : /^[0-9]+$/.test(value.points) ? Number(value.points) : Number.NaN;
   if (!Number.isInteger(points) || points < 0 || points > MAX_POINTS) {
     problems.push(`points "${value.points}" must be a whole number from 0 to ${MAX_POINTS}`);
   }

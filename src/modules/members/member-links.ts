@@ -1,7 +1,9 @@
-// One-time links that set a member's password: the setup link `npm start` prints while no member
-// exists (it creates the first owner), the invitation e-mailed to a member added without a
-// password, and the link of a forgotten password. A link's token is stored as its SHA-256 only,
-// works once and expires. The e-mails leave through the outbox (SMTP, or captured without it).
+// One-time links to the console: those that set a member's password (the setup link `npm start`
+// prints while no member exists, which creates the first owner; the invitation e-mailed to a
+// member added without a password; the link of a forgotten password), and the sign-in link e-mailed
+// to a member whose address is under attack, which signs in without the password. A link's token
+// is stored as its SHA-256 only, works once and expires. The e-mails leave through the outbox
+// (SMTP, or captured without it).
 import { Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -15,11 +17,11 @@ import { hashToken, newToken, type OpenedSession, type Sessions } from './sessio
 
 export const MEMBER_EMAIL_JOB = 'member_email.send';
 
-type LinkKind = 'setup' | 'invitation' | 'reset';
+type LinkKind = 'setup' | 'invitation' | 'reset' | 'sign-in';
 
 /** How long each kind of link works. */
-const LINK_SECONDS: Record<LinkKind, number> = { setup: 86_400, invitation: 7 * 86_400, reset: 3600 };
-const LINK_PATH: Record<LinkKind, string> = { setup: '/console/setup', invitation: '/console/reset', reset: '/console/reset' };
+const LINK_SECONDS: Record<LinkKind, number> = { setup: 86_400, invitation: 7 * 86_400, reset: 3600, 'sign-in': 3600 };
+const LINK_PATH: Record<LinkKind, string> = { setup: '/console/setup', invitation: '/console/reset', reset: '/console/reset', 'sign-in': '/console/sign-in-link' };
 
 export interface MemberLinksOptions {
   publicUrl: string;
@@ -105,6 +107,40 @@ export class MemberLinks {
     });
   }
 
+  /**
+   * Queues a one-time sign-in link for the member with the address, if any: their address is under
+   * attack (many failed sign-ins from other networks), and a network the attempts come from, or a
+   * new one of their own, may be refused for a while. Their password stays as it is.
+   */
+  async sendSignInLink(email: string): Promise<void> {
+    const { normalized } = memberAddress(email);
+    await inTransaction(this.db, async (trx) => {
+      const row = await trx.selectFrom('members').selectAll().where('email_normalized', '=', normalized).executeTakeFirst();
+      if (!row) return;
+      const url = await this.create(trx, 'sign-in', row.id);
+      await this.queue(trx, row, 'sign_in', 'Many failed sign-ins to your Prelaunch console account', [
+        'Someone has tried many wrong passwords for this console account in the last minutes.',
+        '',
+        'Your password still works from the networks you sign in from. Should a sign-in be refused',
+        'for too many failed attempts, sign in with this link instead (it works for 1 hour, once):',
+        url,
+        '',
+        'If the attempts were not yours, nothing is needed: your password was not accepted. A longer',
+        'password makes guessing it hopeless.',
+      ]);
+    });
+  }
+
+  /** Signs in through a sign-in link. */
+  async signInWithLink(token: string): Promise<LinkSignIn> {
+    return inTransaction(this.db, async (trx) => {
+      const memberId = await this.use(trx, token, 'sign-in');
+      const row = await trx.selectFrom('members').selectAll().where('id', '=', memberId!).executeTakeFirst();
+      if (!row) throw Errors.linkInvalid();
+      return { member: toMember(row), session: await this.sessions.open(row.id, trx) };
+    });
+  }
+
   /** Sets the password through a reset or invitation link, ends the member's other sessions and signs them in. */
   async setPassword(token: string, password: string): Promise<LinkSignIn> {
     checkNewPassword(password);
@@ -154,7 +190,7 @@ export class MemberLinks {
     return row.member_id;
   }
 
-  private async queue(trx: Executor, member: Pick<Member, 'id' | 'email'>, occasion: 'invitation' | 'reset', subject: string, lines: string[]): Promise<void> {
+  private async queue(trx: Executor, member: Pick<Member, 'id' | 'email'>, occasion: 'invitation' | 'reset' | 'sign_in', subject: string, lines: string[]): Promise<void> {
     const now = this.clock.now();
     const { id } = await trx
       .insertInto('member_emails')

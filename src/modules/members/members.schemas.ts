@@ -31,5 +31,6 @@ export const SetupBody = Type.Object({
   company_name: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export const ResetRequestBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const SignInLinkBody = Type.Object({ token: Type.String({ maxLength: 100 }) });
 export const ResetBody = Type.Object({ token: Type.String({ maxLength: 100 }), password: Type.String({ maxLength: 1000 }) });
 export const PasswordChangeBody = Type.Object({ current_password: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }) });

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { acceptedElsewhere } from '../../http/accepted-elsewhere.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { ProfileFields, ProfileInputSchema } from './profile.ts';
 import { Errors } from '../../errors.ts';
@@ -102,7 +103,7 @@ const CommonInputFields = {
 export const TesterCreateInput = Type.Partial(
   Type.Object({
     email: Type.String({ maxLength: 320 }),
-    status: Type.Enum(CreateStatuses),
+    status: Type.Enum(CreateStatuses, acceptedElsewhere(UpdateStatuses, 'by an update, not when a tester is created')),
     ...CommonInputFields,
   }),
 );
@@ -110,7 +111,7 @@ export const TesterCreateInput = Type.Partial(
 export const TesterUpdateInput = Type.Partial(
   Type.Object({
     email: Type.String({ maxLength: 320 }),
-    status: Type.Enum(UpdateStatuses),
+    status: Type.Enum(UpdateStatuses, acceptedElsewhere(CreateStatuses, 'when a tester is created, not by an update')),
     ...CommonInputFields,
   }),
 );

@@ -201,6 +201,38 @@ describe('imports', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
+  test('points are decimal digits: hexadecimal, exponents and fractions are refused', async () => {
+    const beta = await ctx.createBeta();
+    // Cells are trimmed, as every cell is: " 12" is 12.
+    const csv = ['email,points', 'hex@example.com,0x10', 'exp@example.com,1e3', 'fraction@example.com,1.0', 'fine@example.com, 12'].join('\n');
+    const report = await importFile(ctx, beta.id, csv);
+    assert.deepEqual(counts(report), { total: 4, accepted: 1, rejected: 3, duplicate: 0, linked: 0 });
+    assert.deepEqual(report.errors, [
+      { line: 2, message: 'points "0x10" must be a whole number from 0 to 1000000000' },
+      { line: 3, message: 'points "1e3" must be a whole number from 0 to 1000000000' },
+      { line: 4, message: 'points "1.0" must be a whole number from 0 to 1000000000' },
+    ]);
+    const stored = await ctx.database.db.selectFrom('points').innerJoin('testers', 'testers.id', 'points.tester_id').select(['testers.email', 'points.quantity']).where('points.beta_id', '=', beta.id).where('points.activity', '=', 'bonus').execute();
+    assert.deepEqual(stored, [{ email: 'fine@example.com', quantity: 12 }]);
+  });
+
+  test('a line with more fields than the header is imported with a warning naming its line', async () => {
+    const beta = await ctx.createBeta();
+    const csv = ['email,first_name', 'ann@example.com,Ann', 'bob@example.com,Bob,extra', '', 'cy@example.com,Cy,one,"two\nlines"', 'di@example.com,Di'].join('\n');
+    const report = await importFile(ctx, beta.id, csv);
+    assert.deepEqual(counts(report), { total: 4, accepted: 4, rejected: 0, duplicate: 0, linked: 0 });
+    assert.deepEqual(report.warnings, [
+      { line: 3, message: 'the line has 3 fields and the header 2: the last one is ignored' },
+      { line: 5, message: 'the line has 4 fields and the header 2: the last 2 are ignored' },
+    ]);
+    assert.equal(report.warnings_count, 2);
+    assert.deepEqual((await testersOf(ctx, beta.id)).map((t) => [t.email, t.first_name]), [
+      ['ann@example.com', 'Ann'], ['bob@example.com', 'Bob'], ['cy@example.com', 'Cy'], ['di@example.com', 'Di'],
+    ]);
+    const dry = await importFile(ctx, (await ctx.createBeta()).id, csv, 'dry_run=true');
+    assert.deepEqual([dry.rows_accepted, dry.warnings], [4, report.warnings], 'a dry run warns the same');
+  });
+
   test('errors are listed up to 100 and counted beyond', async () => {
     const beta = await ctx.createBeta();
     const csv = `email\n${Array.from({ length: 250 }, (_, i) => `bad${i}`).join('\n')}\nfine@example.com\n`;
@@ -304,6 +336,9 @@ describe('imports', () => {
     const sent = await postFile(ctx, beta.id, form.body, '', form.contentType, formKey);
     const resent = await postFile(ctx, beta.id, form.body, '', form.contentType, formKey);
     assert.deepEqual([sent.status, resent.status, resent.body.id, resent.headers['idempotent-replayed']], [202, 202, sent.body.id, 'true']);
+    const otherForm = multipart('email\nother.form@example.com\n');
+    const otherSent = await postFile(ctx, beta.id, otherForm.body, '', otherForm.contentType, formKey);
+    assert.deepEqual([otherSent.status, otherSent.body], [422, reused], 'another file in the same form is refused');
     // A refusal that read the whole file is replayed too; the key then names that attempt.
     const empty = await postFile(ctx, beta.id, '', '', 'text/csv', { 'idempotency-key': 'upload-3' });
     const emptyAgain = await postFile(ctx, beta.id, '', '', 'text/csv', { 'idempotency-key': 'upload-3' });

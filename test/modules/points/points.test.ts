@@ -157,7 +157,7 @@ describe('points', () => {
       assert.deepEqual(response.body, { errors: [{ code: Errors.pointsGeneral.code, message }] }, JSON.stringify(body).slice(0, 100));
     }
     const form = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=1.5`);
-    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: Errors.pointsGeneral.code, message: 'quantity must be an integer' }] }]);
+    assert.deepEqual([form.status, form.body], [422, { errors: [{ code: Errors.pointsGeneral.code, message: 'quantity must be a whole number written in decimal digits (0-9), such as 25' }] }]);
     const zeroForm = await postForm(beta.id, `email=${encodeURIComponent(tester.email)}&quantity=0`);
     assert.deepEqual([zeroForm.status, codes(zeroForm)], [422, [2801]]);
     assert.deepEqual(await pointRows(beta.id), []);

@@ -73,6 +73,29 @@ describe('update tester', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
+  test('a status an update does not take is refused naming the allowed ones, and those only a create takes', async () => {
+    const tester = await createTester(ctx, beta.id);
+    const allowed = 'tester.status must be one of applied, invited, rejected, suspended, unsuspended or active';
+    for (const status of ['imported', 'unconfirmed', 'zombie']) {
+      const response = await put(tester.id, { status, profile: { first_name: 'Changed' } });
+      assert.equal(response.status, 422, status);
+      assert.deepEqual(response.body, {
+        errors: [{ code: Errors.testersGeneral.code, message: `${allowed} (imported and unconfirmed are accepted when a tester is created, not by an update)` }],
+      });
+    }
+    const stored = await storedTester(ctx, tester.id);
+    assert.deepEqual([stored!.status, stored!.first_name], ['applied', null], 'nothing changed');
+    const created = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: 'suspended-at-once@example.com', status: 'suspended' } } });
+    assert.deepEqual([created.status, created.body], [422, {
+      errors: [{
+        code: Errors.testersGeneral.code,
+        message: 'tester.status must be one of applied, invited, active, imported or unconfirmed (rejected, suspended and unsuspended are accepted by an update, not when a tester is created)',
+      }],
+    }]);
+    const none = await ctx.database.db.selectFrom('testers').select('id').where('email', '=', 'suspended-at-once@example.com').execute();
+    assert.deepEqual(none, []);
+  });
+
   test('unsuspend of a tester who is not suspended is refused', async () => {
     const tester = await testerIn('applied');
     const response = await put(tester.id, { status: 'unsuspended' });
