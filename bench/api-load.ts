@@ -16,11 +16,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
 import { type BenchDb, drained } from './outbox-drain.ts';
+import { loadWindow, type LoadRequest, type WindowResult } from './load-window.ts';
 import { children, freePort, memoryOf, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
@@ -40,14 +40,7 @@ require('node:http').createServer((request, response) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-interface RouteResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Answers with a 5xx status. */
-  serverErrors: number;
+interface RouteResult extends WindowResult {
   /** After the load: how long the workers took to deliver what the route's events left in the outbox. */
   drain?: { seconds: number; owed: number };
 }
@@ -106,7 +99,6 @@ interface Side {
   /** Testers to refer from and to show. */
   sample: { id: number; referral_code: string }[];
 }
-type Request = { method: 'GET' | 'POST'; path: string; body?: string };
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -201,13 +193,13 @@ async function main(): Promise<void> {
   let sequence = 0;
   const runId = `${process.pid}-${Date.now()}`;
   const pick = (side: Side) => side.sample[Math.floor(Math.random() * side.sample.length)];
-  const signup = (referralCode: string): Request => ({
+  const signup = (referralCode: string): LoadRequest => ({
     method: 'POST',
     path: `${beta}/testers`,
     body: JSON.stringify({ tester: { email: `load-${runId}-${(sequence += 1)}@example.com`, referrer_id: referralCode } }),
   });
   /** Each route's requests for one window on one side (a hot window draws its one referrer here). */
-  const routes: { measure: Measure; name: string; connections: number; referenced: boolean; requests: (side: Side) => () => Request }[] = [
+  const routes: { measure: Measure; name: string; connections: number; referenced: boolean; requests: (side: Side) => () => LoadRequest }[] = [
     { measure: 'create', name: 'create tester, referred, spread (points, webhook)', connections, referenced: true, requests: (side) => () => signup(pick(side).referral_code) },
     {
       measure: 'create_hot',
@@ -229,20 +221,8 @@ async function main(): Promise<void> {
     },
   ];
 
-  const drive = async (url: string, clients: number, duration: number, request: () => Request): Promise<RouteResult> => {
-    let serverErrors = 0;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        { url, connections: clients, duration, headers, requests: [{ setupRequest: (base) => ({ ...base, ...request() }) }] },
-        (error, finished) => (error ? reject(error) : resolve(finished)),
-      );
-      instance.on('response', (_client, statusCode) => {
-        if (statusCode >= 500) serverErrors += 1;
-      });
-    });
-    process.stderr.write('.');
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, serverErrors };
-  };
+  const drive = (url: string, clients: number, duration: number, request: () => LoadRequest): Promise<RouteResult> =>
+    loadWindow({ url, connections: clients, seconds: duration, headers, request });
 
   const loadStart = loadavg();
   // A short warm-up of every route on both sides: compiled schemas, prepared statements, caches.

@@ -13,10 +13,10 @@ import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { median, positiveInteger, UsageError } from './figures.ts';
 import { drained } from './outbox-drain.ts';
+import { loadWindow, type LoadRequest } from './load-window.ts';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { children, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     path: `${beta}/testers`,
     body: JSON.stringify({ tester: { email: `compare-${runId}-${(sequence += 1)}@example.com`, referrer_id: referralCode } }),
   });
-  const routes: { measure: Measure; name: string; requests: () => () => { method: 'GET' | 'POST'; path: string; body?: string } }[] = [
+  const routes: { measure: Measure; name: string; requests: () => () => LoadRequest }[] = [
     { measure: 'create', name: 'create tester, referred, spread', requests: () => () => signup(pick().referral_code) },
     {
       measure: 'create_hot',
@@ -141,12 +141,8 @@ async function main(): Promise<void> {
     },
     { measure: 'show', name: 'show tester (standing)', requests: () => () => ({ method: 'GET', path: `${beta}/testers/${pick().id}` }) },
   ];
-  const drive = (url: string, duration: number, request: () => { method: 'GET' | 'POST'; path: string; body?: string }, clients = connections) =>
-    new Promise<Result>((done, fail) => {
-      autocannon({ url, connections: clients, duration, headers, requests: [{ setupRequest: (base) => ({ ...base, ...request() }) }] }, (error, result) =>
-        error ? fail(error) : done({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts }),
-      );
-    });
+  const drive = (url: string, seconds: number, request: () => LoadRequest, clients = connections): Promise<Result> =>
+    loadWindow({ url, connections: clients, seconds, headers, request }).then((result) => ({ ...result, failed: result.non2xx + result.errors }));
 
   const loadStart = loadavg();
   for (const route of routes) for (const side of sides) await drive(side.url, 1, route.requests(), 4);

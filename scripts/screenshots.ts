@@ -74,7 +74,7 @@ async function designedCampaign(ctx: TestContext, origin: string) {
     name: 'Orbit',
     slug: 'orbit',
     homepage_url: `${origin}/b/orbit`,
-    settings: {},
+    settings: { leaderboard_enabled: true, leaderboard_size: 5 },
     page: {
       headline: 'Plan trips with friends, without the group chat chaos',
       description: 'Orbit keeps **dates, places and who pays** in one shared plan.\n\n- Early access before the public launch\n- Founder pricing, for good',
@@ -90,8 +90,21 @@ async function designedCampaign(ctx: TestContext, origin: string) {
     const raw = await ctx.app.inject({ method: 'PUT', url: `/api/v2/betas/${beta.id}/page/${kind}`, headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'image/svg+xml' }, payload: body });
     if (raw.statusCode !== 200) throw new Error(`${kind}: ${raw.statusCode} ${raw.body}`);
   }
-  for (const name of ['mia', 'noah', 'zoe', 'liam', 'ava']) {
-    await api(ctx, 'POST', `/api/v2/betas/${beta.id}/testers`, { tester: { email: `${name}@example.com`, profile: { first_name: name[0].toUpperCase() + name.slice(1) } } });
+  // A ladder to climb, and a leaderboard: Mia and Noah brought friends, and Mia chose a public name.
+  await api(ctx, 'POST', `/api/v2/betas/${beta.id}/reward_definitions`, { descriptor: 'early-access', name: 'Early access', type: 'Milestone', referrals_required: 1 });
+  await api(ctx, 'POST', `/api/v2/betas/${beta.id}/reward_definitions`, { descriptor: 'founder-pricing', name: 'Founder pricing', type: 'Milestone', referrals_required: 3 });
+  const codes = new Map<string, string>();
+  const referrers: Record<string, string> = { zoe: 'mia', liam: 'mia', ava: 'noah', eli: 'mia', ivy: 'noah' };
+  for (const name of ['mia', 'noah', 'zoe', 'liam', 'ava', 'eli', 'ivy']) {
+    const tester = await api(ctx, 'POST', `/api/v2/betas/${beta.id}/testers`, {
+      tester: {
+        email: `${name}@example.com`,
+        referrer_id: referrers[name] && codes.get(referrers[name]),
+        leaderboard_name: name === 'mia' ? 'Mia, trip captain' : undefined,
+        profile: { first_name: name[0].toUpperCase() + name.slice(1), ip: `198.51.100.${codes.size + 10}` },
+      },
+    });
+    codes.set(name, tester.referral_code);
   }
   return beta;
 }
@@ -173,6 +186,8 @@ try {
       await shoot(page, 'designed-signup-done', width, true);
       await Promise.all([page.waitForNavigation(), page.click('#status-page-link')]);
       await shoot(page, 'designed-status', width, true);
+      await page.goto(`${origin}/b/orbit/leaderboard`);
+      await shoot(page, 'designed-leaderboard', width, true);
 
       await page.goto(`${origin}/b/no-such-waitlist`);
       await shoot(page, 'not-found', width);

@@ -34,6 +34,7 @@ const UNRACED: Record<string, string> = {
   'POST /console/setup': 'makes the first owner: not under a beta or tester',
   'POST /console/password-resets': "sends a member's reset link: not under a beta or tester",
   'POST /console/password-resets/complete': "sets a member's password: not under a beta or tester",
+  'POST /console/session/link': "signs a member in through an e-mailed link: not under a beta or tester",
   // Each MCP call is a request to the API's own routes, whose races are listed here.
   'POST /mcp': 'carries calls of the API routes above: it writes nothing itself',
   'DELETE /mcp': 'answers 405: the MCP server keeps no session to end',
