@@ -7,7 +7,8 @@
 // whole window (hot), and show a tester. Each side's beta has a webhook endpoint for every event,
 // delivered to one receiver, and its outbox is drained after each window. Prints each side's
 // medians and the median of the rounds' ratios (this tree / baseline), then checks each copy's
-// counters against a recount. The copies are removed at the end.
+// counters against a recount. The copies are removed at the end. The seeded database must be at
+// the baseline's schema (seed it with the baseline tree): this tree's server migrates its own copy.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,7 +18,8 @@ import pg from 'pg';
 import { median, positiveInteger, UsageError } from './figures.ts';
 import { drained } from './outbox-drain.ts';
 import { loadWindow, type LoadRequest } from './load-window.ts';
-import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { checkCounters, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { children, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
@@ -94,8 +96,9 @@ async function main(): Promise<void> {
   const connections = positiveInteger(values.connections, 'connections', USAGE);
   const databaseUrl = values['database-url'];
 
-  // The testers to refer from and show, read once: both copies hold the same rows.
-  const seeded = await openBenchDatabase(databaseUrl);
+  // The testers to refer from and show, read once: both copies hold the same rows. Nothing here
+  // migrates a database: each side's server brings its own copy to its own schema.
+  const seeded = openDatabase(databaseUrl);
   const sample = await seeded.db.selectFrom('testers').select(['id', 'referral_code']).where('beta_id', '=', betaId).where('hidden', '=', 0).limit(20_000).execute();
   await seeded.close();
   if (sample.length === 0) throw new UsageError(`beta ${betaId} has no testers in ${databaseUrl}: seed one with npm run bench:seed`);
@@ -109,11 +112,11 @@ async function main(): Promise<void> {
     (['candidate', 'baseline'] as const).map(async (name) => {
       const port = await freePort();
       const server = startProjectServer({ root: name === 'candidate' ? ROOT : baselineTree, databaseUrl: copies[name].url, port });
-      const database = await openBenchDatabase(copies[name].url);
-      return { name, url: `http://127.0.0.1:${port}`, server, database };
+      await waitUntilAnswering(`http://127.0.0.1:${port}/healthz`, server);
+      return { name, url: `http://127.0.0.1:${port}`, server, database: openDatabase(copies[name].url) };
     }),
   );
-  await Promise.all([...sides.map((side) => waitUntilAnswering(`${side.url}/healthz`, side.server)), waitUntilAnswering(`http://127.0.0.1:${receiverPort}`, receiver).catch(() => {})]);
+  await waitUntilAnswering(`http://127.0.0.1:${receiverPort}`, receiver).catch(() => {});
 
   const headers = { authorization: `Bearer ${values.key}`, 'content-type': 'application/json' };
   const beta = `/api/v2/betas/${betaId}`;
