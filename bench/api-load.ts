@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { checkCounters, openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
-import { median, positiveInteger, UsageError } from './figures.ts';
+import { LOAD_OPTIONS, median, positiveInteger, UsageError } from './figures.ts';
 import { type BenchDb, drained } from './outbox-drain.ts';
 import { loadWindow, type LoadRequest, type WindowResult } from './load-window.ts';
 import { children, freePort, memoryOf, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
@@ -106,16 +106,13 @@ async function main(): Promise<void> {
       ...SEEDED_BETA_OPTIONS,
       // The lean reference's own database (made and seeded if missing); by default beside the server's.
       'reference-url': { type: 'string' },
-      rounds: { type: 'string', default: '3' },
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
+      ...LOAD_OPTIONS,
       workers: { type: 'string' },
       // PostgreSQL with several processes: rate-limit counters shared in Redis, as the issue's setup has it.
       'redis-url': { type: 'string' },
       // Flags for the server's node (V8's memory settings, say), before its entry point: NODE_OPTIONS
       // would reach every process of the run, and refuses most V8 flags.
       'node-flags': { type: 'string', default: '' },
-      json: { type: 'string' },
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { median, positiveInteger, UsageError } from './figures.ts';
+import { LOAD_OPTIONS, median, positiveInteger, UsageError } from './figures.ts';
 import { drained } from './outbox-drain.ts';
 import { loadWindow, type LoadRequest } from './load-window.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -78,10 +78,7 @@ async function main(): Promise<void> {
     options: {
       ...SEEDED_BETA_OPTIONS,
       'baseline-tree': { type: 'string' },
-      rounds: { type: 'string', default: '3' },
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
-      json: { type: 'string' },
+      ...LOAD_OPTIONS,
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);

@@ -20,3 +20,11 @@ export function median(values: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** The options every load bench takes: rounds, seconds per window, connections, and a file for the figures as JSON. */
+export const LOAD_OPTIONS = {
+  rounds: { type: 'string', default: '3' },
+  seconds: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '50' },
+  json: { type: 'string' },
+} as const;

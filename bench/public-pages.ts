@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { median, positiveInteger, UsageError } from './figures.ts';
+import { LOAD_OPTIONS, median, positiveInteger, UsageError } from './figures.ts';
 import { loadWindow, type WindowResult } from './load-window.ts';
 import { openBenchDatabase, SEEDED_BETA_OPTIONS } from './seeding.ts';
 import { freePort, memoryOf, startProjectServer, waitUntilAnswering } from './server-process.ts';
@@ -27,10 +27,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       ...SEEDED_BETA_OPTIONS,
-      rounds: { type: 'string', default: '3' },
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
-      json: { type: 'string' },
+      ...LOAD_OPTIONS,
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
