@@ -4,7 +4,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
@@ -12,6 +11,7 @@ import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { describeError } from '../http/error-handler.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import { addSecurityHeaders } from '../http/security-headers.ts';
 import { sessionToken } from '../http/session-cookie.ts';
 import type { Services } from '../services.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
@@ -131,13 +131,13 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
   const pageLimit = rateLimits.perIp('console-pages', config.publicRateLimits.pages, 'from one network to console pages');
 
   await app.register(async (api) => {
-    await api.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+    addSecurityHeaders(api, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
     sessionRoutes(api, services, limits, config);
   });
 
   await app.register(async (scope) => {
     const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
-    await pages.register(helmet, CONSOLE_SECURITY);
+    addSecurityHeaders(pages, CONSOLE_SECURITY);
     pages.addHook('onRequest', pageLimit);
     pages.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, errors } = describeError(error, request);

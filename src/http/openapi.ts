@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 document, generated from the route schemas, and the interactive reference at /docs.
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorCodeDocs } from '../errors.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 
 /**
  * Every error code the service answers, from the registry (src/errors.ts), for generated clients.
@@ -99,7 +99,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   });
   // A scope of its own, so that these headers stay on /docs (the API's JSON answers carry none).
   await app.register(async (docs) => {
-    await docs.register(helmet, docsSecurity(publicUrl));
+    addSecurityHeaders(docs, docsSecurity(publicUrl));
     await docs.register(swaggerUi, { routePrefix: '/docs' });
   });
   app.get('/api/v2/openapi', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,5 @@
 // Everything visitors reach without a key, in scopes of their own so that their security headers
-// (@fastify/helmet), HTML error pages and CORS never touch the API or its reference at /docs:
+// (helmet's, http/security-headers.ts), HTML error pages and CORS never touch the API or its reference at /docs:
 // - pages (/b, /r, /confirm, /unsubscribe, /assets): CSP allowing only the app's own stylesheet
 //   and script, no framing, no Referer; errors as HTML pages;
 // - the embeddable form's JSON endpoints (/public/…): CORS for any origin, JSON errors;
@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyError } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
 import type { App } from '../http/app-type.ts';
 import { describeError } from '../http/error-handler.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import { addSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
 import { themeStylesheet } from './design.ts';
 import { sendHtmlPage } from './html.ts';
@@ -67,7 +67,7 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
   };
 
   await app.register(async (pages) => {
-    await pages.register(helmet, PAGE_SECURITY);
+    addSecurityHeaders(pages, PAGE_SECURITY);
     pages.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, errors } = describeError(error, request);
       const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request not accepted');
@@ -89,7 +89,7 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
 
   await app.register(
     async (api) => {
-      await api.register(helmet, CROSS_ORIGIN_SECURITY);
+      addSecurityHeaders(api, CROSS_ORIGIN_SECURITY);
       // No credentials: the embeddable form sends no cookies, so any origin may call.
       await api.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 86_400 });
       publicApiRoutes(api, services.visitors, limits, config.publicUrl);
@@ -98,12 +98,12 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
   );
 
   await app.register(async (images) => {
-    await images.register(helmet, CROSS_ORIGIN_SECURITY);
+    addSecurityHeaders(images, CROSS_ORIGIN_SECURITY);
     imagesRoutes(images, services.betas, limits);
   });
 
   await app.register(async (embed) => {
-    await embed.register(helmet, CROSS_ORIGIN_SECURITY);
+    addSecurityHeaders(embed, CROSS_ORIGIN_SECURITY);
     embed.get('/embed.js', { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').send(EMBED_JS),
     );

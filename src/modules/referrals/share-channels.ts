@@ -57,9 +57,24 @@ export interface ShareButton {
   url: string;
 }
 
+/**
+ * `channelLink` for one share link and many channels, the link parsed once: a status page tags it
+ * for every button. The same links as `channelLink`'s (the channel's name needs no escaping).
+ */
+function channelTagger(shareLink: string): (channel: ShareChannel) => string {
+  const url = new URL(shareLink);
+  if (url.hash || url.searchParams.has(CHANNEL_PARAMETER)) return (channel) => channelLink(shareLink, channel);
+  // Serialized as setting a parameter serializes the query (a form's encoding), without the tag.
+  url.searchParams.delete(CHANNEL_PARAMETER);
+  const untagged = url.toString();
+  const separator = url.search ? '&' : '?';
+  return (channel) => `${untagged}${separator}${CHANNEL_PARAMETER}=${channel}`;
+}
+
 /** Every share button for a share link; `message` is the text a network pre-fills. */
 export function shareButtons(shareLink: string, message: string): ShareButton[] {
-  return SHARE_TARGETS.map(({ channel, label, url }) => ({ channel, label, url: url(channelLink(shareLink, channel), message) }));
+  const tagged = channelTagger(shareLink);
+  return SHARE_TARGETS.map(({ channel, label, url }) => ({ channel, label, url: url(tagged(channel), message) }));
 }
 
 /** The default text of a share. */

@@ -4,6 +4,7 @@
 // event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
 import type { Insertable } from 'kysely';
+import { compiled } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
@@ -33,6 +34,14 @@ const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Testers one "send me a new link" by address reaches at most (one per beta they are unconfirmed in). */
 const RESEND_BY_EMAIL_LIMIT = 20;
+
+// Every visit of a share link or status page runs these two: compiled once (db/compiled.ts).
+const sharerByCode = compiled((db, p: { code: string }) =>
+  db.selectFrom('testers').selectAll().where('referral_code', '=', p.code).where('hidden', '=', 0).where('erased_at', 'is', null),
+);
+const shownRewards = compiled((db, p: { testerId: number }) =>
+  db.selectFrom('rewards').select(['name', 'status']).where('tester_id', '=', p.testerId).where('status', '<>', 'revoked').orderBy('id'),
+);
 
 export interface SignupForm {
   beta: Beta;
@@ -173,13 +182,7 @@ export class VisitorsService {
   async sharer(code: string): Promise<{ beta: Beta; tester: TesterRow } | undefined> {
     if (!REFERRAL_CODE_PATTERN.test(code)) return undefined;
     // An erased tester's row has a new code, and no link of theirs leads anywhere any more.
-    const tester = await this.db
-      .selectFrom('testers')
-      .selectAll()
-      .where('referral_code', '=', code)
-      .where('hidden', '=', 0)
-      .where('erased_at', 'is', null)
-      .executeTakeFirst();
+    const tester = await sharerByCode.first(this.db, { code });
     if (!tester) return undefined;
     const beta = await this.betas.findPublic(tester.beta_id);
     return beta && { beta, tester };
@@ -234,7 +237,8 @@ export class VisitorsService {
    */
   async standingByCheck(code: string, check: string): Promise<Standing | undefined> {
     const found = await this.checkedSharer(code, check);
-    return found && this.standingOf(found.beta.id, found.tester.id);
+    // Both were read just now: the standing is built from them, not read a second time.
+    return found && this.standingFrom(found.beta, found.tester);
   }
 
   /**
@@ -319,20 +323,14 @@ export class VisitorsService {
    * Undefined when the tester or its beta is gone (deleted since the link was read).
    */
   private async standingOf(betaId: number, testerId: number): Promise<Standing | undefined> {
-    const [beta, row] = await Promise.all([
-      this.betas.findPublic(betaId),
-      this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst(),
-    ]);
-    if (!beta || !row) return undefined;
+    const [beta, row] = await Promise.all([this.betas.findPublic(betaId), this.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirst()]);
+    return beta && row && this.standingFrom(beta, row);
+  }
+
+  private async standingFrom(beta: Beta, row: TesterRow): Promise<Standing> {
     const [[tester], rewards, progress, leaderboard] = await Promise.all([
       this.views.of(this.db, beta, [row]),
-      this.db
-        .selectFrom('rewards')
-        .select(['name', 'status'])
-        .where('tester_id', '=', testerId)
-        .where('status', '<>', 'revoked')
-        .orderBy('id')
-        .execute(),
+      shownRewards.rows(this.db, { testerId: row.id }),
       this.leaderboards.progressFor(beta, row),
       this.leaderboards.forVisitors(beta),
     ]);

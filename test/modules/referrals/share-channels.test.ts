@@ -2,7 +2,7 @@
 // and every share button's URL for a link and a message.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { channelLink, SHARE_CHANNELS, shareButtons, shareChannelOf } from '../../../src/modules/referrals/share-channels.ts';
+import { channelLink, SHARE_CHANNELS, SHARE_TARGETS, shareButtons, shareChannelOf } from '../../../src/modules/referrals/share-channels.ts';
 
 describe('share channels', () => {
   test('a known tag is its channel (any case, spaces trimmed); any other is other; none is none', () => {
@@ -34,5 +34,13 @@ describe('share channels', () => {
       telegram: `https://t.me/share/url?url=${link('telegram')}&text=Join+me+%26+co`,
       reddit: `https://www.reddit.com/submit?url=${link('reddit')}&title=Join+me+%26+co`,
     });
+  });
+
+  test('the buttons tag a link with a query, a fragment or a tag of its own as channelLink does', () => {
+    const links = ['https://rocket.example/join?r=abc12', 'https://rocket.example/join?r=a+b%20c&utm_source=x', 'https://p.test/r/abc12?ch=x&r=1', 'https://rocket.example/#join?r=abc12', 'https://rocket.example/join?r=abc12#top'];
+    for (const shareLink of links) {
+      const expected = SHARE_TARGETS.map(({ channel, url }) => url(channelLink(shareLink, channel), 'Join'));
+      assert.deepEqual(shareButtons(shareLink, 'Join').map((button) => button.url), expected, shareLink);
+    }
   });
 });
