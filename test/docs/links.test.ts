@@ -23,7 +23,7 @@ function markdownFiles(dir: string): string[] {
 
 type Link = { file: string; line: number; href: string };
 
-const markdown = new MarkdownIt({ html: true });
+const markdown = new MarkdownIt({ html: true, linkify: true });
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
