@@ -1,10 +1,10 @@
-// `npm run docs:errors`: rewrites README.md's table of error codes from the registry (src/errors.ts).
-// test/errors/registry.test.ts fails while the table in README.md differs from what this writes.
+// `npm run docs:errors`: rewrites docs/errors.md's table of error codes from the registry (src/errors.ts).
+// test/errors/registry.test.ts fails while the table in docs/errors.md differs from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { errorCodeTable } from '../src/errors.ts';
 
-export const README = fileURLToPath(new URL('../README.md', import.meta.url));
+export const ERRORS_DOC = fileURLToPath(new URL('../docs/errors.md', import.meta.url));
 const START = '<!-- error-codes:start (generated from src/errors.ts by `npm run docs:errors`; edit there) -->';
 const END = '<!-- error-codes:end -->';
 
@@ -17,8 +17,8 @@ export function withErrorTable(text: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const before = readFileSync(README, 'utf8');
+  const before = readFileSync(ERRORS_DOC, 'utf8');
   const after = withErrorTable(before);
-  writeFileSync(README, after);
-  console.log(before === after ? 'README.md: the error codes are up to date' : 'README.md: error codes rewritten');
+  writeFileSync(ERRORS_DOC, after);
+  console.log(before === after ? 'docs/errors.md: the error codes are up to date' : 'docs/errors.md: error codes rewritten');
 }

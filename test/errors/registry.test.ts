@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, errorCodeTable, Errors, GeneralErrors } from '../../src/errors.ts';
-import { README, withErrorTable } from '../../scripts/docs-errors.ts';
+import { ERRORS_DOC, withErrorTable } from '../../scripts/docs-errors.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const REGISTRY = 'errors.ts';
@@ -102,9 +102,9 @@ describe('the error registry', () => {
     }
   });
 
-  test('the README\'s table of codes is the registry\'s (npm run docs:errors rewrites it)', () => {
-    const readme = readFileSync(README, 'utf8');
-    assert.equal(readme, withErrorTable(readme), 'README.md is out of date: run npm run docs:errors');
+  test('docs/errors.md\'s table of codes is the registry\'s (npm run docs:errors rewrites it)', () => {
+    const doc = readFileSync(ERRORS_DOC, 'utf8');
+    assert.equal(doc, withErrorTable(doc), 'docs/errors.md is out of date: run npm run docs:errors');
     for (const [, kind] of kinds) {
       assert.equal(errorCodeTable().split('\n').filter((row) => row.startsWith(`| ${kind.code} |`)).length, 1, `${kind.code} in the table once`);
     }
