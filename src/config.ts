@@ -326,7 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
-/** Every setting with its default and description, for the README and `prelaunch config`. */
+/** Every setting with its default and description, for docs/configuration.md and `prelaunch config`. */
 export function describeSettings(): { name: string; default: unknown; description: string }[] {
   return Object.entries(EnvSchema.properties).map(([name, schema]) => ({
     name,

@@ -1,6 +1,6 @@
 // The error model. Every code a client can see is defined once in `Errors` below, with its HTTP
 // status, its message and when it is answered; services throw through its named constructors
-// (`throw Errors.testerHidden()`), and the README's and the OpenAPI document's code tables are
+// (`throw Errors.testerHidden()`), and docs/errors.md's and the OpenAPI document's code tables are
 // rendered from it (`npm run docs:errors`). Codes 2xxx are the interface's own; 14xx and 1500 are
 // Prelaunch's, for what the interface does not number, and mirror the HTTP status.
 
@@ -308,7 +308,7 @@ export function errorCodeDocs(): ErrorCodeDoc[] {
     .sort((a, b) => a.code - b.code);
 }
 
-/** Every code by number, as a Markdown table: the README's and the OpenAPI error body's. */
+/** Every code by number, as a Markdown table: docs/errors.md's and the OpenAPI error body's. */
 export function errorCodeTable(): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const rows = errorCodeDocs().map(

@@ -1,4 +1,4 @@
-// API key authentication, by the v2 interface's three methods (README, "Authentication"): HTTP
+// API key authentication, by the v2 interface's three methods (docs/api.md, "Authentication"): HTTP
 // Basic with the key as the user name, a Bearer token, or the api_key query parameter; without a
 // key, the console's session cookie (with its CSRF token on writes), the member's role standing
 // for the key's permissions. Then the route's permission.

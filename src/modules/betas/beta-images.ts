@@ -6,7 +6,7 @@ import { Errors } from '../../errors.ts';
 import type { ImageKind, StoredImage } from './beta-page.ts';
 import { ImageTypes, sniffImageType, svgProblem, typeName, type ImageType } from './image-check.ts';
 
-/** The largest image of each kind, in bytes (README.md, "Page design"). */
+/** The largest image of each kind, in bytes (docs/public-pages.md, "Page design"). */
 export const IMAGE_LIMITS: Record<ImageKind, number> = { logo: 512 * 1024, hero: 2 * 1024 * 1024 };
 
 /** An upload as the route hands it over: the bytes as they arrive, and the type the sender declared ('' for none). */

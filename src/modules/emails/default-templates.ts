@@ -85,7 +85,7 @@ function text(lines: string[], footer: string): string {
   return `${lines.join('\n')}\n\n--\n${footer}\nUnsubscribe: {{ unsubscribe_url }}\n`;
 }
 
-// Share links in a message are tagged with their channel (README, "E-mail templates"): the link
+// Share links in a message are tagged with their channel (docs/email.md): the link
 // itself as `email` (a forwarded message), each network's button as its own.
 const EMAIL_LINK = '{{ tester.share_link | share_channel: "email" }}';
 const SHARE_ON = `Share on ${SHARE_TARGETS.map(({ channel, label }) => `<a href="{{ tester.share_link | share_on: "${channel}" }}" style="color:#2563eb;">${label}</a>`).join(' · ')}`;

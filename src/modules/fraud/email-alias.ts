@@ -14,7 +14,7 @@ export interface AliasProvider {
   rule: string;
 }
 
-/** Documented in README ("Fraud signals"); keep the two in step. */
+/** Documented in docs/fraud.md; keep the two in step. */
 export const ALIAS_PROVIDERS: readonly AliasProvider[] = [
   { name: 'Gmail', domains: ['gmail.com', 'googlemail.com'], ignored: /\./g, rule: 'ignores dots and +tags' },
   // Proton ignores dots, hyphens and underscores in usernames across its domains.
