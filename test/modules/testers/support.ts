@@ -67,7 +67,7 @@ export async function testerCount(ctx: TestContext, betaId: number): Promise<num
 }
 
 /** The beta's counters as its visible rows give them: testers_count and one per status. */
-export async function recountedCounters(ctx: TestContext, betaId: number): Promise<Record<string, number>> {
+export async function recountedCounters(ctx: Pick<TestContext, 'database'>, betaId: number): Promise<Record<string, number>> {
   const rows = await ctx.database.db
     .selectFrom('testers')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
