@@ -28,7 +28,7 @@ import { loadConfig } from '../../../src/config.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import type { TesterRow } from '../../../src/db/types.ts';
 import { createServices, type Services } from '../../../src/services.ts';
-import { ALLOWED_FROM, ALL_STATUSES, codes, recountedCounters, uniqueEmail } from '../testers/support.ts';
+import { ALLOWED_FROM, ALL_STATUSES, STATUS_COUNTERS, codes, recountedCounters, uniqueEmail } from '../testers/support.ts';
 import { ORDERS, assertCurrentStandings, expectedStanding, listPages, naivePositions, standing, type Order, type Reader } from './support.ts';
 
 // About 22 steps, 13 testers and 9 of them waitlisted a run: the file takes 20–30 s on SQLite and
@@ -51,8 +51,6 @@ const GIVE_UP_AFTER_MS = 2_000;
 const GIVE_UP_AFTER_ROUNDS = 8;
 const POLL_EVERY_MS = 50;
 
-/** The beta's counters the API shows (spec 2.1) that a status recount gives. */
-const STATUS_COUNTERS = ['testers_count', 'imported_testers_count', 'applied_testers_count', 'invited_testers_count', 'active_testers_count', 'rejected_testers_count'];
 
 // ---- commands --------------------------------------------------------------------------------
 
@@ -554,13 +552,17 @@ type Check = (run: Run, via: number, label: string) => Promise<unknown>;
  * `check` after a command through `via`. That instance is exact at once when the command changed a
  * tester through it (or when it is the only one); one that only read, was refused or switched the
  * order may still lag behind another instance's changes, as every other instance may. The others
- * are checked when `awaitOthers`, each agreeing within the lag allowed.
+ * are checked when `awaitOthers`, each agreeing within the lag allowed: their standings in one list
+ * page are polled until they agree (a short read, so the time measured is the lag, not the check's
+ * own length), then `check` must pass at once, as nothing changes meanwhile.
  */
 async function assertAfter(run: Run, via: number, label: string, check: Check, { changedTester, awaitOthers }: { changedTester: boolean; awaitOthers: boolean }): Promise<void> {
   for (const [index, instance] of run.instances.entries()) {
     const at = `${label}, instance ${instance.name}`;
-    if (index === via && (changedTester || run.instances.length === 1)) await check(run, index, label);
-    else if (index === via || awaitOthers) await agreesSoon(instance, at, () => check(run, index, label));
+    const exact = index === via && (changedTester || run.instances.length === 1);
+    if (!exact && !(index === via || awaitOthers)) continue;
+    if (!exact) await agreesSoon(instance, at, () => assertListedStandings(run, index, label));
+    await check(run, index, label);
   }
 }
 
