@@ -59,7 +59,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
  * Limits no test file reaches by accident (files share one company and key); rate-limits.test.ts
  * configures the ones it tests.
  */
-const GENEROUS_RATE_LIMITS = {
+export const GENEROUS_RATE_LIMITS = {
   RATE_LIMIT_DEFAULT: '1000000/1m',
   RATE_LIMIT_LIST_BETAS: '1000000/1m',
   RATE_LIMIT_SHOW_BETA: '1000000/1m',

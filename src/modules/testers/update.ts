@@ -86,7 +86,9 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
     const answers = input.responses ? prepareAnswers(questions, input.responses.response ?? [], answered) : { answers: [], errors: [] };
     ruleErrors.push(...answers.errors);
     const changes: TesterUpdate = { ...profile?.values, updated_at: now };
-    if (input.referrer_id && current.referrer_id === null) {
+    // A referral credited once stays its referrer's even when that referrer is deleted (referrer_id
+    // null): a later referrer is ignored, as for a tester that still has one.
+    if (input.referrer_id && current.referrer_id === null && current.referral_credited_at === null) {
       if (status !== 'applied' && status !== 'unconfirmed') {
         ruleErrors.push(Errors.testersGeneral.entry('referrer_id can only be given to a tester in status applied or unconfirmed'));
       } else {

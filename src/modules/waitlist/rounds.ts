@@ -10,13 +10,20 @@
 export class Rounds {
   #running = false;
   #waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** The rounds running now, or the last to have run: it never rejects (its callers hear of a failure). */
+  #current: Promise<void> = Promise.resolve();
 
   constructor(private readonly round: () => Promise<void>) {}
 
   next(): Promise<void> {
     const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
-    if (!this.#running) void this.#run();
+    if (!this.#running) this.#current = this.#run();
     return done;
+  }
+
+  /** Resolves once no round runs: what owns the rounds' resources closes them after it. */
+  idle(): Promise<void> {
+    return this.#current;
   }
 
   async #run(): Promise<void> {

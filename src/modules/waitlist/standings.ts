@@ -152,11 +152,14 @@ export class Standings {
     this.#feed = new StandingFeed(db, dialect);
   }
 
-  /** Stops reading and pruning the feed; the sets stay as they are. */
+  /**
+   * Stops reading and pruning the feed; the sets stay as they are. A read under way (a timer's) is
+   * waited for, so the database is not closed beneath it.
+   */
   async close(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#stopping.abort();
-    await this.#pruning;
+    await Promise.all([this.#pruning, this.#rounds.idle()]);
   }
 
   /**

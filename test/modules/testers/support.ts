@@ -66,8 +66,11 @@ export async function testerCount(ctx: TestContext, betaId: number): Promise<num
   return Number(n);
 }
 
+/** The beta's counters show beta answers (spec 2.1) that a status recount gives. */
+export const STATUS_COUNTERS = ['testers_count', 'imported_testers_count', 'applied_testers_count', 'invited_testers_count', 'active_testers_count', 'rejected_testers_count'];
+
 /** The beta's counters as its visible rows give them: testers_count and one per status. */
-export async function recountedCounters(ctx: TestContext, betaId: number): Promise<Record<string, number>> {
+export async function recountedCounters(ctx: Pick<TestContext, 'database'>, betaId: number): Promise<Record<string, number>> {
   const rows = await ctx.database.db
     .selectFrom('testers')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])

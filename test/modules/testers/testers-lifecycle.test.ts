@@ -158,6 +158,30 @@ describe('delete tester', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
+  test('a referral credited to a deleted referrer takes no later referrer; one not yet credited does', async () => {
+    const beta = await ctx.createBeta({ double_opt_in: true });
+    const first = await createTester(ctx, beta.id);
+    const credited = await createTester(ctx, beta.id, { referrer_id: first.referral_code });
+    const waiting = await createTester(ctx, beta.id, { referrer_id: first.referral_code, status: 'unconfirmed' });
+    const later = await createTester(ctx, beta.id);
+    assert.equal((await del(beta.id, first.id)).status, 200);
+
+    // Its signup was counted for the deleted referrer: showing another would name one whose count never has it.
+    const ignored = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${credited.id}`, { body: { tester: { referrer_id: later.referral_code } } });
+    assert.equal(ignored.status, 200, JSON.stringify(ignored.body));
+    assert.equal(ignored.body.referred_by, null);
+    assert.equal((await storedTester(ctx, credited.id))?.referrer_id, null);
+    // Not yet joined, so never credited: the new referrer is set, and credited when it joins.
+    const taken = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${waiting.id}`, { body: { tester: { referrer_id: later.referral_code, status: 'applied' } } });
+    assert.equal(taken.status, 200, JSON.stringify(taken.body));
+    assert.equal(taken.body.referred_by, later.email);
+    const referrer = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${later.id}`);
+    assert.equal(referrer.body.share_signups_count, 1, 'the new referrer counts the one it was given, not the one credited before');
+    assert.equal((await storedTester(ctx, later.id))?.share_signups_count, 1);
+    assert.equal((await storedBeta(ctx, beta.id)).share_signups_count, 2, 'each referral credited once');
+    await assertCountersExact(ctx, beta.id, assert);
+  });
+
   for (const query of ['?queue', '?queue=true', '?queue=1', '?queue=TRUE', '?queue=yes']) {
     test(`queued (${query}): 202 with an empty body; the tester stays until the worker runs`, async () => {
       const beta = await ctx.createBeta();

@@ -4,10 +4,13 @@ import assert from 'node:assert/strict';
 import type { TestContext } from '../../support/context.ts';
 
 export const ORDERS = ['referrals', 'points', 'signup_time'] as const;
+
+/** What the checks need of a process: its answers, and the database to recount from. */
+export type Reader = Pick<TestContext, 'request' | 'database'>;
 export type Order = (typeof ORDERS)[number];
 
 /** id → position: the beta's testers on the waitlist sorted by `order`, read straight from the rows. */
-export async function naivePositions(ctx: TestContext, betaId: number, order: Order): Promise<Map<number, number>> {
+export async function naivePositions(ctx: Reader, betaId: number, order: Order): Promise<Map<number, number>> {
   const rows = await ctx.database.db
     .selectFrom('testers')
     .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
@@ -21,10 +24,15 @@ export async function naivePositions(ctx: TestContext, betaId: number, order: Or
 }
 
 /** Every visible tester of the beta as the list shows them, page after page. */
-export async function listAll(ctx: TestContext, betaId: number, perPage: number, key?: string): Promise<any[]> {
+export function listAll(ctx: Reader, betaId: number, perPage: number, key?: string): Promise<any[]> {
+  return listPages(ctx, `/api/v2/betas/${betaId}/testers`, perPage, key);
+}
+
+/** Every item of a paginated list (`path` without a query), page after page. */
+export async function listPages(ctx: Reader, path: string, perPage: number, key?: string): Promise<any[]> {
   const listed: any[] = [];
   for (let page = 1; ; page++) {
-    const response = await ctx.request('GET', `/api/v2/betas/${betaId}/testers?per_page=${perPage}&page=${page}`, { key });
+    const response = await ctx.request('GET', `${path}?per_page=${perPage}&page=${page}`, { key });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     listed.push(...response.body);
     if (JSON.parse(String(response.headers['x-pagination'])).next_page === null) return listed;
@@ -61,7 +69,7 @@ export async function assertStandings(ctx: TestContext, betaId: number, order: O
  * assertStandings without the switch: the beta must be in `order` already. Changes nothing, so it
  * can be repeated (another process catching up); `label` starts every message (the moment checked).
  */
-export async function assertCurrentStandings(ctx: TestContext, betaId: number, order: Order, options: StandingsOptions & { label?: string } = {}): Promise<any[]> {
+export async function assertCurrentStandings(ctx: Reader, betaId: number, order: Order, options: StandingsOptions & { label?: string } = {}): Promise<any[]> {
   const at = options.label ? `${options.label}: ` : '';
   const expected = await naivePositions(ctx, betaId, order);
   let listed: any[] = [];

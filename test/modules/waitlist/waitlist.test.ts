@@ -6,6 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
+import { openDatabase } from '../../../src/db/database.ts';
+import { createServices } from '../../../src/services.ts';
 import { assertCountersExact, uniqueEmail } from '../testers/support.ts';
 import { ORDERS, assertCurrentStandings, assertIndexExact, assertStandings, naivePositions } from './support.ts';
 
@@ -155,5 +157,20 @@ describe('waitlist positions', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('closing the services waits for a read of the standing feed under way, so the database closes after it', { timeout: 60_000 }, async () => {
+    // Another process's services on the context's database: a read of the feed starts (a timer's,
+    // in a running server) just as the process stops.
+    const beta = await ctx.createBeta();
+    await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail('closing') } } });
+    const database = openDatabase(ctx.databaseUrl);
+    const services = await createServices(database, ctx.config, { clock: ctx.clock });
+    // A process holding a beta's set reads the feed.
+    assert.equal((await services.standings.firstIds({ id: beta.id, settings: { waitlist_order: 'signup_time' } }, 1)).length, 1);
+    const reading = services.standings.settle();
+    await services.close();
+    await database.close();
+    await assert.doesNotReject(reading, 'the read finished before the database closed');
   });
 });
