@@ -16,7 +16,7 @@ import type { PageLimits } from './pages.routes.ts';
 import { ALREADY_ON_LIST, BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
 import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';
-import { ALTCHA_SCRIPT_PATH } from './altcha-assets.ts';
+import { ALTCHA_EMBED_SCRIPT } from './altcha-assets.ts';
 import { plainText } from './markdown.ts';
 import { mayCount, referralCode, referralOf, visitorOf } from './visitor.ts';
 
@@ -83,7 +83,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
         records_clicks: form.beta.settings.referral_url !== null,
         // The hidden field people leave empty, and the challenge a signup solves first (null: none).
         honeypot: HONEYPOT_FIELD,
-        challenge: form.beta.settings.signup_challenge === 'proof_of_work' ? { url: `${publicUrl}/public/betas/${form.beta.id}/challenge`, widget_url: `${publicUrl}${ALTCHA_SCRIPT_PATH}` } : null,
+        challenge: form.beta.settings.signup_challenge === 'proof_of_work' ? { url: `${publicUrl}/public/betas/${form.beta.id}/challenge`, widget_url: `${publicUrl}${ALTCHA_EMBED_SCRIPT.path}` } : null,
         page: embedDesign(form.beta, form.waiting, publicUrl),
       };
     },

@@ -132,7 +132,7 @@ describe('the signup guard', () => {
     const form = await visit(ctx, 'GET', `/public/betas/${beta.id}/form`);
     assert.deepEqual(form.body.challenge, {
       url: `https://prelaunch.test/public/betas/${beta.id}/challenge`,
-      widget_url: 'https://prelaunch.test/assets/altcha/altcha.js',
+      widget_url: 'https://prelaunch.test/assets/altcha/altcha-embed.js',
     });
     assert.equal(form.body.honeypot, 'website');
   });
