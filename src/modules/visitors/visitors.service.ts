@@ -29,6 +29,7 @@ import { referrerDisplayName } from '../testers/public-name.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
+import { AnswerTime } from '../signup-guard/answer-time.ts';
 import type { SignupAttempt, SignupGuard } from '../signup-guard/signup-guard.ts';
 import { normalizeEmail } from '../testers/email-address.ts';
 
@@ -92,6 +93,8 @@ async function firstVisitToday(trx: Executor, visit: Insertable<DailyVisitsTable
 
 export class VisitorsService {
   readonly #keys: VisitorKeys;
+  /** How long a new signup takes: an address on the list is answered no sooner. */
+  readonly #answerTime = new AnswerTime();
 
   constructor(
     private readonly db: Db,
@@ -175,6 +178,7 @@ export class VisitorsService {
     const accepted: SignupOutcome = confirming ? { kind: 'check_inbox', email: (input.email ?? '').trim() } : { kind: 'joined', tester: null };
     const admission = await this.guard.admit(beta, { ...attempt, ip: visitor.ip });
     if (!admission.admitted) return accepted;
+    const started = performance.now();
     let tester: TesterView;
     try {
       tester = await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
@@ -185,11 +189,13 @@ export class VisitorsService {
       if (error instanceof ApiError && error.is(Errors.testerExists)) {
         const email = normalizeEmail(input.email ?? '');
         if (email) await this.emails.alreadySignedUp(beta.id, email.normalized);
+        await this.#answerTime.padFrom(started);
         return confirming ? accepted : { kind: 'already_on_list' };
       }
       this.guard.countRefusal(beta.id, error);
       throw error;
     }
+    this.#answerTime.observe(performance.now() - started);
     return confirming ? accepted : { kind: 'joined', tester };
   }
 
