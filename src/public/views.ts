@@ -145,7 +145,7 @@ ${errorFor(state, 'email')}
 </div>
 ${form.fields.map((field) => profileInput(field, state))}
 ${form.questions.map((question) => questionInput(question, state))}
-<div class="trap" aria-hidden="true"><label for="field-${HONEYPOT_FIELD}">Leave this field empty</label><input id="field-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
+<div class="trap" aria-hidden="true" inert><label for="field-${HONEYPOT_FIELD}">Leave this field empty</label><input id="field-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 ${beta.settings.signup_challenge === 'proof_of_work' ? challengeWidget(beta) : nothing}
 <button type="submit" id="signup-submit">${beta.page.button_text ?? 'Join the waitlist'}</button>
 </form>`;

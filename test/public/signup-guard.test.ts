@@ -165,7 +165,7 @@ describe('the signup guard', () => {
     // The hosted form has the field, out of sight and out of the tab order.
     const beta = await ctx.createBeta({}, 'Rocket');
     const page = await visit(ctx, 'GET', `/b/${beta.id}`);
-    assert.ok(page.body.includes('<div class="trap" aria-hidden="true"><label for="field-website">Leave this field empty</label><input id="field-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>'));
+    assert.ok(page.body.includes('<div class="trap" aria-hidden="true" inert><label for="field-website">Leave this field empty</label><input id="field-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>'));
   });
 
   test('an address on the list is answered like a new one with double opt-in, and its owner is e-mailed at most once an hour', async () => {

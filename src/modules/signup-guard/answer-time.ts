@@ -1,23 +1,27 @@
 // A public signup with an address already on the list does less work than a new one (no tester is
 // written): answered at once, its speed would tell who is on the list. Its answer waits until it
-// has taken as long as a new signup's usually does, a moving average this process keeps, so the
-// two take the same time whatever the load (bench/README.md, "Signup guard").
+// has taken as long as a new signup's median, over the last ones this process made, so the two
+// take the same time whatever the load (bench/README.md, "Signup guard").
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Each new signup moves the average this much of the way to its own time. */
-const WEIGHT = 0.1;
+/** New signups whose times make the median. */
+const SAMPLES = 63;
 
 export class AnswerTime {
-  #averageMs: number | null = null;
+  readonly #recent: number[] = [];
+  #next = 0;
 
   /** A new signup's answer took `ms`. */
   observe(ms: number): void {
-    this.#averageMs = this.#averageMs === null ? ms : this.#averageMs + WEIGHT * (ms - this.#averageMs);
+    this.#recent[this.#next] = ms;
+    this.#next = (this.#next + 1) % SAMPLES;
   }
 
-  /** Waits until an answer started at `startedMs` (performance.now()) has taken the average time. */
+  /** Waits until an answer started at `startedMs` (performance.now()) has taken a new signup's median time. */
   async padFrom(startedMs: number): Promise<void> {
-    const left = (this.#averageMs ?? 0) - (performance.now() - startedMs);
+    if (this.#recent.length === 0) return;
+    const sorted = [...this.#recent].sort((a, b) => a - b);
+    const left = sorted[sorted.length >> 1] - (performance.now() - startedMs);
     if (left > 0) await sleep(left);
   }
 }

@@ -149,7 +149,7 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
         box.append(el('p', { class: 'waiting', id: 'waiting-count', text: `Join ${design.waiting.toLocaleString('en-US')} ${design.waiting === 1 ? 'person' : 'people'} waiting.` }));
       }
       // A field people never see nor reach: a bot filling it is answered as a success, and nothing is stored.
-      form.append(el('div', { class: 'trap', 'aria-hidden': 'true' },
+      form.append(el('div', { class: 'trap', 'aria-hidden': 'true', inert: true },
         el('label', { for: 'field-honeypot', text: 'Leave this field empty' }),
         el('input', { id: 'field-honeypot', name: definition.honeypot, type: 'text', tabindex: '-1', autocomplete: 'off' })));
       const challenge = definition.challenge ? challengeWidget(definition.challenge) : null;
