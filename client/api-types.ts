@@ -1539,6 +1539,13 @@ export interface components {
                  *     | 2325 | 422 | Country is required | Create, update: the beta requires country |
                  *     | 2326 | 422 | Fraud protection: referral refused | Create, update (Prelaunch's code in the series): fraud_mode is block and the referral is an alias of, or on the same device as, the referrer |
                  *     | 2327 | 422 | Leaderboard name is invalid | Create, update, the status page's name form (Prelaunch's code in the series): leaderboard_name is longer than 40 characters, or holds a control character, a line or paragraph separator or a bidirectional override |
+                 *     | 2340 | 422 | Please wait for the anti-spam check to finish before signing up | Prelaunch's code: a public signup without the solved challenge (the field altcha) while the beta's signup_challenge is proof_of_work |
+                 *     | 2341 | 422 | The anti-spam check did not pass; please reload the page and try again | Prelaunch's code: a public signup whose altcha is not a solution of a challenge this service issued for the beta |
+                 *     | 2342 | 422 | This anti-spam check was used already; please reload the page to get a new one | Prelaunch's code: a public signup whose solved challenge was used for a signup already (each is good once, in any process) |
+                 *     | 2343 | 422 | The anti-spam check has expired (they last 10 minutes); please reload the page and try again | Prelaunch's code: a public signup whose challenge was issued more than 10 minutes ago |
+                 *     | 2344 | 429 | Too many signups from your network in the last hour; please try again later | Prelaunch's code: a public signup from an IPv4 /24 or IPv6 /48 network that reached the beta's max_signups_per_subnet_per_hour |
+                 *     | 2345 | 403 | Signups from your country are not accepted for this waitlist | Prelaunch's code: a public signup from a country on the beta's signup_countries_blocked, or not on its signup_countries_allowed when that is set (an unknown country then too) |
+                 *     | 2346 | 403 | This signup form may not be used on this website | Prelaunch's code: a public signup or share click sent from a page whose Origin is not the service's own nor on the beta's embed_origins |
                  *     | 2501 | 422 | General error | A friend invitation request breaks a rule no specific code names (the message says which), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2502 | 422 | Invite-a-friend system disabled for the project | The beta's invite_a_friend_enabled is off |
                  *     | 2503 | 422 | Sender email is required | No sender_email |
@@ -1623,6 +1630,8 @@ export interface components {
                 decoder_key: string;
                 /** @description Signups confirm their e-mail address before they are applied */
                 double_opt_in: boolean;
+                /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                embed_origins: string[];
                 /**
                  * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                  * @enum {unknown}
@@ -1637,10 +1646,22 @@ export interface components {
                 /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                 leaderboard_size: number;
                 max_signups_per_ip_per_day: number | null;
+                max_signups_per_subnet_per_hour: number | null;
                 referral_points: number;
                 referral_url: string | null;
                 required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                 share_points: number;
+                /**
+                 * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                 * @enum {unknown}
+                 */
+                signup_challenge: "off" | "proof_of_work";
+                /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                signup_challenge_difficulty: number;
+                /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                signup_countries_allowed: string[];
+                /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                signup_countries_blocked: string[];
                 signup_points: number;
                 vanity_referral_codes: boolean;
                 /** @enum {unknown} */
@@ -2120,10 +2141,10 @@ export interface components {
             /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
             html_body: string;
             /**
-             * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended
+             * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
              * @enum {unknown}
              */
-            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
             /** @description Liquid template of the subject */
             subject: string;
             updated_at: string | null;
@@ -2140,7 +2161,7 @@ export interface components {
             error: string | null;
             id: number;
             /** @enum {unknown} */
-            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
             sent_at: string | null;
             /**
              * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -2811,6 +2832,8 @@ export interface operations {
                             blocked_ips?: string[];
                             decoder_key?: string;
                             double_opt_in?: boolean | string | number;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins?: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -2825,10 +2848,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
+                            max_signups_per_subnet_per_hour?: number | null;
                             referral_points?: number;
                             referral_url?: string | null;
                             required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points?: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge?: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty?: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed?: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked?: string[];
                             signup_points?: number;
                             vanity_referral_codes?: boolean | string | number;
                             /** @enum {unknown} */
@@ -2858,6 +2893,8 @@ export interface operations {
                         blocked_ips?: string[];
                         decoder_key?: string;
                         double_opt_in?: boolean | string | number;
+                        /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                        embed_origins?: string[];
                         /**
                          * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                          * @enum {unknown}
@@ -2872,10 +2909,22 @@ export interface operations {
                         /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                         leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
+                        max_signups_per_subnet_per_hour?: number | null;
                         referral_points?: number;
                         referral_url?: string | null;
                         required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                         share_points?: number;
+                        /**
+                         * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                         * @enum {unknown}
+                         */
+                        signup_challenge?: "off" | "proof_of_work";
+                        /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                        signup_challenge_difficulty?: number;
+                        /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                        signup_countries_allowed?: string[];
+                        /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                        signup_countries_blocked?: string[];
                         signup_points?: number;
                         vanity_referral_codes?: boolean | string | number;
                         /** @enum {unknown} */
@@ -2933,6 +2982,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -2947,10 +2998,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -3101,6 +3164,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -3115,10 +3180,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -3272,6 +3349,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -3286,10 +3365,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -3437,6 +3528,8 @@ export interface operations {
                             blocked_ips?: string[];
                             decoder_key?: string;
                             double_opt_in?: boolean | string | number;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins?: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -3451,10 +3544,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
+                            max_signups_per_subnet_per_hour?: number | null;
                             referral_points?: number;
                             referral_url?: string | null;
                             required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points?: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge?: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty?: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed?: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked?: string[];
                             signup_points?: number;
                             vanity_referral_codes?: boolean | string | number;
                             /** @enum {unknown} */
@@ -3482,6 +3587,8 @@ export interface operations {
                         blocked_ips?: string[];
                         decoder_key?: string;
                         double_opt_in?: boolean | string | number;
+                        /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                        embed_origins?: string[];
                         /**
                          * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                          * @enum {unknown}
@@ -3496,10 +3603,22 @@ export interface operations {
                         /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                         leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
+                        max_signups_per_subnet_per_hour?: number | null;
                         referral_points?: number;
                         referral_url?: string | null;
                         required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                         share_points?: number;
+                        /**
+                         * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                         * @enum {unknown}
+                         */
+                        signup_challenge?: "off" | "proof_of_work";
+                        /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                        signup_challenge_difficulty?: number;
+                        /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                        signup_countries_allowed?: string[];
+                        /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                        signup_countries_blocked?: string[];
                         signup_points?: number;
                         vanity_referral_codes?: boolean | string | number;
                         /** @enum {unknown} */
@@ -3557,6 +3676,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -3571,10 +3692,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -4559,7 +4692,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
                 occasion: string;
             };
             cookie?: never;
@@ -4582,10 +4715,10 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
@@ -4678,7 +4811,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
                 occasion: string;
             };
             cookie?: never;
@@ -4725,10 +4858,10 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
@@ -4839,7 +4972,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
                 occasion: string;
             };
             cookie?: never;
@@ -4862,10 +4995,10 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
@@ -4976,7 +5109,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
                 occasion: string;
             };
             cookie?: never;
@@ -5120,7 +5253,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
                 occasion: string;
             };
             cookie?: never;
@@ -5164,7 +5297,7 @@ export interface operations {
                         error: string | null;
                         id: number;
                         /** @enum {unknown} */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                         sent_at: string | null;
                         /**
                          * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -5277,7 +5410,7 @@ export interface operations {
             query?: {
                 /** @description Exact match on the recipient (case-insensitive) */
                 email?: string;
-                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                 /** @description 1-based page number */
                 page?: number;
                 /** @description Items per page (extension) */
@@ -5409,7 +5542,7 @@ export interface operations {
                         id: number;
                         message_id: string | null;
                         /** @enum {unknown} */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
                         sent_at: string | null;
                         /**
                          * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -8378,6 +8511,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -8392,10 +8527,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -8576,6 +8723,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -8590,10 +8739,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -8776,6 +8937,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -8790,10 +8953,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */
@@ -8974,6 +9149,8 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
                             /**
                              * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
                              * @enum {unknown}
@@ -8988,10 +9165,22 @@ export interface operations {
                             /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
                             share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
                             signup_points: number;
                             vanity_referral_codes: boolean;
                             /** @enum {unknown} */

@@ -198,6 +198,37 @@ export const Errors = {
     format: (why: string) => `Leaderboard name is invalid: ${why}`,
   }),
 
+  // Prelaunch's codes in the series: the signup guard's refusals of a public signup (docs/operations.md, "Launch day").
+  challengeRequired: kind({
+    code: 2340, status: 422, message: 'Please wait for the anti-spam check to finish before signing up',
+    when: "Prelaunch's code: a public signup without the solved challenge (the field altcha) while the beta's signup_challenge is proof_of_work",
+  }),
+  challengeInvalid: kind({
+    code: 2341, status: 422, message: 'The anti-spam check did not pass; please reload the page and try again',
+    when: "Prelaunch's code: a public signup whose altcha is not a solution of a challenge this service issued for the beta",
+  }),
+  challengeReused: kind({
+    code: 2342, status: 422, message: 'This anti-spam check was used already; please reload the page to get a new one',
+    when: "Prelaunch's code: a public signup whose solved challenge was used for a signup already (each is good once, in any process)",
+  }),
+  challengeExpired: kind({
+    code: 2343, status: 422, message: 'The anti-spam check has expired (they last 10 minutes); please reload the page and try again',
+    when: "Prelaunch's code: a public signup whose challenge was issued more than 10 minutes ago",
+  }),
+  tooManySignupsFromSubnet: kind({
+    code: 2344, status: 429, message: 'Too many signups from your network in the last hour; please try again later',
+    when: "Prelaunch's code: a public signup from an IPv4 /24 or IPv6 /48 network that reached the beta's max_signups_per_subnet_per_hour",
+  }),
+  countryRefused: kind({
+    code: 2345, status: 403, message: 'Signups from your country are not accepted for this waitlist',
+    when: "Prelaunch's code: a public signup from a country on the beta's signup_countries_blocked, or not on its signup_countries_allowed when that is set (an unknown country then too)",
+  }),
+  originRefused: kind({
+    code: 2346, status: 403, message: 'This signup form may not be used on this website',
+    when: "Prelaunch's code: a public signup or share click sent from a page whose Origin is not the service's own nor on the beta's embed_origins",
+    format: (origin: string) => `This signup form may not be used on ${origin}: the waitlist's owner has not allowed it there`,
+  }),
+
   // ---- Friend invitations (2500) ---------------------------------------------------------------
   friendInvitationsGeneral: kind({ code: 2501, status: 422, message: 'General error', format: asGiven, when: general('friend invitation') }),
   inviteAFriendDisabled: kind({ code: 2502, status: 422, message: 'Invite-a-friend system disabled for the project', when: 'The beta\'s invite_a_friend_enabled is off' }),

@@ -1,5 +1,5 @@
 // Prometheus metrics of one process (served at /metrics, docs/operations.md lists them): HTTP
-// requests by route pattern, outbox jobs, rate-limit refusals, Redis's breaker and failures, the
+// requests by route pattern, outbox jobs, rate-limit refusals, public signups' refusals, Redis's breaker and failures, the
 // database pool and retried transactions, and prom-client's process defaults. Each Metrics has a
 // registry of its own, so several apps in one process (tests) never share series. Under `serve
 // --workers N` the primary adds up every process's registry.
@@ -11,6 +11,7 @@ import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import type { RedisConnection } from './redis.ts';
 import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.service.ts';
+import type { SignupGuard } from './modules/signup-guard/signup-guard.ts';
 
 export interface MetricsSources {
   database: DatabaseHandle;
@@ -19,6 +20,8 @@ export interface MetricsSources {
   rateLimits?: RateLimits;
   /** The rate limits' Redis connection, when REDIS_URL is set. */
   redis?: RedisConnection | null;
+  /** Public signups' refusals by beta and reason; none in `prelaunch worker`, which takes no signup. */
+  signupGuard?: Pick<SignupGuard, 'refusals'>;
   /** Where failures to read a figure at scrape time are reported. */
   log: { warn(details: object, message: string): void };
 }
@@ -103,6 +106,21 @@ export class Metrics implements JobObserver, MetricsEndpoint {
         collect() {
           this.reset();
           for (const [limiter, count] of Object.entries(rateLimits.rejections())) this.inc({ limiter }, count);
+        },
+      });
+    }
+    const { signupGuard } = sources;
+    if (signupGuard) {
+      new Counter({
+        name: 'prelaunch_signup_refusals_total',
+        help:
+          'Public signups refused, by beta and reason: honeypot (the hidden field was filled; answered as a success), origin, challenge ' +
+          '(missing, wrong, reused or expired proof of work), country, subnet (max_signups_per_subnet_per_hour), fraud (blocked IP or domain, too many from one IP, refused referral)',
+        labelNames: ['beta_id', 'reason'],
+        registers,
+        collect() {
+          this.reset();
+          for (const { betaId, reason, count } of signupGuard.refusals()) this.inc({ beta_id: String(betaId), reason }, count);
         },
       });
     }

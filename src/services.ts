@@ -38,6 +38,7 @@ import { Sessions } from './modules/members/sessions.ts';
 import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
 import { InvitationSchedulesService } from './modules/invitation-schedules/invitation-schedules.service.ts';
 import { FraudReviewService } from './modules/fraud/fraud-review.ts';
+import { SignupGuard } from './modules/signup-guard/signup-guard.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -59,6 +60,8 @@ export interface Services {
   emailPreviews: EmailPreviewsService;
   /** What visitors do on the public pages (signup, share links, confirmation). */
   visitors: VisitorsService;
+  /** The checks a public signup passes first (challenge, honeypot, origin, country, subnet), and their refusal counts. */
+  signupGuard: SignupGuard;
   stats: StatsService;
   /** The beta's leaderboard (the owner's and the visitors') and a tester's progress. */
   leaderboards: LeaderboardService;
@@ -116,6 +119,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
   const leaderboards = new LeaderboardService(db, clock, betas, testers, standings);
+  const signupGuard = new SignupGuard(db, dialect, clock, geo, config.publicUrl);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -133,7 +137,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
-    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards),
+    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards, signupGuard),
+    signupGuard,
     leaderboards,
     stats: new StatsService(db, clock),
     betaStats: new BetaStatsService(db, dialect, clock, betas),

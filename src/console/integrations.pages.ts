@@ -26,6 +26,7 @@ const OCCASION_LABELS: Record<(typeof Occasions)[number], string> = {
   rejected: 'Rejected',
   suspended: 'Suspended',
   unsuspended: 'Suspension lifted',
+  already_signed_up: 'Signed up again: already on the list',
 };
 
 const may = (active: ActiveSession, permission: Permission) => permissionsOf(active.member.role).has(permission);

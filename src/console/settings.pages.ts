@@ -50,6 +50,16 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
     hint: 'The front of the waitlist, each tester under the public name they chose or a masked address (a***@e***.com). Flagged testers are left out.',
   },
   leaderboard_size: { label: 'Testers on the leaderboard', hint: 'From 1 to 100.' },
+  signup_challenge: {
+    label: 'Anti-bot check on public signups',
+    hint: 'A proof-of-work puzzle the visitor’s browser solves in about a second, with no third party. API signups are never checked.',
+    options: { off: 'Off', proof_of_work: 'Proof of work' },
+  },
+  signup_challenge_difficulty: { label: 'Anti-bot check’s difficulty', hint: 'The largest number the browser may have to try: 50,000 takes a phone about a second.' },
+  max_signups_per_subnet_per_hour: { label: 'Most public signups from one network per hour', hint: 'An IPv4 /24 or IPv6 /48 network. Empty: no limit.' },
+  signup_countries_allowed: { label: 'Only accept public signups from', hint: 'Country codes, one per line, e.g. DE. Empty: every country. When set, an unknown country is refused too.' },
+  signup_countries_blocked: { label: 'Refuse public signups from', hint: 'Country codes, one per line, e.g. DE.' },
+  embed_origins: { label: 'Sites that may embed the signup form', hint: 'One origin per line, e.g. https://example.com. Empty: any site.' },
 };
 
 /** The beta-and-form page's groups; the points page has POINT_SETTINGS. Together: every setting once. */
@@ -59,6 +69,10 @@ export const SETTING_GROUPS: readonly (readonly [string, readonly Setting[]])[] 
   ['Referrals and invitations', ['referral_url', 'vanity_referral_codes', 'invite_a_friend_enabled', 'friend_invitations_allowed', 'decoder_key']],
   ['Fraud protection', ['fraud_mode', 'block_disposable_email_domains', 'blocked_email_domains', 'blocked_ips', 'max_signups_per_ip_per_day']],
   ['Leaderboard', ['leaderboard_enabled', 'leaderboard_size']],
+  [
+    'Launch day',
+    ['signup_challenge', 'signup_challenge_difficulty', 'max_signups_per_subnet_per_hour', 'signup_countries_allowed', 'signup_countries_blocked', 'embed_origins'],
+  ],
 ];
 export const POINT_SETTINGS: readonly Setting[] = ['signup_points', 'referral_points', 'share_points'];
 

@@ -375,6 +375,21 @@ export interface TesterChangesTable {
 }
 
 /** Random salts of visitor hashes (migration 007): "day:YYYY-MM-DD" per UTC day, and "share-points". */
+/** A proof-of-work challenge solved and used once: refused again until it would have expired. */
+export interface SpentChallengesTable {
+  beta_id: number;
+  nonce: string;
+  expires_at: string;
+}
+
+/** A public signup let through from a visitor subnet (IPv4 /24, IPv6 /48); kept for an hour. */
+export interface SubnetSignupsTable {
+  beta_id: number;
+  token: string;
+  subnet: string;
+  created_at: string;
+}
+
 export interface VisitorSaltsTable {
   name: string;
   salt: string;
@@ -527,6 +542,8 @@ export interface Database {
   fraud_decisions: FraudDecisionsTable;
   invitation_schedules: InvitationSchedulesTable;
   invitation_waves: InvitationWavesTable;
+  spent_challenges: SpentChallengesTable;
+  subnet_signups: SubnetSignupsTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */

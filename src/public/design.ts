@@ -44,10 +44,12 @@ export function frameOf(beta: Beta, publicUrl: string, options: { landing?: bool
   const frame: PageFrame = {
     masthead: page.logo ? { name: beta.name, logoUrl: imagePath(page.logo) } : undefined,
     themeHref: themePath(page),
+    frameAncestors: beta.settings.embed_origins,
   };
   if (!options.landing) return frame;
   return {
     ...frame,
+    challengeWidget: beta.settings.signup_challenge === 'proof_of_work',
     heroUrl: pathOf(page.hero),
     preview: {
       title: page.headline ?? beta.name,

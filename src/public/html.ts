@@ -2,6 +2,7 @@
 // interpolated value escaped, with the app's own stylesheet; headers keep a page (and the token
 // in its URL) out of caches, search engines, frames and Referer headers.
 import type { FastifyReply } from 'fastify';
+import { ALTCHA_SCRIPT_PATH } from './altcha-assets.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -39,6 +40,10 @@ export interface PageFrame {
   themeHref?: string | null;
   /** The design's hero image at the top of the page; only the signup page shows it. */
   heroUrl?: string | null;
+  /** The page has the proof-of-work widget: its script and stylesheet, from this host. */
+  challengeWidget?: boolean;
+  /** The origins that may show the page in a frame (the beta's embed_origins); none when empty. */
+  frameAncestors?: readonly string[];
   /** Link-preview tags (Open Graph, Twitter card): pages meant to be shared. Absolute URLs. */
   preview?: { title: string; description: string; imageUrl: string | null; url: string };
 }
@@ -77,6 +82,8 @@ export function htmlDocument(title: string, content: Trusted, frame: PageFrame):
 <title>${title}</title>
 ${frame.preview ? previewTags(frame.preview) : nothing}<link rel="stylesheet" href="/assets/pages.css">
 ${frame.themeHref ? html`<link rel="stylesheet" href="${frame.themeHref}">
+` : nothing}${frame.challengeWidget ? html`<link rel="stylesheet" href="/assets/altcha/altcha.css">
+<script src="${ALTCHA_SCRIPT_PATH}" defer></script>
 ` : nothing}<script src="/assets/page.js" defer></script>
 </head>
 <body>
@@ -92,6 +99,16 @@ ${frame.heroUrl ? html`<img class="hero" id="page-hero" src="${frame.heroUrl}" a
 }
 
 /**
+ * Lets the beta's own embed origins show the page in a frame: their list replaces the scope's
+ * frame-ancestors 'none', and X-Frame-Options (which can name no list) goes.
+ */
+function allowFramingBy(reply: FastifyReply, origins: readonly string[]): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`));
+  reply.removeHeader('x-frame-options');
+}
+
+/**
  * Sends a page. The public scope's security headers (public-scope.ts: CSP, no-referrer, nosniff,
  * frames refused) come with it; pages are never cached (they show a visitor's own standing or a
  * token's state). `indexed` lets search engines list it: only a beta's signup page. `frame` is the
@@ -99,6 +116,8 @@ ${frame.heroUrl ? html`<img class="hero" id="page-hero" src="${frame.heroUrl}" a
  */
 export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted, options: { indexed?: boolean; frame?: PageFrame } = {}): FastifyReply {
   if (!options.indexed) reply.header('X-Robots-Tag', 'noindex');
+  const ancestors = options.frame?.frameAncestors ?? [];
+  if (ancestors.length > 0) allowFramingBy(reply, ancestors);
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')

@@ -14,7 +14,7 @@ import type { Confirmation, SignupForm, VisitorsService } from '../modules/visit
 import { frameOf } from './design.ts';
 import { sendHtmlPage } from './html.ts';
 import { leaderboardPage } from './standing-sections.ts';
-import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
   expiredPage,
@@ -111,8 +111,8 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       if (!form) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));
       const referral = referralOf(request.body, () => referralFromCookie(request, form.beta.id));
       try {
-        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referral), visitorOf(request));
-        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, tester), { frame: frameOf(form.beta, publicUrl) });
+        const outcome = await visitors.signUp(form.beta, signupInput(request.body, form, referral), visitorOf(request), signupAttempt(request.body, request.headers.origin));
+        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, outcome), { frame: frameOf(form.beta, publicUrl) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const state: FormState = { values: request.body, errors: fieldErrors(error), referral };

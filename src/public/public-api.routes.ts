@@ -13,13 +13,35 @@ import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import { presentPublicBoard } from '../modules/leaderboard/leaderboard.presenter.ts';
 import type { PageLimits } from './pages.routes.ts';
-import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupInput, signupRouteOptions } from './signup-input.ts';
+import { ALREADY_ON_LIST, BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
+import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
+import type { TesterView } from '../modules/testers/testers.presenter.ts';
+import { ALTCHA_EMBED_SCRIPT } from './altcha-assets.ts';
 import { plainText } from './markdown.ts';
 import { mayCount, referralCode, referralOf, visitorOf } from './visitor.ts';
 
 const ClickBody = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 })), ch: Type.Optional(ChannelTag) });
 
 const betaNotFound = () => Errors.notFound('Beta not found');
+
+/** A new tester as the embed shows them: their standing and share links. */
+function joinedTester(beta: Beta, tester: TesterView) {
+  return {
+    email: tester.email,
+    status: tester.status,
+    confirmation_required: false,
+    referral_code: tester.referral_code,
+    share_link: tester.share_link,
+    // The share buttons as the hosted page has them: each network's link tagged with its channel.
+    copy_link: channelLink(tester.share_link, 'copy'),
+    share_buttons: shareButtons(tester.share_link, beta.page.share_message ?? defaultShareMessage(beta.name)),
+    share_status_link: tester.share_status_link,
+    waitlist_position: tester.waitlist_position,
+    waitlist_ahead: tester.waitlist_ahead,
+    waitlist_behind: tester.waitlist_behind,
+    waitlist_length: tester.waitlist_length,
+  };
+}
 
 /**
  * The design as the embed wears it: texts as plain text (the embed builds elements with
@@ -59,6 +81,9 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
         countries: form.fields.some((f) => f.input === 'country') ? countryChoices() : [],
         // With its own referral_url the beta's page records share clicks itself (POST …/clicks).
         records_clicks: form.beta.settings.referral_url !== null,
+        // The hidden field people leave empty, and the challenge a signup solves first (null: none).
+        honeypot: HONEYPOT_FIELD,
+        challenge: form.beta.settings.signup_challenge === 'proof_of_work' ? { url: `${publicUrl}/public/betas/${form.beta.id}/challenge`, widget_url: `${publicUrl}${ALTCHA_EMBED_SCRIPT.path}` } : null,
         page: embedDesign(form.beta, form.waiting, publicUrl),
       };
     },
@@ -84,28 +109,32 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
       if (!form) throw betaNotFound();
       try {
         // The embed sends no cookies: the referral is what it read off its page's ?r= and ?ch=.
-        const tester = await visitors.signUp(form.beta, signupInput(request.body, form, referralOf(request.body)), visitorOf(request));
-        return reply.status(201).send({
-          tester: tester && {
-            email: tester.email,
-            status: tester.status,
-            confirmation_required: tester.status === 'unconfirmed',
-            referral_code: tester.referral_code,
-            share_link: tester.share_link,
-            // The share buttons as the hosted page has them: each network's link tagged with its channel.
-            copy_link: channelLink(tester.share_link, 'copy'),
-            share_buttons: shareButtons(tester.share_link, form.beta.page.share_message ?? defaultShareMessage(form.beta.name)),
-            share_status_link: tester.share_status_link,
-            waitlist_position: tester.waitlist_position,
-            waitlist_ahead: tester.waitlist_ahead,
-            waitlist_behind: tester.waitlist_behind,
-            waitlist_length: tester.waitlist_length,
-          },
-        });
+        const input = signupInput(request.body, form, referralOf(request.body));
+        const outcome = await visitors.signUp(form.beta, input, visitorOf(request), signupAttempt(request.body, request.headers.origin));
+        switch (outcome.kind) {
+          case 'already_on_list':
+            return reply.status(200).send({ tester: null, already_on_list: true, message: ALREADY_ON_LIST });
+          case 'check_inbox':
+            return reply.status(201).send({ tester: { email: outcome.email, status: 'unconfirmed', confirmation_required: true } });
+          case 'joined':
+            return reply.status(201).send({ tester: outcome.tester && joinedTester(form.beta, outcome.tester) });
+        }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return reply.status(error.statusCode).send({ errors: fieldErrors(error) });
       }
+    },
+  });
+
+  // The proof-of-work challenge of the beta's signups, in ALTCHA's format: the widget fetches it.
+  app.get('/betas/:beta/challenge', {
+    schema: { hide: true, params: BetaParams },
+    onRequest: limits.pages,
+    handler: async (request, reply) => {
+      const challenge = await visitors.signupChallenge(request.params.beta);
+      if (!challenge) throw betaNotFound();
+      reply.header('Cache-Control', 'no-store');
+      return challenge;
     },
   });
 
@@ -116,6 +145,7 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
     handler: async (request, reply) => {
       const beta = await visitors.publicBeta(request.params.beta);
       if (!beta) throw betaNotFound();
+      visitors.checkClickOrigin(beta, typeof request.headers.origin === 'string' ? request.headers.origin : null);
       const code = referralCode(request.body.r);
       const sharer = code ? await visitors.sharer(code) : undefined;
       // A code of another beta, or none, counts nothing; the answer is the same either way.

@@ -14,6 +14,7 @@ import { describeError } from '../http/error-handler.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
+import { ALTCHA_ASSETS, ALTCHA_EMBED_SCRIPT } from './altcha-assets.ts';
 import { themeStylesheet } from './design.ts';
 import { sendHtmlPage } from './html.ts';
 import { IMMUTABLE_CACHE, imagesRoutes } from './images.routes.ts';
@@ -42,6 +43,9 @@ const PAGE_SECURITY = {
       styleSrc: ["'self'"],
       scriptSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
+      // The proof-of-work widget fetches its challenge and solves it in a worker, both from this host.
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
       formAction: ["'self'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
@@ -73,8 +77,9 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
       const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request not accepted');
       return sendHtmlPage(reply, status, title, messagePage(title, errors.map((e) => e.message).join(' '), 'error-message'));
     });
-    for (const [name, file] of Object.entries(ASSETS)) {
-      pages.get(`/assets/${name}`, { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
+    const assets = { ...Object.fromEntries(Object.entries(ASSETS).map(([name, file]) => [`/assets/${name}`, file])), ...ALTCHA_ASSETS };
+    for (const [path, file] of Object.entries(assets)) {
+      pages.get(path, { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
         reply.type(file.type).header('Cache-Control', ASSET_CACHE).send(file.body),
       );
     }
@@ -104,6 +109,9 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
 
   await app.register(async (embed) => {
     addSecurityHeaders(embed, CROSS_ORIGIN_SECURITY);
+    embed.get(ALTCHA_EMBED_SCRIPT.path, { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
+      reply.type(ALTCHA_EMBED_SCRIPT.type).header('Cache-Control', ASSET_CACHE).header('Access-Control-Allow-Origin', '*').send(ALTCHA_EMBED_SCRIPT.body),
+    );
     embed.get('/embed.js', { schema: { hide: true }, onRequest: limits.pages }, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').send(EMBED_JS),
     );

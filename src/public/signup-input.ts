@@ -8,6 +8,10 @@ import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
 import type { PageLimits } from './pages.routes.ts';
 import type { Referral } from './visitor.ts';
+import { HONEYPOT_FIELD, type SignupAttempt } from '../modules/signup-guard/signup-guard.ts';
+
+/** What a signup with an address already on the list hears, without double opt-in (with it: "check your inbox", as anyone). */
+export const ALREADY_ON_LIST = 'You are already on the list: we have e-mailed you the link to your standing.';
 
 /** The largest signup body accepted: a form with a few text answers fits many times over. */
 export const SIGNUP_BODY_LIMIT = 16 * 1024;
@@ -31,6 +35,8 @@ export const SignupBody = Type.Object({
   answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   r: Type.Optional(Type.String({ maxLength: 64, description: 'The referral code of the share link the visitor came through' })),
   ch: Type.Optional(ChannelTag),
+  altcha: Type.Optional(Type.String({ maxLength: 8192, description: 'The solved proof-of-work challenge, as the ALTCHA widget sends it' })),
+  [HONEYPOT_FIELD]: Type.Optional(Type.String({ maxLength: 2000, description: 'The hidden field people leave empty' })),
 });
 export type SignupBodyValues = Static<typeof SignupBody>;
 
@@ -74,6 +80,11 @@ export function signupInput(body: SignupBodyValues, form: SignupForm, referral: 
   };
 }
 
+/** What the signup guard reads off a signup besides the visitor: the page's origin, the challenge's solution, the honeypot. */
+export function signupAttempt(body: SignupBodyValues, origin: string | string[] | undefined): Omit<SignupAttempt, 'ip'> {
+  return { origin: typeof origin === 'string' ? origin : null, altcha: body.altcha, honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD] };
+}
+
 /** A problem as the visitor reads it; `field` names the input it belongs next to (null: the form). */
 export interface FieldError {
   code: number;
@@ -83,7 +94,6 @@ export interface FieldError {
 
 const FIELD_BY_CODE: Record<number, string> = {
   [Errors.testerEmailRequired.code]: 'email',
-  [Errors.testerExists.code]: 'email',
   [Errors.emailDomainBlocked.code]: 'email',
   [Errors.nameRequired.code]: 'first_name',
   [Errors.employerRequired.code]: 'employer',
@@ -100,7 +110,6 @@ const READABLE: Record<number, string> = {
   [Errors.addressRequired.code]: 'Please enter your address.',
   [Errors.answerRequired.code]: 'Please answer this question.',
   [Errors.mustAgree.code]: 'Please agree to continue.',
-  [Errors.testerExists.code]: 'This e-mail address has already signed up.',
   [Errors.signupsClosed.code]: 'This waitlist is not taking signups at the moment.',
   [Errors.emailDomainBlocked.code]: 'Signups with this e-mail domain are not accepted.',
   [Errors.ipBlocked.code]: 'Signups from your network are not accepted.',

@@ -7,10 +7,11 @@ import type { Question } from '../modules/questions/questions.service.ts';
 import { maskedEmail } from '../modules/testers/masked-email.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';
 import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
-import type { SignupForm, Standing } from '../modules/visitors/visitors.service.ts';
+import type { SignupForm, SignupOutcome, Standing } from '../modules/visitors/visitors.service.ts';
+import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
 import { html, type Trusted } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
-import type { FieldError } from './signup-input.ts';
+import { ALREADY_ON_LIST, type FieldError } from './signup-input.ts';
 import type { Referral } from './visitor.ts';
 import { ladderSection, leaderboardSection, oneMoreSection, publicNameSection, qrSection, type NameFormState } from './standing-sections.ts';
 
@@ -144,8 +145,20 @@ ${errorFor(state, 'email')}
 </div>
 ${form.fields.map((field) => profileInput(field, state))}
 ${form.questions.map((question) => questionInput(question, state))}
+<div class="trap" aria-hidden="true" inert><label for="field-${HONEYPOT_FIELD}">Leave this field empty</label><input id="field-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
+${beta.settings.signup_challenge === 'proof_of_work' ? challengeWidget(beta) : nothing}
 <button type="submit" id="signup-submit">${beta.page.button_text ?? 'Join the waitlist'}</button>
 </form>`;
+}
+
+const WIDGET_CONFIGURATION = JSON.stringify({ hideLogo: true, hideFooter: true });
+
+/** The ALTCHA widget solving the beta's challenge (its script is on the page: design.ts), and what to do without JavaScript. */
+function challengeWidget(beta: Beta): Trusted {
+  return html`<div class="field challenge">
+<altcha-widget id="signup-challenge" name="altcha" challenge="/public/betas/${String(beta.id)}/challenge" auto="onload" configuration="${WIDGET_CONFIGURATION}"></altcha-widget>
+<noscript><p class="error" id="challenge-needs-javascript">This form checks in your browser that you are a person, which needs JavaScript. Please turn JavaScript on for this page to sign up.</p></noscript>
+</div>`;
 }
 
 function knownField(form: SignupForm, field: string): boolean {
@@ -184,14 +197,19 @@ function position(tester: TesterView): Trusted {
 }
 
 /** After a signup: the standing and the share link, or what to do next. */
-export function signedUpPage(beta: Beta, tester: TesterView | null): Trusted {
+export function signedUpPage(beta: Beta, outcome: SignupOutcome): Trusted {
+  if (outcome.kind === 'check_inbox') {
+    return html`<h1>Check your inbox</h1>
+<p id="confirm-needed">We sent a confirmation link to <strong>${maskedEmail(outcome.email)}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
+  }
+  if (outcome.kind === 'already_on_list') {
+    return html`<h1>You're already on the list</h1>
+<p id="already-on-list">${ALREADY_ON_LIST}</p>`;
+  }
+  const { tester } = outcome;
   if (tester === null) {
     return html`<h1>Thanks for signing up!</h1>
 <p id="signup-done">You are signed up for ${beta.name}. We will be in touch.</p>`;
-  }
-  if (tester.status === 'unconfirmed') {
-    return html`<h1>Check your inbox</h1>
-<p id="confirm-needed">We sent a confirmation link to <strong>${maskedEmail(tester.email)}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
   }
   const { page } = beta;
   return html`<h1>${page.thank_you_headline ?? html`You're on the list!`}</h1>

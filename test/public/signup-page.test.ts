@@ -132,7 +132,7 @@ describe('hosted signup page /b/{slug or id}', () => {
 
   test('each refusal is shown next to its field with the values kept, and nothing is stored', async () => {
     const beta = await ctx.createBeta({ blocked_email_domains: ['spam.example'] }, 'Rocket');
-    const taken = await createTester(ctx, beta.id);
+    await createTester(ctx, beta.id);
     await ctx.request('PATCH', `/api/v2/betas/${beta.id}`, { body: { settings: { required_fields: ['name', 'jobtitle', 'country'] } } });
     const agree = await addQuestion(beta.id, { kind: 'agreement', prompt: 'I accept', required: true });
     const text = await addQuestion(beta.id, { kind: 'text', prompt: 'Why?', required: true });
@@ -157,7 +157,6 @@ describe('hosted signup page /b/{slug or id}', () => {
     const answered = { first_name: 'A', jobtitle: 'Dev', country: 'DE', [`answers[q${agree}]`]: '1', [`answers[q${text}]`]: 'Because' };
     const cases: [Record<string, string>, string, string][] = [
       [{ email: 'not-an-address' }, 'email', 'Please enter a valid e-mail address.'],
-      [{ email: taken.email.toUpperCase() }, 'email', 'This e-mail address has already signed up.'],
       [{ email: 'joe@mail.spam.example' }, 'email', 'Signups with this e-mail domain are not accepted.'],
       [{ email: uniqueEmail(), country: 'XX' }, 'country', 'profile.country must be a two-letter ISO 3166-1 code (e.g. "US"), got "XX"'],
     ];

@@ -2,12 +2,16 @@
 // merge rule. Stored as one JSON object; a PATCH changes only the keys it sends.
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import countries from 'i18n-iso-countries';
 import Type, { type Static } from 'typebox';
 import { Errors } from '../../errors.ts';
 import { FraudModes } from '../fraud/fraud-signals.ts';
 
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
 export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
+export const SignupChallenges = ['off', 'proof_of_work'] as const;
+/** A challenge's counter is drawn up to this by default: about a second of a phone's work. */
+export const DEFAULT_CHALLENGE_DIFFICULTY = 50_000;
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -34,6 +38,29 @@ export const BetaSettingsSchema = Type.Object({
   }),
   leaderboard_enabled: Type.Boolean({ description: 'Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default' }),
   leaderboard_size: Type.Integer({ minimum: 1, maximum: 100, description: 'Extension: how many testers the leaderboard shows, from the front of the waitlist' }),
+  signup_challenge: Type.Enum(SignupChallenges, {
+    description: `Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (${Errors.challengeRequired.code}–${Errors.challengeExpired.code} otherwise); API creates are never challenged`,
+  }),
+  signup_challenge_difficulty: Type.Integer({
+    minimum: 1000, maximum: 10_000_000,
+    description: `Extension: the challenge's maximum number: the counter a visitor's browser searches up to (${DEFAULT_CHALLENGE_DIFFICULTY.toLocaleString('en-US')} by default)`,
+  }),
+  max_signups_per_subnet_per_hour: Nullable(Type.Integer({
+    minimum: 1, maximum: 1000000,
+    description: `Extension: public signups from one IPv4 /24 or IPv6 /48 network in the last hour past which more are refused (${Errors.tooManySignupsFromSubnet.code}); null is off`,
+  })),
+  signup_countries_allowed: Type.Array(Type.String({ minLength: 2, maxLength: 2 }), {
+    maxItems: 300,
+    description: `Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (${Errors.countryRefused.code})`,
+  }),
+  signup_countries_blocked: Type.Array(Type.String({ minLength: 2, maxLength: 2 }), {
+    maxItems: 300,
+    description: `Extension: ISO 3166-1 alpha-2 codes public signups are refused from (${Errors.countryRefused.code})`,
+  }),
+  embed_origins: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+    maxItems: 100,
+    description: `Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (${Errors.originRefused.code}) and the hosted pages may be framed by these alone; empty allows any and frames none`,
+  }),
 });
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
@@ -68,6 +95,12 @@ function defaultsWithKey(decoderKey: string): BetaSettings {
     fraud_mode: 'flag',
     leaderboard_enabled: false,
     leaderboard_size: 10,
+    signup_challenge: 'off',
+    signup_challenge_difficulty: DEFAULT_CHALLENGE_DIFFICULTY,
+    max_signups_per_subnet_per_hour: null,
+    signup_countries_allowed: [],
+    signup_countries_blocked: [],
+    embed_origins: [],
   };
 }
 
@@ -90,6 +123,14 @@ export function settingsProblems(patch: BetaSettingsPatch): string[] {
   if (patch.referral_url != null && !isWebUrl(patch.referral_url)) {
     problems.push('settings.referral_url must be an absolute http(s) URL');
   }
+  for (const key of ['signup_countries_allowed', 'signup_countries_blocked'] as const) {
+    for (const code of patch[key] ?? []) {
+      if (!isCountryCode(code.toUpperCase())) problems.push(`settings.${key}: ${code} is not an ISO 3166-1 alpha-2 country code (such as DE or US)`);
+    }
+  }
+  for (const origin of patch.embed_origins ?? []) {
+    if (embedOrigin(origin) === null) problems.push(`settings.embed_origins: ${origin} is not an origin such as https://example.com or https://example.com:8443 (no path)`);
+  }
   return problems;
 }
 
@@ -103,6 +144,9 @@ export function mergeSettings(current: BetaSettings, patch: BetaSettingsPatch): 
   }
   merged.blocked_email_domains = [...new Set(merged.blocked_email_domains.map((d) => d.replace(/^@/, '').toLowerCase()))];
   merged.required_fields = [...new Set(merged.required_fields)];
+  merged.signup_countries_allowed = [...new Set(merged.signup_countries_allowed.map((c) => c.toUpperCase()))];
+  merged.signup_countries_blocked = [...new Set(merged.signup_countries_blocked.map((c) => c.toUpperCase()))];
+  merged.embed_origins = [...new Set(merged.embed_origins.map((o) => embedOrigin(o) ?? o))];
   return merged;
 }
 
@@ -111,6 +155,21 @@ export function parseStoredSettings(json: string): BetaSettings {
   // Every beta stores the key drawn when it was made: drawing one for each read only cost time
   // (3.5 % of a show's CPU).
   return { ...defaultsWithKey(''), ...(JSON.parse(json) as Partial<BetaSettings>) };
+}
+
+function isCountryCode(code: string): boolean {
+  // isValid also takes alpha-3 and numeric codes; the settings take alpha-2 only.
+  return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+}
+
+/**
+ * An embed origin as browsers send it in Origin (lower case, no default port), or null for
+ * anything but https://host[:port] with nothing after it.
+ */
+export function embedOrigin(text: string): string | null {
+  if (!/^https:\/\/[^/?#\s]+\/?$/i.test(text) || !URL.canParse(text)) return null;
+  const url = new URL(text);
+  return url.username === '' && url.password === '' ? url.origin : null;
 }
 
 function parseIpRule(entry: string): { address: string; prefix?: number; family: 'ipv4' | 'ipv6' } | null {

@@ -95,6 +95,33 @@ const CODE_HTML = 'Your invitation code: <strong style="font-family:Menlo,Consol
 const SENDER_NAME = '{% if sender.profile.first_name %}{{ sender.profile.first_name }}{% if sender.profile.last_name %} {{ sender.profile.last_name }}{% endif %}{% else %}{{ sender.email }}{% endif %}';
 
 export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
+  // A public signup with an address already on the list: the page answers as for anyone, and the
+  // address's owner alone learns of it, with the way back to their standing.
+  already_signed_up: {
+    enabled: true,
+    subject: "You're already on the {{ beta.name }} waitlist",
+    body: text(
+      [
+        GREETING,
+        '',
+        "Someone, probably you, just signed up for {{ beta.name }} with this address: you're on the waitlist already, nothing changed.",
+        '',
+        'Your standing and your share link: {{ tester.share_status_link }}',
+        '',
+        "If it wasn't you, you can ignore this e-mail.",
+      ],
+      SIGNED_UP,
+    ),
+    html_body: html({
+      paragraphs: [
+        GREETING,
+        "Someone, probably you, just signed up for {{ beta.name }} with this address: you're on the waitlist already, nothing changed.",
+      ],
+      button: { label: 'See your standing', url: '{{ tester.share_status_link }}' },
+      after: ["If it wasn't you, you can ignore this e-mail."],
+      footer: SIGNED_UP,
+    }),
+  },
   invitation: {
     enabled: true,
     subject: "You're invited to {{ beta.name }}",

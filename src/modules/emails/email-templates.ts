@@ -15,6 +15,7 @@ export const Occasions = [
   'rejected',
   'suspended',
   'unsuspended',
+  'already_signed_up',
 ] as const;
 export type Occasion = (typeof Occasions)[number];
 

@@ -12,7 +12,7 @@ export const MAX_HTML_BODY_LENGTH = 200_000;
 
 const OccasionDescription =
   'invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), ' +
-  'applied, active, rejected, suspended, unsuspended';
+  'applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)';
 
 export const EmailTemplateSchema = Type.Object(
   {

@@ -29,6 +29,8 @@ export type MessageStatus = (typeof MessageStatuses)[number];
 const CONFIRMATION_SECONDS = 7 * 86_400;
 /** How soon a visitor may ask for another confirmation link for the same tester. */
 export const RESEND_INTERVAL_SECONDS = 10 * 60;
+/** How soon an address on the list hears again that someone signed up with it. */
+export const ALREADY_SIGNED_UP_INTERVAL_SECONDS = 60 * 60;
 /** 256 random bits, base64url: what unsubscribe and confirmation links carry. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -100,6 +102,30 @@ export class EmailsService implements EmailQueue {
   async statusChanged(trx: Executor, change: StatusChange): Promise<void> {
     const occasion = occasionForStatus(change.status);
     if (occasion) await this.record(trx, occasion, change.betaId, change.testerId, change.now, async () => ({}));
+  }
+
+  /**
+   * A public signup gave an address already on the beta's list: its owner is told, with their
+   * status link, at most once per ALREADY_SIGNED_UP_INTERVAL_SECONDS, so the form cannot be used
+   * to flood an inbox. A hidden or erased tester is not written to.
+   */
+  async alreadySignedUp(betaId: number, emailNormalized: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      if (!(await this.betas.holds(trx, betaId))) return;
+      const tester = await forKeyShare(
+        this.dialect,
+        trx.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('email_normalized', '=', emailNormalized).where('hidden', '=', 0),
+      ).executeTakeFirst();
+      if (!tester) return;
+      const recent = await trx
+        .selectFrom('email_messages')
+        .select('id')
+        .where('tester_id', '=', tester.id)
+        .where('occasion', '=', 'already_signed_up')
+        .where('created_at', '>', storedTime(addSeconds(this.clock.now(), -ALREADY_SIGNED_UP_INTERVAL_SECONDS)))
+        .executeTakeFirst();
+      if (!recent) await this.record(trx, 'already_signed_up', betaId, tester.id, this.now(), async () => ({}));
+    });
   }
 
   async friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void> {

@@ -69,6 +69,8 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   fraud_decisions: { exported: null, erased: 'kept', why: "the owner's review of the tester's fraud signals (approve or reject, who, when), tied to the anonymized row" },
   invitation_schedules: { exported: null, erased: null, why: "the owner's plan of invitation waves: no person's data" },
   invitation_waves: { exported: null, erased: null, why: "a schedule's history: when each wave ran and the positions it took, no tester named" },
+  spent_challenges: { exported: null, erased: null, why: 'random nonces of solved challenges, kept 10 minutes, tied to no one' },
+  subnet_signups: { exported: null, erased: null, why: "a network's (/24 or /48) signup count for an hour, tied to no tester" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

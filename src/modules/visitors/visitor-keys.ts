@@ -31,6 +31,21 @@ function keyed(salt: string, text: string): string {
   return createHmac('sha256', salt).update(text).digest('base64url');
 }
 
+/**
+ * The random salt stored under `name`, drawn by whichever process asks first: every process
+ * reads the same one. `created`: this call drew it.
+ */
+export async function sharedSalt(db: Db, name: string, clock: Clock): Promise<{ salt: string; created: boolean }> {
+  const created = await db
+    .insertInto('visitor_salts')
+    .values({ name, salt: randomBytes(32).toString('base64url'), created_at: storedTime(clock.now()) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
+  const { salt } = await db.selectFrom('visitor_salts').select('salt').where('name', '=', name).executeTakeFirstOrThrow();
+  return { salt, created: created !== undefined };
+}
+
 export class VisitorKeys {
   /** Salts this process has read: today's and the permanent one. */
   readonly #salts = new Map<string, string>();
@@ -54,15 +69,7 @@ export class VisitorKeys {
   private async salt(name: string): Promise<string> {
     const cached = this.#salts.get(name);
     if (cached) return cached;
-    const now = storedTime(this.clock.now());
-    // Whoever inserts first wins; every other process reads that salt.
-    const created = await this.db
-      .insertInto('visitor_salts')
-      .values({ name, salt: randomBytes(32).toString('base64url'), created_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    const { salt } = await this.db.selectFrom('visitor_salts').select('salt').where('name', '=', name).executeTakeFirstOrThrow();
+    const { salt, created } = await sharedSalt(this.db, name, this.clock);
     if (name.startsWith('day:')) {
       for (const key of this.#salts.keys()) if (key.startsWith('day:')) this.#salts.delete(key);
       if (created) await this.forgetDaysBefore(name.slice('day:'.length));

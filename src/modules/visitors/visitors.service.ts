@@ -3,6 +3,7 @@
 // confirm a double opt-in. Signups and confirmations go through TestersService, so every rule,
 // event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
+import type { Challenge } from 'altcha-lib';
 import type { Insertable } from 'kysely';
 import { compiled } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -29,6 +30,9 @@ import { referrerDisplayName } from '../testers/public-name.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
+import { AnswerTime } from '../signup-guard/answer-time.ts';
+import type { SignupAttempt, SignupGuard } from '../signup-guard/signup-guard.ts';
+import { normalizeEmail } from '../testers/email-address.ts';
 
 const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,6 +56,12 @@ export interface SignupForm {
 }
 
 export type SignupInput = VisitorInput;
+
+/**
+ * What a public signup answers: `joined` with the new tester (null: not shown, as when the plan
+ * is full); `check_inbox` with double opt-in, the address as typed; `already_on_list` without.
+ */
+export type SignupOutcome = { kind: 'joined'; tester: TesterView | null } | { kind: 'check_inbox'; email: string } | { kind: 'already_on_list' };
 
 /** A tester's own standing, for their status page. */
 export interface Standing {
@@ -92,6 +102,8 @@ async function firstVisitToday(trx: Executor, visit: Insertable<DailyVisitsTable
 
 export class VisitorsService {
   readonly #keys: VisitorKeys;
+  /** How long a new signup takes: an address on the list is answered no sooner. */
+  readonly #answerTime = new AnswerTime();
 
   constructor(
     private readonly db: Db,
@@ -102,6 +114,7 @@ export class VisitorsService {
     private readonly events: TesterEvents,
     private readonly views: TesterViews,
     private readonly leaderboards: LeaderboardService,
+    private readonly guard: SignupGuard,
   ) {
     this.#keys = new VisitorKeys(db, clock);
   }
@@ -163,17 +176,47 @@ export class VisitorsService {
   }
 
   /**
-   * Signs the visitor up as the API would (TestersService.createForVisitor). Returns the new
-   * tester, or null when the company's plan is full and the tester was created hidden: the
-   * visitor did sign up, but no standing exists to show.
+   * Signs the visitor up as the API would (TestersService.createForVisitor), once the signup
+   * guard has let the attempt through. The answer never tells whether an address was on the list
+   * already: with double opt-in, a new address, one on the list and a honeypot's catch all answer
+   * "check your inbox"; without, a known address is told it is on the list (its owner gets their
+   * link by e-mail), and a honeypot's catch answers as a signup whose tester is not shown.
    */
-  async signUp(beta: Beta, input: SignupInput, visitor: Visitor): Promise<TesterView | null> {
+  async signUp(beta: Beta, input: SignupInput, visitor: Visitor, attempt: Omit<SignupAttempt, 'ip'>): Promise<SignupOutcome> {
+    const confirming = beta.settings.double_opt_in;
+    const accepted: SignupOutcome = confirming ? { kind: 'check_inbox', email: (input.email ?? '').trim() } : { kind: 'joined', tester: null };
+    const admission = await this.guard.admit(beta, { ...attempt, ip: visitor.ip });
+    if (!admission.admitted) return accepted;
+    const started = performance.now();
+    let tester: TesterView;
     try {
-      return await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
+      tester = await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
     } catch (error) {
-      if (error instanceof ApiError && error.is(Errors.testerHidden)) return null;
+      // A hidden tester was created (the plan is full): the visitor did sign up.
+      if (error instanceof ApiError && error.is(Errors.testerHidden)) return accepted;
+      await admission.place.release();
+      if (error instanceof ApiError && error.is(Errors.testerExists)) {
+        const email = normalizeEmail(input.email ?? '');
+        if (email) await this.emails.alreadySignedUp(beta.id, email.normalized);
+        await this.#answerTime.padFrom(started);
+        return confirming ? accepted : { kind: 'already_on_list' };
+      }
+      this.guard.countRefusal(beta.id, error);
       throw error;
     }
+    this.#answerTime.observe(performance.now() - started);
+    return confirming ? accepted : { kind: 'joined', tester };
+  }
+
+  /** Refuses a share click sent from a site the beta's embed_origins does not list (SignupGuard). */
+  checkClickOrigin(beta: Beta, origin: string | null): void {
+    this.guard.admitClick(beta, origin);
+  }
+
+  /** A proof-of-work challenge for a signup to the beta a page names; undefined when there is none. */
+  async signupChallenge(betaReference: string): Promise<Challenge | undefined> {
+    const beta = await this.publicBeta(betaReference);
+    return beta && this.guard.challenge(beta);
   }
 
   // ---- share links ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ button{padding:12px 20px;font:inherit;font-weight:600;color:var(--pl-on-brand,#f
 .description{white-space:pre-line}
 .waiting{font-weight:600;color:#111827}
 button[disabled]{opacity:.6}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.challenge{margin:0 0 14px}
 .copy{display:flex;gap:8px}.copy input{flex:1;min-width:0}
 .links{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0;padding:0;list-style:none}
 .links a{display:inline-block;padding:6px 12px;border:1px solid #d1d5db;border-radius:999px;color:#111827;text-decoration:none;font-size:14px}
@@ -146,6 +148,12 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
       if (design.waiting !== null && design.waiting > 0) {
         box.append(el('p', { class: 'waiting', id: 'waiting-count', text: `Join ${design.waiting.toLocaleString('en-US')} ${design.waiting === 1 ? 'person' : 'people'} waiting.` }));
       }
+      // A field people never see nor reach: a bot filling it is answered as a success, and nothing is stored.
+      form.append(el('div', { class: 'trap', 'aria-hidden': 'true', inert: true },
+        el('label', { for: 'field-honeypot', text: 'Leave this field empty' }),
+        el('input', { id: 'field-honeypot', name: definition.honeypot, type: 'text', tabindex: '-1', autocomplete: 'off' })));
+      const challenge = definition.challenge ? challengeWidget(definition.challenge) : null;
+      if (challenge) form.append(el('div', { class: 'challenge' }, challenge.widget));
       const general = el('p', { class: 'error', id: 'form-errors', hidden: true, role: 'alert' });
       const submit = el('button', { type: 'submit', id: 'signup-submit', text: design.button_text || 'Join the waitlist' });
       form.append(general, submit);
@@ -165,10 +173,12 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
           body.r = referral;
           if (channel) body.ch = channel;
         }
+        if (definition.honeypot) body[definition.honeypot] = data.get(definition.honeypot) || undefined;
+        if (challenge) body.altcha = challenge.payload();
         submit.disabled = true;
         fetch(`${endpoint}/signups`, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
           .then((response) => response.json().then((json) => ({ ok: response.ok, json })))
-          .then(({ ok, json }) => (ok ? renderDone(definition, json.tester) : showErrors(json.errors || [])))
+          .then(({ ok, json }) => (ok ? renderDone(definition, json) : showErrors(json.errors || [])))
           .catch(() => showErrors([{ field: null, message: 'The signup could not be sent. Please try again.' }]))
           .finally(() => { submit.disabled = false; });
       });
@@ -188,11 +198,48 @@ th{white-space:nowrap;font-size:13px;color:#4b5563}`;
         }
         general.textContent = loose.join(' ');
         general.hidden = loose.length === 0;
+        // A solution is good for one signup: after a refusal the widget solves a new challenge.
+        challenge?.renew();
       }
     }
 
-    function renderDone(definition, tester) {
+    /**
+     * The ALTCHA widget, from the service's own host (its self-contained build, loaded once per
+     * page), solving the beta's challenge as soon as the form shows; its stylesheet, which the
+     * build puts in the page's head, is adopted into the shadow root too.
+     */
+    function challengeWidget({ url, widget_url: scriptUrl }) {
+      let solution = '';
+      const widget = el('altcha-widget', { id: 'signup-challenge', name: 'altcha', challenge: url, auto: 'onload', configuration: JSON.stringify({ hideLogo: true, hideFooter: true }) });
+      widget.addEventListener('statechange', (event) => {
+        solution = event.detail && event.detail.state === 'verified' ? event.detail.payload : '';
+      });
+      if (!document.querySelector(`script[src="${scriptUrl}"]`)) document.head.append(el('script', { src: scriptUrl, async: true }));
+      customElements.whenDefined('altcha-widget').then(() => {
+        const css = document.getElementById('altcha-css');
+        if (css && 'adoptedStyleSheets' in root) {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css.textContent.replace(/:root\b/g, ':host'));
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        }
+      });
+      return {
+        widget,
+        payload: () => solution || undefined,
+        renew() {
+          if (typeof widget.reset !== 'function') return;
+          widget.reset();
+          widget.verify();
+        },
+      };
+    }
+
+    function renderDone(definition, answer) {
       const name = definition.beta.name;
+      const tester = answer.tester;
+      if (answer.already_on_list) {
+        return box.replaceChildren(el('h2', { text: "You're already on the list" }), el('p', { id: 'already-on-list', text: answer.message }));
+      }
       if (!tester) return box.replaceChildren(el('h2', { text: 'Thanks for signing up!' }));
       if (tester.confirmation_required) {
         return box.replaceChildren(el('h2', { text: 'Check your inbox' }),

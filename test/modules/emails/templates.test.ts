@@ -5,7 +5,7 @@ import { codes } from '../testers/support.ts';
 import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
-const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended'];
+const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended', 'already_signed_up'];
 const FIELDS = ['body', 'customized', 'enabled', 'html_body', 'occasion', 'subject', 'updated_at', 'variables'];
 
 describe('e-mail templates API', () => {
@@ -30,7 +30,7 @@ describe('e-mail templates API', () => {
     assert.deepEqual(response.body.map((t: { occasion: string }) => t.occasion), OCCASIONS);
     for (const template of response.body) {
       assert.deepEqual(Object.keys(template).sort(), FIELDS);
-      assert.equal(template.enabled, ['invitation', 'friend_invitation', 'confirmation'].includes(template.occasion), template.occasion);
+      assert.equal(template.enabled, ['invitation', 'friend_invitation', 'confirmation', 'already_signed_up'].includes(template.occasion), template.occasion);
       assert.equal(template.customized, false);
       assert.equal(template.updated_at, null);
       assert.ok(template.subject.includes('{{ beta.name }}'), template.occasion);
@@ -149,7 +149,7 @@ describe('e-mail templates API', () => {
     const unknown = await put(beta.id, 'birthday', { subject: 'Hi' });
     assert.equal(unknown.status, 404);
     assert.deepEqual(unknown.body.errors, [
-      { code: Errors.notFound.code, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended' },
+      { code: Errors.notFound.code, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended, already_signed_up' },
     ]);
     assert.equal((await ctx.request('GET', path(beta.id, 'birthday'))).status, 404);
     assert.equal((await ctx.request('DELETE', path(beta.id, 'birthday'))).status, 404);
