@@ -35,7 +35,7 @@ export interface WebhookDelivery extends WebhookDeliveryRow {
   event_type: string;
 }
 
-/** A delivery attempt with the body its event sends (null while the body is still to be rendered). */
+/** A delivery attempt with the body its event sends. */
 export interface WebhookDeliveryDetail extends WebhookDelivery {
   payload: string;
 }
