@@ -14659,7 +14659,7 @@ export interface operations {
                         }[];
                         tester: components["schemas"]["def-4"];
                         webhook_events: {
-                            /** @description The body as sent; null until it is rendered for its first delivery */
+                            /** @description The body as sent */
                             body: unknown;
                             /**
                              * Format: date-time
@@ -15446,7 +15446,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The body as sent; null until it is rendered for its first delivery */
+                        /** @description The body as sent */
                         body: unknown;
                         /**
                          * Format: date-time
@@ -16367,7 +16367,8 @@ export interface operations {
                         id: number;
                         /** @description When the next attempt is scheduled; null when none is (delivered, or given up) */
                         next_attempt_at: string | null;
-                        payload: string | null;
+                        /** @description The body sent, as sent (JSON text): the same bytes on every attempt */
+                        payload: string;
                         response_status: number | null;
                         /** @enum {unknown} */
                         status: "succeeded" | "failed";

@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobHandler } from './jobs/outbox.ts';
+import { EFFECTS_JOB, effectsJobHandler, holdBetasWith } from './jobs/effects.ts';
 import { systemClock, type Clock } from './time.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { BetasService } from './modules/betas/betas.service.ts';
@@ -102,6 +103,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const clock = options.clock ?? systemClock;
   const geo = options.geo ?? (await openGeoLocator(config.geoipDatabasePath));
   const betas = new BetasService(db, dialect, clock);
+  holdBetasWith(db, (trx, betaId) => betas.holds(trx, betaId));
   const standings = new Standings(db, dialect, options.log);
   observeCommits(db, standings.afterCommit);
   const views = new TesterViews(config.publicUrl, standings);
@@ -114,7 +116,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
-  const webhookDeliverer = new WebhookDeliverer(db, clock, testerEvents, webhookSender);
+  const webhookDeliverer = new WebhookDeliverer(db, clock, webhookSender);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
@@ -149,7 +151,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     bulkActions,
     invitationSchedules: new InvitationSchedulesService(db, clock, betas, bulkActions, standings),
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
-    jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
+    jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

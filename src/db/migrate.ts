@@ -36,6 +36,7 @@ import * as leaderboardName from './migrations/029-leaderboard-name.ts';
 import * as shareChannels from './migrations/030-share-channels.ts';
 import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
 import * as signupGuard from './migrations/035-signup-guard.ts';
+import * as effectsRows from './migrations/037-effects-rows.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -71,6 +72,7 @@ const migrations: Record<string, MigrationModule> = {
   '030-share-channels': shareChannels,
   '032-invitation-schedules': invitationSchedules,
   '035-signup-guard': signupGuard,
+  '037-effects-rows': effectsRows,
 };
 
 /** Every migration's name, in the order they apply. */

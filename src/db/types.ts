@@ -296,9 +296,7 @@ export interface WebhookEventsTable {
   public_id: string; // evt_…
   beta_id: number;
   type: string;
-  payload: string; // JSON: the body as sent; '' while render_tester_id is set
-  /** The tester whose view is still to be rendered into the payload (after commit), else null. */
-  render_tester_id: number | null;
+  payload: string; // JSON: the body as sent
   created_at: string;
 }
 

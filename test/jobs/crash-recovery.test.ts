@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices } from '../../src/services.ts';
-import type { DeliveryJob } from '../../src/modules/events/events.ts';
+import { WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../../src/modules/events/events.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -229,7 +229,7 @@ describe('crashes during signups', () => {
       assert.deepEqual(answered.filter((tester) => !stored.has(tester.id)), [], 'every signup answered 201 is stored');
 
       // The dead server's leases: an hour ahead, so only the next server taking them back frees them in time.
-      const leased = await db.selectFrom('outbox_jobs').select('payload').where('locked_by', 'is not', null).execute();
+      const leased = await db.selectFrom('outbox_jobs').select('payload').where('locked_by', 'is not', null).where('kind', '=', WEBHOOK_DELIVERY_JOB).execute();
       await db.updateTable('outbox_jobs').set({ locked_until: storedTime(addSeconds(new Date(), 3600)) }).where('locked_by', 'is not', null).execute();
       const leasedEventIds = leased.map((job) => (JSON.parse(job.payload) as DeliveryJob).eventId);
       const inFlight = (await db.selectFrom('webhook_events').select('public_id').where('id', 'in', leasedEventIds).execute()).map((event) => event.public_id);
@@ -274,9 +274,9 @@ describe('crashes during signups', () => {
 
     // Every acknowledged signup raised its event; nothing else was delivered; each delivery's
     // webhook-id is the id of the event it carries, so a receiver drops the duplicates by it.
-    const events = await db.selectFrom('webhook_events').select(['public_id', 'type', 'payload', 'render_tester_id']).where('beta_id', '=', beta.id).execute();
-    // A body the crash kept from being rendered still names its tester (the worker renders it).
-    const testerOf = (event: (typeof events)[number]) => event.render_tester_id ?? (JSON.parse(event.payload) as { data: { id: number } }).data.id;
+    // A signup is answered once its effects row is expanded: its events are stored by then.
+    const events = await db.selectFrom('webhook_events').select(['public_id', 'type', 'payload']).where('beta_id', '=', beta.id).execute();
+    const testerOf = (event: (typeof events)[number]) => (JSON.parse(event.payload) as { data: { id: number } }).data.id;
     const created = new Set(events.filter((event) => event.type === 'tester_created').map(testerOf));
     assert.deepEqual(acknowledged.filter((tester) => !created.has(tester.id)), [], 'every acknowledged signup raised tester_created');
     const known = new Set(events.map((event) => event.public_id));

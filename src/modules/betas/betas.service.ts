@@ -111,7 +111,8 @@ function checkInput(input: BetaInput, creating: boolean): void {
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
 }
 
-async function readBetaRow(executor: Executor, id: number): Promise<Beta | undefined> {
+/** The beta as `executor` reads it now (a transaction's own view of it), not from memory. */
+export async function readBetaRow(executor: Executor, id: number): Promise<Beta | undefined> {
   const row = await executor.selectFrom('betas').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toBeta(row);
 }

@@ -1,5 +1,6 @@
-// E-mail (docs/decisions.md, "E-mail"): a message is rendered and recorded in the transaction of
-// the change that causes it, and an outbox job sends it after commit — through SMTP when SMTP_URL
+// E-mail (docs/decisions.md, "E-mail"): a message is named in the transaction of the change that
+// causes it (its command's effects row, jobs/effects.ts), rendered and recorded when that row is
+// expanded right after commit, and an outbox job sends it — through SMTP when SMTP_URL
 // is set, otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
 // unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link (RFC
 // 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
@@ -9,6 +10,7 @@ import { compiled } from '../../db/compiled.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
+import { deferEffect, registerExpander } from '../../jobs/effects.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
@@ -36,6 +38,19 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 interface SendJob {
   messageId: number;
+}
+
+/** The part of a command's effects row that holds its e-mails. */
+const EMAILS_PART = 'emails';
+
+/** A message as its command's effects row carries it: rendered and recorded at expansion, after commit. */
+interface DeferredMessage {
+  occasion: Occasion;
+  testerId: number;
+  now: string;
+  /** A friend invitation's sender and message. */
+  senderId?: number;
+  message?: string | null;
 }
 
 export interface EmailsOptions {
@@ -90,6 +105,7 @@ export class EmailsService implements EmailQueue {
   ) {
     this.defaultFromAddress = `no-reply@${new URL(options.publicUrl).hostname}`;
     this.jobHandlers = { [EMAIL_SEND_JOB]: (payload, job) => this.deliver(payload as SendJob, job) };
+    registerExpander(db, EMAILS_PART, (trx, betaId, messages) => this.expand(trx, betaId, messages as DeferredMessage[]));
   }
 
   /** Closes the SMTP connections (at shutdown). */
@@ -101,7 +117,7 @@ export class EmailsService implements EmailQueue {
 
   async statusChanged(trx: Executor, change: StatusChange): Promise<void> {
     const occasion = occasionForStatus(change.status);
-    if (occasion) await this.record(trx, occasion, change.betaId, change.testerId, change.now, async () => ({}));
+    if (occasion) await this.defer(trx, change.betaId, { occasion, testerId: change.testerId, now: change.now });
   }
 
   /**
@@ -129,10 +145,27 @@ export class EmailsService implements EmailQueue {
   }
 
   async friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void> {
-    await this.record(trx, 'friend_invitation', invitation.betaId, invitation.inviteeId, invitation.now, async () => ({
-      sender: (await this.options.views.current(trx, invitation.senderId)) ?? null,
-      message: invitation.message,
-    }));
+    const { betaId, inviteeId: testerId, senderId, message, now } = invitation;
+    await this.defer(trx, betaId, { occasion: 'friend_invitation', testerId, now, senderId, message });
+  }
+
+  /**
+   * Puts the message into the command's effects row (jobs/effects.ts) when its template is on:
+   * most signups land in a status whose message is off, and this one indexed read is all they cost.
+   */
+  private async defer(trx: Executor, betaId: number, message: DeferredMessage): Promise<void> {
+    const stored = await storedTemplate.first(trx, { betaId, occasion: message.occasion });
+    if (effectiveTemplate(message.occasion, stored).enabled) deferEffect(trx, betaId, EMAILS_PART, message, message.now);
+  }
+
+  /** The effects row's messages, recorded in the order queued. */
+  private async expand(trx: Executor, betaId: number, messages: readonly DeferredMessage[]): Promise<void> {
+    for (const message of messages) {
+      const { senderId } = message;
+      await this.record(trx, message.occasion, betaId, message.testerId, message.now, async () =>
+        senderId === undefined ? {} : { sender: (await this.options.views.current(trx, senderId)) ?? null, message: message.message ?? null },
+      );
+    }
   }
 
   /**
@@ -148,9 +181,9 @@ export class EmailsService implements EmailQueue {
     now: string,
     occasionVariables: () => Promise<Record<string, unknown>>,
   ): Promise<void> {
-    // Most signups land in a status whose message is off: this one indexed read is all they cost.
     const stored = await storedTemplate.first(trx, { betaId, occasion });
     const template = effectiveTemplate(occasion, stored);
+    // Switched off since it was queued.
     if (!template.enabled) return;
     const tester = await this.options.views.current(trx, testerId);
     // An erased address is refused before anything is rendered or logged: a log row would keep it.

@@ -1,17 +1,16 @@
 // Events (docs/decisions.md, "Events"): what happened to a tester, reward or point, raised in
-// the transaction of the change itself. Each enabled endpoint of the beta subscribed to the type
-// gets an outbox job for it, so a committed change always has its deliveries queued and a
-// rolled-back one has none. A transaction's events and jobs are written together just before it
-// commits (two statements, whatever their number). The body is rendered once — in the
-// transaction, or for tester views right after commit (LateEvent) — and every attempt sends the
-// same bytes.
+// the transaction of the change itself. Each enabled endpoint of the beta subscribed to the type is
+// named then; the event goes into its command's effects row (jobs/effects.ts), so a committed change
+// always has its deliveries and a rolled-back one has none. The row's expansion, after commit,
+// writes the events (a tester's body rendered then, as "show tester" answers) and one delivery job
+// per endpoint. The body is rendered once and every attempt sends the same bytes.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
-import { beforeCommit, databaseOf } from '../../db/transaction.ts';
+import { databaseOf } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
+import { deferEffect } from '../../jobs/effects.ts';
 import { enqueueJobs } from '../../jobs/outbox.ts';
 import { apiTime } from '../../time.ts';
 
@@ -56,22 +55,21 @@ export interface RaisedEvent extends EventHeader {
   data: () => unknown;
 }
 
-/**
- * An event about a tester whose body is rendered after commit, outside its transaction: a view
- * reads the tester's referrer and answers, which inside the transaction would hold its locks longer,
- * and its standing is exact only once the change is in the standings index. The raiser fills it in (fillLateEvent); a worker finding it still empty
- * (the process stopped in between) renders it itself (completeLateEvent).
- */
-export interface LateEvent extends EventHeader {
-  testerId: number;
-}
+/** The part of a command's effects row that holds its events (jobs/effects.ts). */
+export const EVENTS_PART = 'events';
 
-interface QueuedEvent {
+/**
+ * An event as its command's effects row carries it, in the order raised: its id (fixed when raised,
+ * so however often the row is expanded the event has one), the endpoints that listened then, and
+ * either its body, rendered in the transaction, or the tester whose view is rendered at expansion.
+ */
+export interface DeferredEvent {
   publicId: string;
-  header: EventHeader;
-  payload: string;
-  renderTesterId: number | null;
+  type: EventType;
+  now: string;
   endpointIds: number[];
+  body?: string;
+  testerId?: number;
 }
 
 type EndpointSubscription = { id: number; events: string | null };
@@ -82,9 +80,6 @@ type EndpointSubscription = { id: number; events: string | null };
  * them changes endpoints.
  */
 const endpointsByTransaction = new WeakMap<Executor, Map<number, Promise<EndpointSubscription[]>>>();
-
-/** The events a transaction raised and has not written yet. */
-const queuedByTransaction = new WeakMap<Executor, QueuedEvent[]>();
 
 /** Rows per insert: far below either database's limit on bound parameters. */
 const INSERT_CHUNK = 200;
@@ -100,7 +95,7 @@ export function endpointsChanged(db: Db, betaId: number): void {
 }
 
 function enabledEndpoints(trx: Executor, betaId: number): Promise<EndpointSubscription[]> {
-  // Events are written as the transaction ends: one run outside inTransaction would lose them.
+  // Events leave through the command's effects row: one raised outside inTransaction would be lost.
   if (!trx.isTransaction) throw new Error('Events are raised inside a command transaction (inTransaction)');
   let byBeta = endpointsByTransaction.get(trx);
   if (!byBeta) endpointsByTransaction.set(trx, (byBeta = new Map()));
@@ -139,53 +134,6 @@ export function newEventId(now = Date.now()): string {
   return `evt_${now.toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`;
 }
 
-function queueEvent(trx: Executor, event: QueuedEvent): void {
-  let queue = queuedByTransaction.get(trx);
-  if (!queue) {
-    const events: QueuedEvent[] = (queue = []);
-    queuedByTransaction.set(trx, events);
-    beforeCommit(trx, async () => {
-      queuedByTransaction.delete(trx);
-      await writeEvents(trx, events);
-    });
-  }
-  queue.push(event);
-}
-
-/** An insert of `count` events: a command raises a few, so each count is compiled once. */
-const eventsInsert = compiledVariants((_count: number) => (db, rows: Omit<WebhookEventRow, 'id'>[]) =>
-  db.insertInto('webhook_events').values(rows).returning(['id', 'public_id']),
-);
-
-/** Writes the events and one delivery job per listening endpoint: one insert each, per chunk. */
-async function writeEvents(trx: Executor, events: QueuedEvent[]): Promise<void> {
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-    const chunk = events.slice(start, start + INSERT_CHUNK);
-    const written = await eventsInsert(chunk.length).rows(
-      trx,
-      chunk.map((event) => ({
-        public_id: event.publicId,
-        beta_id: event.header.betaId,
-        type: event.header.type,
-        payload: event.payload,
-        render_tester_id: event.renderTesterId,
-        created_at: event.header.now,
-      })),
-    );
-    const idOf = new Map(written.map((row) => [row.public_id, row.id]));
-    await enqueueJobs(
-      trx,
-      WEBHOOK_DELIVERY_JOB,
-      chunk.flatMap((event) =>
-        event.endpointIds.map((endpointId) => ({
-          payload: { eventId: idOf.get(event.publicId)!, endpointId } satisfies DeliveryJob,
-          runAt: new Date(event.header.now),
-        })),
-      ),
-    );
-  }
-}
-
 /**
  * Records the event for every enabled endpoint of the beta that subscribes to its type. Returns
  * the data when it was rendered (someone listens), so a caller can answer with it too.
@@ -196,65 +144,58 @@ export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<unk
   const data = await event.data();
   if (data === undefined) return undefined;
   const publicId = newEventId();
-  queueEvent(trx, { publicId, header: event, payload: eventBody(publicId, event, data), renderTesterId: null, endpointIds });
+  const deferred: DeferredEvent = { publicId, type: event.type, now: event.now, endpointIds, body: eventBody(publicId, event, data) };
+  deferEffect(trx, event.betaId, EVENTS_PART, deferred, event.now);
   return data;
 }
 
-/** Records a LateEvent; returns its id for fillLateEvent, or undefined when nobody listens. */
-export async function raiseLateEvent(trx: Executor, event: LateEvent): Promise<string | undefined> {
+/**
+ * Records an event whose data is a tester's view, rendered when its effects row is expanded (after
+ * commit): a view reads the tester's referrer and answers, which inside the transaction would hold
+ * its locks longer, and its standing is exact only once the change is in the standings index.
+ * Whether anyone listens.
+ */
+export async function raiseTesterEvent(trx: Executor, event: EventHeader & { testerId: number }): Promise<boolean> {
   const endpointIds = await listeningEndpoints(trx, event);
-  if (endpointIds.length === 0) return undefined;
-  const publicId = newEventId();
-  queueEvent(trx, { publicId, header: event, payload: '', renderTesterId: event.testerId, endpointIds });
-  return publicId;
+  if (endpointIds.length === 0) return false;
+  const deferred: DeferredEvent = { publicId: newEventId(), type: event.type, now: event.now, endpointIds, testerId: event.testerId };
+  deferEffect(trx, event.betaId, EVENTS_PART, deferred, event.now);
+  return true;
 }
 
-/** A late event's body: its data, or undefined when the tester is gone or hidden (no event then). */
-export interface LateEventBody {
-  publicId: string;
-  header: EventHeader;
-  data: unknown;
-}
+/** An insert of `count` events: a command raises a few, so each count is compiled once. */
+const eventsInsert = compiledVariants((_count: number) => (db, rows: Omit<WebhookEventRow, 'id'>[]) =>
+  db.insertInto('webhook_events').values(rows).returning(['id', 'public_id']),
+);
 
 /**
- * Gives late events their bodies, a chunk per statement; an event without data is dropped. Only an
- * event still empty is changed: whoever renders it first decides the bytes.
+ * Expands a command's events, in the expansion's transaction: each tester event's body from
+ * `views` (the testers' views rendered now; one without a view, gone or hidden since, is dropped),
+ * then the events in the order raised and one delivery job per listening endpoint, one insert each
+ * per chunk.
  */
-export async function fillLateEvents(db: Db, bodies: readonly LateEventBody[]): Promise<void> {
-  const dropped = bodies.filter((body) => body.data === undefined).map((body) => body.publicId);
-  const filled = bodies.filter((body) => body.data !== undefined);
-  for (let start = 0; start < dropped.length; start += INSERT_CHUNK) {
-    await db.deleteFrom('webhook_events').where('public_id', 'in', dropped.slice(start, start + INSERT_CHUNK)).where('render_tester_id', 'is not', null).execute();
+export async function writeEvents(trx: Executor, betaId: number, events: readonly DeferredEvent[], views: ReadonlyMap<number, unknown>): Promise<void> {
+  const rows = events.flatMap((event) => {
+    const header = { betaId, type: event.type, now: event.now };
+    const payload = event.testerId === undefined ? event.body : views.has(event.testerId) ? eventBody(event.publicId, header, views.get(event.testerId)) : undefined;
+    return payload === undefined ? [] : [{ event, row: { public_id: event.publicId, beta_id: betaId, type: event.type, payload, created_at: event.now } }];
+  });
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    const written = await eventsInsert(chunk.length).rows(
+      trx,
+      chunk.map(({ row }) => row),
+    );
+    const idOf = new Map(written.map((row) => [row.public_id, row.id]));
+    await enqueueJobs(
+      trx,
+      WEBHOOK_DELIVERY_JOB,
+      chunk.flatMap(({ event }) =>
+        event.endpointIds.map((endpointId) => ({
+          payload: { eventId: idOf.get(event.publicId)!, endpointId } satisfies DeliveryJob,
+          runAt: new Date(event.now),
+        })),
+      ),
+    );
   }
-  for (let start = 0; start < filled.length; start += INSERT_CHUNK) {
-    const chunk = filled.slice(start, start + INSERT_CHUNK);
-    await db
-      .updateTable('webhook_events')
-      .set({
-        payload: sql<string>`case public_id ${sql.join(
-          chunk.map((body) => sql`when ${body.publicId} then ${eventBody(body.publicId, body.header, body.data)}`),
-          sql` `,
-        )} else payload end`,
-        render_tester_id: null,
-      })
-      .where('public_id', 'in', chunk.map((body) => body.publicId))
-      .where('render_tester_id', 'is not', null)
-      .execute();
-  }
-}
-
-/**
- * The worker's side of late events: the event as it is to be sent. One found still empty is
- * rendered now (`render` gives the tester's view, undefined when there is none) and answered as
- * stored afterwards — undefined when it was dropped; any other is answered as it is.
- */
-export async function completeLateEvent(
-  db: Db,
-  event: WebhookEventRow,
-  render: (testerId: number) => Promise<unknown>,
-): Promise<WebhookEventRow | undefined> {
-  if (event.render_tester_id === null) return event;
-  const header: EventHeader = { betaId: event.beta_id, type: event.type as EventType, now: event.created_at };
-  await fillLateEvents(db, [{ publicId: event.public_id, header, data: await render(event.render_tester_id) }]);
-  return db.selectFrom('webhook_events').selectAll().where('id', '=', event.id).executeTakeFirst();
 }

@@ -57,8 +57,7 @@ export function presentStoredEvent(row: WebhookEventRow, deliveries: WebhookDeli
     id: row.public_id,
     type: row.type,
     created_at: apiTime(row.created_at),
-    // A body not rendered yet is rendered when delivered: the tester as "show tester" answers then.
-    body: row.payload === '' ? null : (JSON.parse(row.payload) as unknown),
+    body: JSON.parse(row.payload) as unknown,
     deliveries: deliveries.map((d) => ({
       webhook_id: d.endpoint_id,
       attempt: d.attempt,

@@ -12,7 +12,7 @@ export const StoredEventSchema = Type.Object({
   id: Type.String(),
   type: Type.String(),
   created_at: Timestamp,
-  body: Type.Unknown({ description: 'The body as sent; null until it is rendered for its first delivery' }),
+  body: Type.Unknown({ description: 'The body as sent' }),
   deliveries: Type.Array(
     Type.Object({ webhook_id: Type.Integer(), attempt: Type.Integer(), status: Type.String(), response_status: Nullable(Type.Integer()), created_at: Timestamp }),
   ),

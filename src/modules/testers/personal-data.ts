@@ -152,12 +152,12 @@ export async function logRowsNaming(executor: Executor, person: Person, companyI
 export function eventsNaming(executor: Executor, person: Person, since?: string): Promise<number[]> {
   return pages(
     (after) => {
-      const query = executor.selectFrom('webhook_events').select(['id', 'payload', 'render_tester_id']).where('beta_id', '=', person.beta_id);
+      const query = executor.selectFrom('webhook_events').select(['id', 'payload']).where('beta_id', '=', person.beta_id);
       const recent = since === undefined ? query : query.where('created_at', '>=', since);
       return recent.where('id', '>', after).orderBy('id').limit(SCAN_PAGE).execute();
     },
-    // A body still to be rendered may name them once it is; a point or reward event carries only the tester's id.
-    (row) => row.payload === '' || row.render_tester_id === person.id || names(row.payload, person) || row.payload.includes(`"user_id":${person.id}`),
+    // A point or reward event carries only the tester's id.
+    (row) => names(row.payload, person) || row.payload.includes(`"user_id":${person.id}`),
   );
 }
 
@@ -200,7 +200,6 @@ export async function recentEventsAbout(executor: Executor, person: Pick<Person,
       .where('id', '>=', oldest?.id ?? 0)
       .where((eb) =>
         eb.or([
-          eb('render_tester_id', '=', person.id),
           eb('payload', 'like', `%"id":${person.id},%`),
           // Closed by what follows it in JSON: "user_id":1 alone would take 10, 100… as candidates.
           eb('payload', 'like', `%"user_id":${person.id},%`),
@@ -232,9 +231,7 @@ async function pages<Row extends { id: number }>(page: (after: number) => Promis
   }
 }
 
-function isAbout(event: Pick<WebhookEventRow, 'type' | 'payload' | 'render_tester_id'>, testerId: number): boolean {
-  if (event.render_tester_id === testerId) return true;
-  if (event.payload === '') return false;
+function isAbout(event: Pick<WebhookEventRow, 'type' | 'payload'>, testerId: number): boolean {
   const data = (JSON.parse(event.payload) as { data?: { id?: unknown; user_id?: unknown } }).data;
   return event.type.startsWith('tester_') ? data?.id === testerId : data?.user_id === testerId;
 }

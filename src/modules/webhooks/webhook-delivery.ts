@@ -92,11 +92,6 @@ function failureOf(answer: Answer): string | null {
   return answered;
 }
 
-/** The event as it is sent: one raised without its body, whose raiser stopped before giving it one, is rendered now. */
-export interface LateEventCompleter {
-  complete(event: WebhookEventRow): Promise<WebhookEventRow | undefined>;
-}
-
 /** One attempt's line in the delivery log, before it is numbered. */
 type AttemptRecord = Omit<Insertable<WebhookDeliveriesTable>, 'attempt'>;
 
@@ -110,7 +105,6 @@ export class WebhookDeliverer {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly lateEvents: LateEventCompleter,
     private readonly sender: WebhookSender,
   ) {}
 
@@ -127,13 +121,9 @@ export class WebhookDeliverer {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is done; one that returns a time is run again then
   async deliver(job: WebhookJob, round: number, stop?: AbortSignal): Promise<void | { retryAt: Date }> {
-    const [endpoint, raised] = await Promise.all([this.endpointById(job.endpointId), this.eventById(job.eventId)]);
+    const [endpoint, event] = await Promise.all([this.endpointById(job.endpointId), this.eventById(job.eventId)]);
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.
-    if (!endpoint || !raised || endpoint.enabled !== 1) return;
-    // Still without its body (rendered after commit, and the raiser stopped first), it is rendered
-    // now; dropped when its tester is gone or hidden since: there is nothing to show.
-    const event = await this.lateEvents.complete(raised);
-    if (!event) return;
+    if (!endpoint || !event || endpoint.enabled !== 1) return;
 
     const started = this.clock.now();
     const answer = await this.sender.post(endpoint, event.payload, requestHeaders(endpoint, event, started), stop);

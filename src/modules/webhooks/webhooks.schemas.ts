@@ -84,9 +84,7 @@ export const WebhookDeliverySchema = Type.Object(
 export const WebhookDeliveryDetailSchema = Type.Object(
   {
     ...WebhookDeliverySchema.properties,
-    payload: Nullable(
-      Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt; null while it is still to be rendered' }),
-    ),
+    payload: Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt' }),
   },
   { $id: 'WebhookDeliveryDetail' },
 );

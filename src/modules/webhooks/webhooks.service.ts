@@ -35,9 +35,9 @@ export interface WebhookDelivery extends WebhookDeliveryRow {
   event_type: string;
 }
 
-/** A delivery attempt with the body its event sends (null while the body is still to be rendered). */
+/** A delivery attempt with the body its event sends. */
 export interface WebhookDeliveryDetail extends WebhookDelivery {
-  payload: string | null;
+  payload: string;
 }
 
 /** An endpoint or delivery id from the path; anything but a positive integer names nothing. */
@@ -210,7 +210,7 @@ export class WebhooksService {
       .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Delivery not found');
-    return { ...row, payload: row.payload === '' ? null : row.payload };
+    return row;
   }
 
   /**
@@ -229,7 +229,7 @@ export class WebhooksService {
       const event = await heldBy(
         trx
           .insertInto('webhook_events')
-          .values({ public_id: publicId, beta_id: endpoint.beta_id, type: TEST_EVENT_TYPE, payload: eventBody(publicId, header, data), render_tester_id: null, created_at: header.now })
+          .values({ public_id: publicId, beta_id: endpoint.beta_id, type: TEST_EVENT_TYPE, payload: eventBody(publicId, header, data), created_at: header.now })
           .returning('id')
           .executeTakeFirstOrThrow(),
       );

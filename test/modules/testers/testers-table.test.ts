@@ -204,8 +204,8 @@ describe('list testers: the table\'s filters and sorts', () => {
     assert.equal((await ctx.request('PUT', `/api/v2/betas/${hooked.id}/testers/${yan.id}`, { body: { tester: { groups: 'x' } } })).status, 200);
     const response = await ctx.request('GET', `/api/v2/betas/${hooked.id}/testers/${zoe.id}/webhook_events`);
     assert.equal(response.status, 200);
-    const stored = await ctx.database.db.selectFrom('webhook_events').select(['public_id', 'type', 'payload', 'render_tester_id']).where('beta_id', '=', hooked.id).orderBy('id', 'desc').execute();
-    const theirs = stored.filter((e) => e.render_tester_id === zoe.id || (e.payload && [JSON.parse(e.payload).data?.id, JSON.parse(e.payload).data?.user_id].includes(zoe.id) && (e.type.startsWith('tester_') ? JSON.parse(e.payload).data.id === zoe.id : true)));
+    const stored = await ctx.database.db.selectFrom('webhook_events').select(['public_id', 'type', 'payload']).where('beta_id', '=', hooked.id).orderBy('id', 'desc').execute();
+    const theirs = stored.filter((e) => [JSON.parse(e.payload).data?.id, JSON.parse(e.payload).data?.user_id].includes(zoe.id) && (e.type.startsWith('tester_') ? JSON.parse(e.payload).data.id === zoe.id : true));
     assert.deepEqual(response.body.map((e: { id: string; type: string }) => [e.id, e.type]), theirs.map((e) => [e.public_id, e.type]));
     assert.deepEqual(response.body.map((e: { type: string }) => e.type).sort(), ['point_earned', 'point_earned', 'tester_created'], 'the signup point, the bonus, the signup');
     for (const event of response.body) assert.ok(Array.isArray(event.deliveries));
@@ -218,18 +218,18 @@ describe('list testers: the table\'s filters and sorts', () => {
     const quiet = await ctx.createBeta();
     const person = { id: 424242, beta_id: quiet.id };
     const body = (data: object) => JSON.stringify({ id: 'evt_x', type: 'x', created_at: '2026-11-26T10:00:00Z', beta_id: quiet.id, data });
-    const rows: [string, string, number | null][] = [
-      ['point_earned', body({ id: 1, user_id: person.id, quantity: 1 }), null], // about them, but older than the window
-      ['tester_updated', body({ id: person.id, email: 'p@example.com' }), null],
-      ['tester_created', '', person.id], // still to be rendered
-      ['tester_updated', body({ id: 7, reward: { id: person.id, n: 1 } }), null], // quotes the id: another tester's
-      ['point_earned', body({ id: 2, user_id: 4242420, quantity: 1 }), null], // a longer id
-      ['tester_updated', body({ id: 8, referrer: { id: person.id, e: 'p' } }), null], // quotes the id: another tester's
-      ['point_earned', body({ id: 3, user_id: person.id, quantity: 5 }), null],
+    const rows: [string, string][] = [
+      ['point_earned', body({ id: 1, user_id: person.id, quantity: 1 })], // about them, but older than the window
+      ['tester_updated', body({ id: person.id, email: 'p@example.com' })],
+      ['tester_created', body({ id: person.id, email: 'p@example.com' })],
+      ['tester_updated', body({ id: 7, reward: { id: person.id, n: 1 } })], // quotes the id: another tester's
+      ['point_earned', body({ id: 2, user_id: 4242420, quantity: 1 })], // a longer id
+      ['tester_updated', body({ id: 8, referrer: { id: person.id, e: 'p' } })], // quotes the id: another tester's
+      ['point_earned', body({ id: 3, user_id: person.id, quantity: 5 })],
     ];
     const ids: number[] = [];
-    for (const [i, [type, payload, render]] of rows.entries()) {
-      const row = { public_id: `evt_look${i}_${quiet.id}`, beta_id: quiet.id, type, payload, render_tester_id: render, created_at: '2026-11-26T10:00:00.000Z' };
+    for (const [i, [type, payload]] of rows.entries()) {
+      const row = { public_id: `evt_look${i}_${quiet.id}`, beta_id: quiet.id, type, payload, created_at: '2026-11-26T10:00:00.000Z' };
       ids.push((await ctx.database.db.insertInto('webhook_events').values(row).returning('id').executeTakeFirstOrThrow()).id);
     }
     const look = async (scanned: number, limit: number) => {

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';
-import { raiseEvent, raiseLateEvent } from '../../../src/modules/events/events.ts';
+import { raiseEvent } from '../../../src/modules/events/events.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
-import { createTester } from '../testers/support.ts';
 import {
   createEndpoint,
   pendingJobs,
@@ -416,55 +415,6 @@ describe('webhook delivery', () => {
     assert.equal(await ctx.runJobs(), 1);
     assert.deepEqual(receiver.received.map((r) => r.path), ['/named']);
     assert.equal((await storedDeliveries(ctx, endpoint.id))[0].status, 'succeeded');
-  });
-
-  /** A tester event left as a process killed between commit and rendering leaves it: no body yet. */
-  async function raiseUnrendered(betaId: number, testerId: number) {
-    const { ctx } = setup;
-    const now = ctx.clock.now().toISOString();
-    const publicId = await inTransaction(ctx.database.db, (trx) => raiseLateEvent(trx, { betaId, type: 'tester_updated', now, testerId }));
-    assert.ok(publicId);
-    const stored = await ctx.database.db.selectFrom('webhook_events').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
-    assert.deepEqual([stored.payload, stored.render_tester_id], ['', testerId]);
-    return publicId;
-  }
-
-  test('a tester event whose body was never rendered (the process stopped after commit) is rendered by the worker', async () => {
-    const { ctx, receiver } = setup;
-    const { beta, endpoint } = await betaWithEndpoint();
-    const tester = await createTester(ctx, beta.id, { profile: { first_name: 'Ada' } });
-    await ctx.database.db.deleteFrom('outbox_jobs').execute();
-    receiver.received.length = 0;
-    const publicId = await raiseUnrendered(beta.id, tester.id);
-
-    assert.equal(await ctx.runJobs(), 1);
-    assert.equal(receiver.received.length, 1);
-    const sent = JSON.parse(receiver.received[0].body);
-    const shown = (await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${tester.id}`)).body;
-    assert.deepEqual(sent, { id: publicId, type: 'tester_updated', created_at: '2026-11-22T09:15:00Z', beta_id: beta.id, data: { ...shown, responses: [] } });
-    const stored = await ctx.database.db.selectFrom('webhook_events').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
-    assert.equal(stored.payload, receiver.received[0].body, 'stored: a retry sends the same bytes');
-    assert.equal(stored.render_tester_id, null);
-    assert.equal((await storedDeliveries(ctx, endpoint.id)).at(-1)?.status, 'succeeded');
-  });
-
-  test('an unrendered tester event whose tester is gone by delivery is dropped: nothing sent, nothing logged', async () => {
-    const { ctx, receiver } = setup;
-    const { beta, endpoint } = await betaWithEndpoint({ events: ['tester_updated'] });
-    const tester = await createTester(ctx, beta.id);
-    const publicId = await raiseUnrendered(beta.id, tester.id);
-    const deleted = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${tester.id}`);
-    assert.equal(deleted.status, 200);
-    assert.deepEqual(
-      (await pendingJobs(ctx)).map((job) => JSON.parse(job.payload).endpointId),
-      [endpoint.id],
-      'one delivery due: the unrendered event (the endpoint listens to tester_updated only)',
-    );
-
-    assert.ok((await ctx.runJobs()) >= 1);
-    assert.deepEqual(receiver.received, []);
-    assert.equal(await ctx.database.db.selectFrom('webhook_events').select('id').where('public_id', '=', publicId).executeTakeFirst(), undefined);
-    assert.deepEqual(await storedDeliveries(ctx, endpoint.id), []);
   });
 
   test('many events of one transaction are written in chunks: each gets its jobs, none lost', async () => {
