@@ -12,6 +12,8 @@ import { TestersService } from './modules/testers/testers.service.ts';
 import { TesterEvents } from './modules/testers/tester-events.ts';
 import { TesterViews } from './modules/testers/tester-views.ts';
 import { Standings, type StandingsLog } from './modules/waitlist/standings.ts';
+import { placeMovesWith } from './modules/moves/record-moves.ts';
+import { MovesService } from './modules/moves/moves.service.ts';
 import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
 import { EmailLogService } from './modules/emails/email-log.service.ts';
@@ -62,6 +64,8 @@ export interface Services {
   stats: StatsService;
   /** The beta's leaderboard (the owner's and the visitors') and a tester's progress. */
   leaderboards: LeaderboardService;
+  /** A tester's moves: the changes of its own standing and their causes. */
+  moves: MovesService;
   /** A beta's dashboard figures. */
   betaStats: BetaStatsService;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
@@ -101,6 +105,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const betas = new BetasService(db, dialect, clock);
   const standings = new Standings(db, dialect, options.log);
   observeCommits(db, standings.afterCommit);
+  placeMovesWith(db, standings);
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
@@ -116,6 +121,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
   const leaderboards = new LeaderboardService(db, clock, betas, testers, standings);
+  const moves = new MovesService(db, testers);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -135,6 +141,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards),
     leaderboards,
+    moves,
     stats: new StatsService(db, clock),
     betaStats: new BetaStatsService(db, dialect, clock, betas),
     idempotencyKeys: new IdempotencyKeys(db, clock),

@@ -527,6 +527,7 @@ export interface Database {
   fraud_decisions: FraudDecisionsTable;
   invitation_schedules: InvitationSchedulesTable;
   invitation_waves: InvitationWavesTable;
+  tester_moves: TesterMovesTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
@@ -675,3 +676,21 @@ export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type EmailMessageRow = Selectable<EmailMessagesTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
+
+/** A change of a tester's own standing and its cause (migration 034, modules/waitlist/moves.ts). */
+export interface TesterMovesTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  at: string;
+  cause: string;
+  /** The referred tester or the point that caused it, by cause. */
+  source_id: number | null;
+  position_before: number | null;
+  position: number | null;
+  referrals: number;
+  points: number;
+  /** When the tester is told of its window's moves; null when nobody listens. */
+  notify_at: string | null;
+}
+export type TesterMoveRow = Selectable<TesterMovesTable>;

@@ -69,6 +69,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   fraud_decisions: { exported: null, erased: 'kept', why: "the owner's review of the tester's fraud signals (approve or reject, who, when), tied to the anonymized row" },
   invitation_schedules: { exported: null, erased: null, why: "the owner's plan of invitation waves: no person's data" },
   invitation_waves: { exported: null, erased: null, why: "a schedule's history: when each wave ran and the positions it took, no tester named" },
+  tester_moves: { exported: null, erased: 'kept', why: "the tester's positions, counts and causes (ids only), tied to the anonymized row: what the standing was" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;
