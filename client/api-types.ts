@@ -14881,6 +14881,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description When the tester can expect their invitation: from the beta's running top invitation schedules when it has any, else from its invitations of the last 14 days and the testers ahead; null off the waitlist and with neither (docs/invitations.md) */
+                        estimated_invitation_at: string | null;
                         /** @description The beta's milestone rewards the tester has not reached yet, fewest referrals first */
                         next_rewards: {
                             name: string;

@@ -120,7 +120,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
-  const leaderboards = new LeaderboardService(db, clock, betas, testers, standings);
+  const invitationSchedules = new InvitationSchedulesService(db, clock, betas, bulkActions, standings);
+  const leaderboards = new LeaderboardService(db, clock, betas, testers, standings, invitationSchedules);
   const moves = new MovesService(db, testers);
   return {
     accounts: new AccountsService(db, clock),
@@ -139,7 +140,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
-    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards),
+    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards, moves),
     leaderboards,
     moves,
     stats: new StatsService(db, clock),
@@ -149,7 +150,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     sessions,
     memberLinks,
     bulkActions,
-    invitationSchedules: new InvitationSchedulesService(db, clock, betas, bulkActions, standings),
+    invitationSchedules,
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
     jobHandlers: { ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
