@@ -690,7 +690,5 @@ export interface TesterMovesTable {
   position: number | null;
   referrals: number;
   points: number;
-  /** When the tester is told of its window's moves; null when nobody listens. */
-  notify_at: string | null;
 }
 export type TesterMoveRow = Selectable<TesterMovesTable>;

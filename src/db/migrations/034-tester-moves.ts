@@ -22,8 +22,6 @@ export async function up(db: Kysely<any>, { dialect, id, ref }: MigrationContext
     .addColumn('position', 'integer')
     .addColumn('referrals', 'integer', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull())
-    // When the tester is told of the moves of the window this one belongs to (null: nobody is told).
-    .addColumn('notify_at', 'text')
     .execute();
   await db.schema.createIndex('tester_moves_tester').on('tester_moves').columns(['tester_id', 'id']).execute();
 }
