@@ -1196,6 +1196,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/testers/{tester_id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a tester's moves
+         * @description Every change of the tester's own standing, newest first, with its cause and the position right after it: a referral credited, held or accepted, points awarded or revoked, the tester joining or leaving the waitlist. Positions that move because of other testers (drift) are not moves.
+         */
+        get: operations["listTesterMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/testers/{tester_id}/progress": {
         parameters: {
             query?: never;
@@ -14905,6 +14925,131 @@ export interface operations {
             };
         };
     };
+    listTesterMoves: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page (extension) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                beta_id: string;
+                /** @description Tester id or uuid */
+                tester_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        at: string;
+                        /**
+                         * @description signed_up: the tester signed up; referral_credited, referral_held, referral_accepted: a friend the tester referred joined and was credited, was held for review, or was accepted by the owner; points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist
+                         * @enum {unknown}
+                         */
+                        cause: "signed_up" | "referral_credited" | "referral_held" | "referral_accepted" | "points_awarded" | "points_revoked" | "status_changed";
+                        id: number;
+                        /** @description The point, for a move of points */
+                        point_id: number | null;
+                        /** @description The tester's points after the move */
+                        points: number;
+                        /** @description The waitlist position right after the move; null when the tester is not on the waitlist */
+                        position: number | null;
+                        /** @description The waitlist position just before the move; null when the tester was not on the waitlist */
+                        position_before: number | null;
+                        /** @description The tester's credited referrals after the move */
+                        referrals: number;
+                        /** @description The referred tester, for a referral's move */
+                        referred_tester_id: number | null;
+                    }[];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
     showTesterProgress: {
         parameters: {
             query?: never;
@@ -14925,6 +15070,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description When the tester can expect their invitation: from the beta's running top invitation schedules when it has any, else from its invitations of the last 14 days and the testers ahead; null off the waitlist and with neither (docs/waitlist.md) */
+                        estimated_invitation_at: string | null;
                         /** @description The beta's milestone rewards the tester has not reached yet, fewest referrals first */
                         next_rewards: {
                             name: string;

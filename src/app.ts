@@ -55,6 +55,7 @@ import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { movesRoutes } from './modules/moves/moves.routes.ts';
 import { apiKeysRoutes } from './modules/accounts/api-keys.routes.ts';
 import { registerPublicSide } from './public/public-scope.ts';
 import { registerConsole } from './console/console-scope.ts';
@@ -164,6 +165,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     membersRoutes(typed, services.members);
     statsRoutes(typed, services.betaStats);
     leaderboardRoutes(typed, services.leaderboards);
+    movesRoutes(typed, services.moves);
     apiKeysRoutes(typed, services.accounts);
   });
   // The same operations for an AI assistant, over the Model Context Protocol.

@@ -13,6 +13,8 @@ import { TestersService } from './modules/testers/testers.service.ts';
 import { TesterEvents } from './modules/testers/tester-events.ts';
 import { TesterViews } from './modules/testers/tester-views.ts';
 import { Standings, type StandingsLog } from './modules/waitlist/standings.ts';
+import { placeMovesWith } from './modules/moves/record-moves.ts';
+import { MovesService } from './modules/moves/moves.service.ts';
 import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
 import { EmailLogService } from './modules/emails/email-log.service.ts';
@@ -66,6 +68,8 @@ export interface Services {
   stats: StatsService;
   /** The beta's leaderboard (the owner's and the visitors') and a tester's progress. */
   leaderboards: LeaderboardService;
+  /** A tester's moves: the changes of its own standing and their causes. */
+  moves: MovesService;
   /** A beta's dashboard figures. */
   betaStats: BetaStatsService;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
@@ -106,6 +110,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   holdBetasWith(db, (trx, betaId) => betas.holds(trx, betaId));
   const standings = new Standings(db, dialect, options.log);
   observeCommits(db, standings.afterCommit);
+  placeMovesWith(db, standings);
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
@@ -120,7 +125,9 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
-  const leaderboards = new LeaderboardService(db, clock, betas, testers, standings);
+  const invitationSchedules = new InvitationSchedulesService(db, clock, betas, bulkActions, standings);
+  const leaderboards = new LeaderboardService(db, clock, betas, testers, standings, invitationSchedules);
+  const moves = new MovesService(db, testers);
   const signupGuard = new SignupGuard(db, dialect, clock, geo, config.publicUrl);
   return {
     accounts: new AccountsService(db, clock),
@@ -139,9 +146,10 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),
-    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards, signupGuard),
+    visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards, signupGuard, moves),
     signupGuard,
     leaderboards,
+    moves,
     stats: new StatsService(db, clock),
     betaStats: new BetaStatsService(db, dialect, clock, betas),
     idempotencyKeys: new IdempotencyKeys(db, clock),
@@ -149,7 +157,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     sessions,
     memberLinks,
     bulkActions,
-    invitationSchedules: new InvitationSchedulesService(db, clock, betas, bulkActions, standings),
+    invitationSchedules,
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
     jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,

@@ -35,6 +35,7 @@ import * as betaPages from './migrations/028-beta-pages.ts';
 import * as leaderboardName from './migrations/029-leaderboard-name.ts';
 import * as shareChannels from './migrations/030-share-channels.ts';
 import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
+import * as testerMoves from './migrations/034-tester-moves.ts';
 import * as signupGuard from './migrations/035-signup-guard.ts';
 import * as effectsRows from './migrations/037-effects-rows.ts';
 
@@ -71,6 +72,7 @@ const migrations: Record<string, MigrationModule> = {
   '029-leaderboard-name': leaderboardName,
   '030-share-channels': shareChannels,
   '032-invitation-schedules': invitationSchedules,
+  '034-tester-moves': testerMoves,
   '035-signup-guard': signupGuard,
   '037-effects-rows': effectsRows,
 };

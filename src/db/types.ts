@@ -542,6 +542,7 @@ export interface Database {
   invitation_waves: InvitationWavesTable;
   spent_challenges: SpentChallengesTable;
   subnet_signups: SubnetSignupsTable;
+  tester_moves: TesterMovesTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
@@ -690,3 +691,19 @@ export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type EmailMessageRow = Selectable<EmailMessagesTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
+
+/** A change of a tester's own standing and its cause (migration 034, modules/waitlist/moves.ts). */
+export interface TesterMovesTable {
+  id: Generated<number>;
+  beta_id: number;
+  tester_id: number;
+  at: string;
+  cause: string;
+  /** The referred tester or the point that caused it, by cause. */
+  source_id: number | null;
+  position_before: number | null;
+  position: number | null;
+  referrals: number;
+  points: number;
+}
+export type TesterMoveRow = Selectable<TesterMovesTable>;

@@ -14,6 +14,7 @@ import { renderMarkdown } from './markdown.ts';
 import { ALREADY_ON_LIST, type FieldError } from './signup-input.ts';
 import type { Referral } from './visitor.ts';
 import { ladderSection, leaderboardSection, oneMoreSection, publicNameSection, qrSection, type NameFormState } from './standing-sections.ts';
+import { estimateItem, movesSection } from './move-sections.ts';
 
 /** What the visitor typed (kept when the form comes back with errors) and where they came from. */
 export interface FormState {
@@ -242,7 +243,9 @@ ${onList ? html`<div><dt>Position</dt><dd id="standing-position">#${tester.waitl
 <div><dt>Behind you</dt><dd id="standing-behind">${tester.waitlist_behind!}</dd></div>` : nothing}
 <div><dt>Referrals</dt><dd id="standing-referrals">${tester.share_signups_count}</dd></div>
 <div><dt>Points</dt><dd id="standing-points">${standing.points}</dd></div>
+${estimateItem(progress.estimated_invitation_at)}
 </dl>
+${movesSection(standing.moves, tester.waitlist_position)}
 ${oneMoreSection(progress)}
 ${ladderSection(progress)}
 <section aria-labelledby="rewards-title">

@@ -21,7 +21,8 @@ import type { BulkPreview } from '../bulk-actions/preview.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { isTimeOfDay, isTimeZone, nextRun, type Recurrence, type Weekday } from './next-run.ts';
 import type { ScheduleBody, ScheduleUpdateBody, SimulateBody } from './invitation-schedules.schemas.ts';
-import { simulate, type Plan } from './simulation.ts';
+import { estimateInvitation, PACE_DAYS } from './invitation-estimate.ts';
+import { simulate, type Plan, type SimulatedTop } from './simulation.ts';
 
 export type ScheduleInput = Static<typeof ScheduleBody>;
 export type ScheduleUpdate = Static<typeof ScheduleUpdateBody>;
@@ -34,6 +35,15 @@ export const MAX_REFERRAL_WAVE = 10_000;
 /** Due schedules one round of the scheduler starts at most; the rest wait for the next round. */
 const DUE_PER_ROUND = 100;
 
+/** How long a process keeps a beta's schedules and invitation pace for estimates: they are at most this old. */
+export const PACE_MAX_AGE_MS = 60_000;
+
+/** What an estimate reads of a beta (invitation-estimate.ts). */
+interface Pace {
+  top: SimulatedTop[];
+  invitedInPace: number;
+}
+
 /** A schedule's rule, checked. */
 type Rule =
   | { kind: 'top'; count: number; every: 'day' | 'week'; weekday: Weekday | null; at: string; time_zone: string }
@@ -45,6 +55,9 @@ export interface WaveView extends InvitationWaveRow {
 }
 
 export class InvitationSchedulesService {
+  /** Per beta: its schedules and invitation pace, while fresh. */
+  readonly #paces = new Map<number, { expires: number; pace: Promise<Pace> }>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -68,8 +81,44 @@ export class InvitationSchedulesService {
     return this.#require(beta, idText);
   }
 
+  /**
+   * When the tester at `position` of the beta's waitlist can expect their invitation
+   * (invitation-estimate.ts); null off the waitlist, and for a beta with neither a running top
+   * schedule nor an invitation in the last PACE_DAYS days.
+   */
+  async estimatedInvitationAt(beta: Beta, position: number | null): Promise<Date | null> {
+    if (position === null) return null;
+    const now = this.clock.now();
+    let cached = this.#paces.get(beta.id);
+    if (!cached || cached.expires <= now.getTime()) {
+      cached = { expires: now.getTime() + PACE_MAX_AGE_MS, pace: this.#paceOf(beta.id, now) };
+      this.#paces.set(beta.id, cached);
+      cached.pace.catch(() => this.#paces.delete(beta.id));
+    }
+    return estimateInvitation({ now, position, ...(await cached.pace) });
+  }
+
+  async #paceOf(betaId: number, now: Date): Promise<Pace> {
+    const since = storedTime(addSeconds(now, -PACE_DAYS * 86_400));
+    const [schedules, invited] = await Promise.all([
+      this.db.selectFrom('invitation_schedules').selectAll().where('beta_id', '=', betaId).where('kind', '=', 'top').execute(),
+      // Along the (beta_id, status, …) index: the invited are a small part of a waitlisted beta.
+      this.db
+        .selectFrom('testers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('beta_id', '=', betaId)
+        .where('status', 'in', ['invited', 'active', 'idle'])
+        .where('hidden', '=', 0)
+        .where('invited_at', '>=', since)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const top = schedules.map((row) => ({ ...(ruleOf(row) as Extract<Rule, { kind: 'top' }>), paused: row.paused === 1, skip_next: row.skip_next === 1 }));
+    return { top, invitedInPace: Number(invited.n) };
+  }
+
   async create(companyId: number, betaIdText: string, input: ScheduleInput): Promise<InvitationScheduleRow> {
     const beta = await this.betas.require(companyId, betaIdText);
+    this.#paces.delete(beta.id);
     const rule = checkedRule(input);
     if (input.skip_next && rule.kind === 'referrals') throw Errors.testersGeneral(SKIP_REFERRALS);
     const now = this.clock.now();
@@ -100,6 +149,7 @@ export class InvitationSchedulesService {
   async update(companyId: number, betaIdText: string, idText: string, input: ScheduleUpdate): Promise<InvitationScheduleRow> {
     const beta = await this.betas.require(companyId, betaIdText);
     const row = await this.#require(beta, idText);
+    this.#paces.delete(beta.id);
     if (input.kind !== undefined && input.kind !== row.kind) throw Errors.testersGeneral(`kind cannot change (this schedule is ${row.kind}): delete it and create another`);
     const current = ruleOf(row);
     const every = input.every ?? (current.kind === 'top' ? current.every : undefined);
@@ -131,6 +181,7 @@ export class InvitationSchedulesService {
   async delete(companyId: number, betaIdText: string, idText: string): Promise<InvitationScheduleRow> {
     const beta = await this.betas.require(companyId, betaIdText);
     const row = await this.#require(beta, idText);
+    this.#paces.delete(beta.id);
     await this.db.deleteFrom('invitation_schedules').where('id', '=', row.id).execute();
     return row;
   }

@@ -1,13 +1,14 @@
 // The leaderboard and a tester's progress as the API and the public endpoint show them: whitelists,
 // timestamps in the API's format. Visitors get names only; the owner gets who each entry is.
-import { apiTime } from '../../time.ts';
+import { apiTime, storedTime } from '../../time.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { publicName, type Board, type PublicBoard } from './leaderboard.service.ts';
 import type { Progress } from './progress.ts';
 
 export function presentProgress(progress: Progress) {
   const { tester_id, waitlist_position, waitlist_length, position_with_one_more_referral, share_signups_count, points, next_rewards } = progress;
-  return { tester_id, waitlist_position, waitlist_length, position_with_one_more_referral, share_signups_count, points, next_rewards };
+  const estimated_invitation_at = progress.estimated_invitation_at && apiTime(storedTime(progress.estimated_invitation_at));
+  return { tester_id, waitlist_position, waitlist_length, position_with_one_more_referral, estimated_invitation_at, share_signups_count, points, next_rewards };
 }
 
 export function presentOwnerBoard(beta: Beta, board: Board) {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Nullable, Timestamp } from '../../http/schemas.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -22,6 +22,12 @@ export const ProgressSchema = Type.Object(
           'null when the waitlist is ordered by signup time and for a tester not on the waitlist',
       }),
     ),
+    estimated_invitation_at: {
+      ...NullableTimestamp,
+      description:
+        "When the tester can expect their invitation: from the beta's running top invitation schedules when it has any, else from its invitations of the last 14 days and the testers ahead; " +
+        'null off the waitlist and with neither (docs/waitlist.md)',
+    },
     share_signups_count: { ...Count, description: "The tester's credited referrals" },
     points: { ...Count, description: "The tester's points" },
     next_rewards: Type.Array(NextRewardSchema, { description: "The beta's milestone rewards the tester has not reached yet, fewest referrals first" }),

@@ -11,6 +11,7 @@ import { storedTime } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { maskedEmail } from '../testers/masked-email.ts';
 import type { TestersService } from '../testers/testers.service.ts';
+import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { progressOf, type Progress } from './progress.ts';
 
@@ -70,6 +71,7 @@ export class LeaderboardService {
     private readonly betas: BetasService,
     private readonly testers: TestersService,
     private readonly standings: Standings,
+    private readonly invitations: Pick<InvitationSchedulesService, 'estimatedInvitationAt'>,
   ) {}
 
   /** A tester's progress (progress.ts) for the owner: 404 and 2317 as show tester. */
@@ -80,7 +82,7 @@ export class LeaderboardService {
 
   /** The tester's progress in its beta (the status page's, once it has found the tester). */
   progressFor(beta: Beta, tester: TesterRow): Promise<Progress> {
-    return progressOf(this.db, this.standings, beta, tester);
+    return progressOf(this.db, this.standings, this.invitations, beta, tester);
   }
 
   /**

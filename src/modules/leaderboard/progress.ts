@@ -5,6 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { Beta } from '../betas/betas.service.ts';
+import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
 
 export interface Milestone {
@@ -22,6 +23,8 @@ export interface Progress {
   waitlist_position: number | null;
   waitlist_length: number;
   position_with_one_more_referral: number | null;
+  /** When the tester can expect their invitation (invitation-estimate.ts); null when nothing says. */
+  estimated_invitation_at: Date | null;
   share_signups_count: number;
   points: number;
   /** Every milestone reward of the beta, fewest referrals first. */
@@ -52,17 +55,25 @@ export async function milestonesOf(db: Db, betaId: number): Promise<Milestone[]>
   return rows.map((row) => ({ reward_definition_id: row.id, name: row.name, referrals_required: row.referrals_required ?? 0 }));
 }
 
-export async function progressOf(db: Db, standings: Standings, beta: Beta, tester: Tester): Promise<Progress> {
+export async function progressOf(
+  db: Db,
+  standings: Standings,
+  invitations: Pick<InvitationSchedulesService, 'estimatedInvitationAt'>,
+  beta: Beta,
+  tester: Tester,
+): Promise<Progress> {
   const [{ standing, positionWithMore }, milestones] = await Promise.all([
     standings.standingWithMore(beta, tester, oneMoreReferral(beta)),
     milestonesOf(db, beta.id),
   ]);
+  const estimated = await invitations.estimatedInvitationAt(beta, standing.waitlist_position);
   const referrals = tester.share_signups_count;
   return {
     tester_id: tester.id,
     waitlist_position: standing.waitlist_position,
     waitlist_length: standing.waitlist_length,
     position_with_one_more_referral: positionWithMore,
+    estimated_invitation_at: estimated,
     share_signups_count: referrals,
     points: tester.points,
     milestones,

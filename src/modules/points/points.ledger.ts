@@ -5,6 +5,7 @@ import { compiled } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { PointRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
+import { recordMoves } from '../moves/record-moves.ts';
 import { presentPoint } from './points.presenter.ts';
 
 export const PointActivities = ['bonus', 'signup', 'share', 'referral', 'reward', 'friend_reward'] as const;
@@ -34,7 +35,7 @@ const pointInsert = compiled((db, point: Omit<PointRow, 'id' | 'revoked_at'>) =>
 export async function awardPoints(trx: Executor, award: PointAward): Promise<PointRow | null> {
   const row = await recordPoint(trx, award);
   if (!row) return null;
-  await addToTesterPoints(trx, row.tester_id, row.quantity);
+  await addToTesterPoints(trx, row, row.quantity, 'points_awarded', award.now);
   return row;
 }
 
@@ -70,16 +71,18 @@ export async function revokePoint(trx: Executor, pointId: number, now: string): 
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  await addToTesterPoints(trx, row.tester_id, -row.quantity);
+  await addToTesterPoints(trx, row, -row.quantity, 'points_revoked', now);
   await raiseEvent(trx, { betaId: row.beta_id, type: 'point_revoked', now, data: () => presentPoint(row) });
   return row;
 }
 
-/** Moves the tester's `points` (which orders a points waitlist; the waitlist's triggers follow). */
-async function addToTesterPoints(trx: Executor, testerId: number, delta: number): Promise<void> {
-  await trx
+/** Moves the tester's `points` (which orders a points waitlist; the waitlist's triggers follow), a move of the tester's. */
+async function addToTesterPoints(trx: Executor, point: PointRow, delta: number, cause: 'points_awarded' | 'points_revoked', at: string): Promise<void> {
+  const tester = await trx
     .updateTable('testers')
     .set((eb) => ({ points: eb('points', '+', delta) }))
-    .where('id', '=', testerId)
-    .execute();
+    .where('id', '=', point.tester_id)
+    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .executeTakeFirstOrThrow();
+  recordMoves(trx, point.beta_id, [{ tester, cause, sourceId: point.id }], at);
 }

@@ -9,9 +9,10 @@ import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { awardPoints, recordPoint, type PointAward } from '../points/points.ledger.ts';
+import { recordMoves } from '../moves/record-moves.ts';
 import { rewardReferral } from '../rewards/reward-engine.ts';
 
-type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points'> };
+type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points' | 'waitlist_order'> };
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
 
 /** How a reference names its referrer: by address, by id or digits-only code, by code. */
@@ -197,6 +198,9 @@ async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupB
   });
   const referrer = await referrerCredit.firstOrThrow(trx, { referrerId, points: point?.quantity ?? 0, now });
   addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
+  // A held referral the owner accepted is credited in the transaction that accepted it.
+  const cause = referred.referral_accepted_at === null ? 'referral_credited' : 'referral_accepted';
+  recordMoves(trx, beta, [{ tester: referrer, cause, sourceId: referred.id }], now);
   // Referred row first, then the referrer's: the order the reward engine takes them in too.
   await rewardReferral(trx, dialect, beta, referred, referrer, now);
   return referrerId;

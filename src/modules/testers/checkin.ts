@@ -8,6 +8,7 @@ import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { hasJoined, recordSignup } from '../referrals/referrals.service.ts';
 import { normalizeEmail } from './email-address.ts';
+import { recordStatusMove } from './status-moves.ts';
 import { milestoneFor } from './tester-rules.ts';
 import type { TesterStatus } from './tester-status.ts';
 import type { TestersContext, TestersRepository } from './testers.repository.ts';
@@ -67,7 +68,9 @@ async function recordCheckin(ctx: TestersContext, trx: Executor, beta: Beta, tes
     .values({ beta_id: tester.beta_id, tester_id: tester.id, date: utcDate(nowDate), created_at: now })
     .onConflict((oc) => oc.columns(['tester_id', 'date']).doNothing())
     .execute();
-  await repo.updateTester(trx, tester.id, { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) });
+  const changes = { status: 'active', last_checkin_at: now, updated_at: now, ...milestoneFor('active', tester, now) };
+  await repo.updateTester(trx, tester.id, changes);
+  recordStatusMove(trx, beta, tester, { ...tester, ...changes }, now);
   moveTesterCount(trx, tester.beta_id, { from: tester.status as TesterStatus, to: 'active' });
   const credited = !hasJoined(tester) ? await recordSignup(trx, repo.dialect, beta, tester, now) : null;
   await events.raise(trx, 'tester_updated', tester.beta_id, credited === null ? [tester.id] : [tester.id, credited], now);

@@ -71,6 +71,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   invitation_waves: { exported: null, erased: null, why: "a schedule's history: when each wave ran and the positions it took, no tester named" },
   spent_challenges: { exported: null, erased: null, why: 'random nonces of solved challenges, kept 10 minutes, tied to no one' },
   subnet_signups: { exported: null, erased: null, why: "a network's (/24 or /48) signup count for an hour, tied to no tester" },
+  tester_moves: { exported: null, erased: 'kept', why: "the tester's positions, counts and causes (ids only), tied to the anonymized row: what the standing was" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

@@ -19,6 +19,7 @@ import {
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   storedFlags,
 } from '../fraud/fraud-signals.ts';
+import { recordMoves } from '../moves/record-moves.ts';
 import { redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
@@ -148,6 +149,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       updated_at: now,
     };
     const row = await repo.insertTester(trx, values);
+    recordMoves(trx, beta, held ? [{ tester: row, cause: 'signed_up' }, { tester: referrer, cause: 'referral_held', sourceId: row.id }] : [{ tester: row, cause: 'signed_up' }], now);
     // Signing up again is the person's own choice: an earlier erasure no longer keeps mail from them.
     await liftErasure(trx, beta.id, email.email);
     if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });

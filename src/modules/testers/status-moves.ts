@@ -9,6 +9,7 @@ import { forUpdate } from '../../db/database.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
+import { recordMoves } from '../moves/record-moves.ts';
 import { hasJoined, recordSignup } from '../referrals/referrals.service.ts';
 import { JOINED_STATUSES, milestoneFor } from './tester-rules.ts';
 import { nextStatus, type TesterStatus, type UpdateStatus } from './tester-status.ts';
@@ -21,6 +22,16 @@ export function statusMoveChanges(current: TesterRow, status: TesterStatus, deco
   if (current.status === 'suspended') changes.status_before_suspension = null;
   if (status === 'invited' && !current.invitation_code) changes.invitation_code = uniqueInvitationCode(decoderKey, email);
   return changes;
+}
+
+/**
+ * A status change that puts the tester on the waitlist or takes it off is a move of its standing
+ * (record-moves.ts); `changed` is the row as the change left it.
+ */
+export function recordStatusMove(trx: Executor, beta: Beta, current: TesterRow, changed: TesterRow, now: string): void {
+  if (current.status !== changed.status && (current.status === 'applied' || changed.status === 'applied')) {
+    recordMoves(trx, beta, [{ tester: changed, cause: 'status_changed' }], now);
+  }
 }
 
 /**
@@ -66,7 +77,9 @@ export async function moveStatuses(ctx: TestersContext, trx: Executor, beta: Bet
       outcomes.set(current.id, 'not_permitted');
       continue;
     }
-    await ctx.repo.updateTester(trx, current.id, { ...statusMoveChanges(current, status, beta.settings.decoder_key, now), updated_at: now });
+    const changes = { ...statusMoveChanges(current, status, beta.settings.decoder_key, now), updated_at: now };
+    await ctx.repo.updateTester(trx, current.id, changes);
+    recordStatusMove(trx, beta, current, { ...current, ...changes } as TesterRow, now);
     moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
     const credited = await creditOnJoining(ctx, trx, beta, current, status, now);
     raised.push(current.id, ...(credited === null ? [] : [credited]));

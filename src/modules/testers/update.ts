@@ -15,7 +15,7 @@ import { checkLeaderboardName } from './leaderboard-name.ts';
 import { nameSearch } from './name-search.ts';
 import { prepareProfile, type ProfileValues } from './profile.ts';
 import { emailProblems, normalizeGroups, requiredFieldProblems, requiredFieldRules } from './tester-rules.ts';
-import { creditOnJoining, statusMoveChanges } from './status-moves.ts';
+import { creditOnJoining, recordStatusMove, statusMoveChanges } from './status-moves.ts';
 import type { RenderedViews } from './tester-events.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
@@ -119,6 +119,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
       if (redeemedCode && !current.invitation_code) changes.invitation_code = redeemedCode;
     }
     await repo.updateTester(trx, current.id, changes);
+    recordStatusMove(trx, beta, current, { ...current, ...changes } as TesterRow, now);
     moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
     await saveAnswers(trx, current.id, answers.answers, now);
     // A referrer set on an applied tester is credited at once.

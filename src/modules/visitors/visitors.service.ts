@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import { compiled } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { DailyVisitsTable, TesterRow } from '../../db/types.ts';
+import type { DailyVisitsTable, TesterMoveRow, TesterRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
@@ -25,6 +25,7 @@ import type { TesterViews } from '../testers/tester-views.ts';
 import type { TesterView } from '../testers/testers.presenter.ts';
 import type { VisitorInput } from '../testers/signup.ts';
 import type { LeaderboardService, PublicBoard } from '../leaderboard/leaderboard.service.ts';
+import type { MovesService } from '../moves/moves.service.ts';
 import type { Progress } from '../leaderboard/progress.ts';
 import { referrerDisplayName } from '../testers/public-name.ts';
 import type { TestersService } from '../testers/testers.service.ts';
@@ -74,7 +75,12 @@ export interface Standing {
   progress: Progress;
   /** The beta's public leaderboard; undefined while it is off. */
   leaderboard: PublicBoard | undefined;
+  /** The tester's latest moves, newest first (STATUS_PAGE_MOVES of them). */
+  moves: TesterMoveRow[];
 }
+
+/** The moves a status page tells of. */
+export const STATUS_PAGE_MOVES = 5;
 
 /** What a confirmation link leads to. */
 export type Confirmation =
@@ -115,6 +121,7 @@ export class VisitorsService {
     private readonly views: TesterViews,
     private readonly leaderboards: LeaderboardService,
     private readonly guard: SignupGuard,
+    private readonly moves: MovesService,
   ) {
     this.#keys = new VisitorKeys(db, clock);
   }
@@ -371,13 +378,14 @@ export class VisitorsService {
   }
 
   private async standingFrom(beta: Beta, row: TesterRow): Promise<Standing> {
-    const [[tester], rewards, progress, leaderboard] = await Promise.all([
+    const [[tester], rewards, progress, leaderboard, moves] = await Promise.all([
       this.views.of(this.db, beta, [row]),
       shownRewards.rows(this.db, { testerId: row.id }),
       this.leaderboards.progressFor(beta, row),
       this.leaderboards.forVisitors(beta),
+      this.moves.latest(row.id, STATUS_PAGE_MOVES),
     ]);
-    return { beta, tester, points: row.points, rewards, progress, leaderboard };
+    return { beta, tester, points: row.points, rewards, progress, leaderboard, moves };
   }
 
   /** The confirmed link's standing; a link to a tester deleted meanwhile leads nowhere any more. */

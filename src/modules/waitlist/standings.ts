@@ -28,7 +28,7 @@ export interface Standing {
   waitlist_length: number;
 }
 
-type Placed = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
+export type Placed = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
 
 export function isOnWaitlist(tester: Pick<TesterRow, 'status' | 'hidden'>): boolean {
   return tester.status === 'applied' && tester.hidden === 0;
@@ -255,6 +255,29 @@ export class Standings {
     const held = set.groupOf(at, tester.id, [group]);
     if (held !== undefined && held > raised) ahead -= 1;
     return { standing, positionWithMore: ahead + 1 };
+  }
+
+  /**
+   * For moves recorded in a transaction (moves.ts): each tester's position as this process last
+   * applied it, before the transaction's change, and as its row now puts it against everyone else
+   * (standingsOf). The first is null for a tester the set does not hold, and while the beta's set
+   * is not built (its standings are counted in SQL until then).
+   */
+  async positionsAround(executor: Executor, beta: { id: number; settings: { waitlist_order: WaitlistOrder } }, testers: readonly Placed[]): Promise<Map<number, { before: number | null; after: number | null }>> {
+    const order = beta.settings.waitlist_order;
+    const after = await this.standingsOf(executor, beta, testers);
+    const index = this.#indexes.get(beta.id);
+    const positions = new Map<number, { before: number | null; after: number | null }>();
+    for (const tester of testers) {
+      let before: number | null = null;
+      if (index?.order === order) {
+        const at = timeOf(tester.applied_at);
+        const group = index.set.groupOf(at, tester.id, [groupOf(order, tester)]);
+        if (group !== undefined) before = index.set.rank(group, at, tester.id) + 1;
+      }
+      positions.set(tester.id, { before, after: after.get(tester.id)!.waitlist_position });
+    }
+    return positions;
   }
 
   #prune(): void {

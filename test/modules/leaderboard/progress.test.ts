@@ -136,7 +136,7 @@ describe('tester progress', () => {
     assert.equal(three.body.share_signups_count, 3);
     assert.deepEqual(three.body.next_rewards, [{ reward_definition_id: access, name: 'Early access', referrals_required: 5, referrals_needed: 2 }]);
     assert.deepEqual(Object.keys(three.body).sort(), [
-      'next_rewards', 'points', 'position_with_one_more_referral', 'share_signups_count', 'tester_id', 'waitlist_length', 'waitlist_position',
+      'estimated_invitation_at', 'next_rewards', 'points', 'position_with_one_more_referral', 'share_signups_count', 'tester_id', 'waitlist_length', 'waitlist_position',
     ]);
   });
 

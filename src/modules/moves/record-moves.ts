@@ -1,0 +1,124 @@
+// A tester's moves (docs/decisions.md, "Moves"): every change of a tester's own standing, with its
+// cause, written in the transaction of the change. Commands say what moved (recordMoves) as they
+// go; the transaction's moves are placed in the standings index and written in one statement just
+// before it commits, so a signup pays one insert for its own move and its referrer's.
+import { compiledVariants } from '../../db/compiled.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { beforeCommit, databaseOf } from '../../db/transaction.ts';
+import { toBeta } from '../betas/betas.service.ts';
+import type { Placed, Standings, WaitlistOrder } from '../waitlist/standings.ts';
+
+export const MoveCauses = [
+  'signed_up',
+  'referral_credited',
+  'referral_held',
+  'referral_accepted',
+  'points_awarded',
+  'points_revoked',
+  'status_changed',
+] as const;
+export type MoveCause = (typeof MoveCauses)[number];
+
+export interface MovesBeta {
+  id: number;
+  settings: { waitlist_order: WaitlistOrder };
+}
+
+export interface Move {
+  /** The tester's row as the change left it. */
+  tester: Placed;
+  cause: MoveCause;
+  /** The referred tester (a referral's causes) or the point (points'). */
+  sourceId?: number | null;
+}
+
+interface Pending {
+  /** The beta, or its id when the caller has not read it (its order is read in the transaction then). */
+  beta: MovesBeta | number;
+  move: Move;
+  at: string;
+}
+
+/** Where each database's moves are placed: the process's standings index. */
+const placers = new WeakMap<Db, Pick<Standings, 'positionsAround'>>();
+
+export function placeMovesWith(db: Db, standings: Pick<Standings, 'positionsAround'>): void {
+  placers.set(db, standings);
+}
+
+const pendingByTransaction = new WeakMap<Executor, Pending[]>();
+
+/**
+ * Records the moves in the caller's transaction: hidden testers (no list shows them) have none.
+ * Written just before the transaction commits, each with the tester's position before and after.
+ */
+export function recordMoves(trx: Executor, beta: MovesBeta | number, moves: readonly Move[], at: string): void {
+  const visible = moves.filter((move) => move.tester.hidden === 0);
+  if (visible.length === 0) return;
+  let pending = pendingByTransaction.get(trx);
+  if (!pending) {
+    const created: Pending[] = (pending = []);
+    pendingByTransaction.set(trx, created);
+    beforeCommit(trx, () => writeMoves(trx, created));
+  }
+  for (const move of visible) pending.push({ beta, move, at });
+}
+
+type MoveValues = {
+  beta_id: number;
+  tester_id: number;
+  at: string;
+  cause: string;
+  source_id: number | null;
+  position_before: number | null;
+  position: number | null;
+  referrals: number;
+  points: number;
+};
+
+const moveInsert = compiledVariants((_rows: number) => (db, rows: MoveValues[]) => db.insertInto('tester_moves').values(rows));
+
+/** Rows per insert: 10 values each, far below either database's parameter limit. */
+const ROWS_PER_INSERT = 500;
+
+async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
+  pendingByTransaction.delete(trx);
+  const placer = placers.get(databaseOf(trx));
+  if (!placer) throw new Error('Moves need the standings index: placeMovesWith(db, standings) when the services are built');
+  const betas = new Map<number, MovesBeta>();
+  const betaOf = async (beta: MovesBeta | number): Promise<MovesBeta> => {
+    if (typeof beta !== 'number') return beta;
+    const known = betas.get(beta);
+    if (known) return known;
+    const row = await trx.selectFrom('betas').selectAll().where('id', '=', beta).executeTakeFirstOrThrow();
+    const read = toBeta(row);
+    betas.set(beta, read);
+    return read;
+  };
+  // A tester moved twice in one transaction moved from where its first move left it.
+  const lastPosition = new Map<number, number | null>();
+  const rows: MoveValues[] = [];
+  for (const pendingMove of pending) {
+    const { move, at } = pendingMove;
+    const beta = await betaOf(pendingMove.beta);
+    const { tester } = move;
+    const placed = (await placer.positionsAround(trx, beta, [tester])).get(tester.id)!;
+    const before = lastPosition.has(tester.id) ? lastPosition.get(tester.id)! : move.cause === 'signed_up' ? null : placed.before;
+    lastPosition.set(tester.id, placed.after);
+    rows.push({
+      beta_id: beta.id,
+      tester_id: tester.id,
+      at,
+      cause: move.cause,
+      source_id: move.sourceId ?? null,
+      position_before: before,
+      position: placed.after,
+      referrals: tester.share_signups_count,
+      points: tester.points,
+    });
+  }
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    await moveInsert(chunk.length).execute(trx, chunk);
+  }
+}

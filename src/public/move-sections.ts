@@ -1,0 +1,104 @@
+// The status page's account of the tester's moves (modules/moves) and of when they can expect
+// their invitation: "You moved from #812 to #640: 3 friends joined. Since then, 12 people passed
+// you.", then the latest moves one by one. Every value goes through `html`; no other tester is named.
+import type { TesterMoveRow } from '../db/types.ts';
+import type { MoveCause } from '../modules/moves/record-moves.ts';
+import { apiTime } from '../time.ts';
+import { html, type Trusted } from './html.ts';
+
+const nothing = html``;
+
+/** Moves told together in the headline: a run of the same kind, newest first. */
+const KIND: Record<MoveCause, string> = {
+  signed_up: 'signed_up',
+  referral_credited: 'friends',
+  referral_accepted: 'friends',
+  referral_held: 'held',
+  points_awarded: 'points_awarded',
+  points_revoked: 'points_revoked',
+  status_changed: 'status_changed',
+};
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+function reasonOf(kind: string, count: number): string | null {
+  switch (kind) {
+    case 'friends':
+      return count === 1 ? 'a friend joined' : `${count} friends joined`;
+    case 'points_awarded':
+      return 'you earned points';
+    case 'points_revoked':
+      return 'points were taken back';
+    default:
+      return null;
+  }
+}
+
+/**
+ * "You moved from #A to #B: 3 friends joined." for the newest run of moves of one kind that moved
+ * the tester, then how others moved them since: "Since then, 12 people passed you."
+ */
+export function movesHeadline(moves: readonly TesterMoveRow[], position: number | null): string | null {
+  const newest = moves[0];
+  if (!newest) return null;
+  const kind = KIND[newest.cause as MoveCause];
+  let run = 1;
+  while (run < moves.length && KIND[moves[run].cause as MoveCause] === kind) run += 1;
+  const [from, to] = [moves[run - 1].position_before, newest.position];
+  const reason = reasonOf(kind, run);
+  let told: string;
+  if (kind === 'signed_up' && to !== null) told = `You joined the waitlist at #${to}.`;
+  else if (from !== null && to !== null && from !== to && reason) told = `You moved from #${from} to #${to}: ${reason}.`;
+  else return null;
+  if (position === null || to === null || position === to) return told;
+  return position > to
+    ? `${told} Since then, ${plural(position - to, 'person', 'people')} passed you.`
+    : `${told} Since then, you moved up ${plural(to - position, 'place', 'places')} as others left the list.`;
+}
+
+function moveText(move: TesterMoveRow): string {
+  const { position_before: from, position: to } = move;
+  const moved = from !== null && to !== null && from !== to ? `: #${from} to #${to}` : to !== null ? `: #${to}` : '';
+  switch (move.cause as MoveCause) {
+    case 'signed_up':
+      return to === null ? 'You signed up' : `You joined the waitlist at #${to}`;
+    case 'referral_credited':
+      return `A friend joined${moved}`;
+    case 'referral_held':
+      return 'A friend joined; their referral is being reviewed';
+    case 'referral_accepted':
+      return `A friend's referral was accepted${moved}`;
+    case 'points_awarded':
+      return `You earned points${moved}`;
+    case 'points_revoked':
+      return `Points were taken back${moved}`;
+    case 'status_changed':
+      return to === null ? 'You left the waitlist' : `You joined the waitlist at #${to}`;
+  }
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The day of an instant as the page shows it: "22 November 2026" (UTC). */
+export function dayOf(date: Date): string {
+  return DAY.format(date);
+}
+
+/** The headline and the latest moves, newest first; nothing before the first move. */
+export function movesSection(moves: readonly TesterMoveRow[], position: number | null): Trusted {
+  if (moves.length === 0) return nothing;
+  const headline = movesHeadline(moves, position);
+  return html`<section class="moves" aria-labelledby="moves-title">
+<h2 id="moves-title">Your moves</h2>
+${headline ? html`<p id="moves-headline">${headline}</p>` : nothing}
+<ol class="moves-list" id="moves">
+${moves.map((move) => html`<li><time datetime="${apiTime(move.at)}">${dayOf(new Date(apiTime(move.at)))}</time> ${moveText(move)}</li>`)}
+</ol>
+</section>`;
+}
+
+/** "Expected invitation: around 28 November 2026", when something says. */
+export function estimateItem(estimated: Date | null): Trusted {
+  if (estimated === null) return nothing;
+  return html`<div><dt>Expected invitation</dt><dd id="standing-estimate">around ${dayOf(estimated)}</dd></div>`;
+}

@@ -1,0 +1,193 @@
+// A tester's moves (GET …/testers/{tester_id}/moves.json): every cause, each move's position before
+// and after checked against a recount from the rows at that moment, its counts against the row, and
+// drift (other testers passing) recorded for nobody; paging, tenancy and permissions as show tester.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Errors } from '../../../src/errors.ts';
+import { startTestContext, type TestContext } from '../../support/context.ts';
+import { codes, createTester } from '../testers/support.ts';
+
+type Order = 'referrals' | 'points' | 'signup_time';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
+
+describe('tester moves', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await startTestContext();
+  });
+  after(() => ctx.close());
+  beforeEach(() => ctx.clock.set('2026-11-22T09:15:00Z'));
+
+  const moves = (betaId: number, testerId: number | string, query = '', key?: string) =>
+    ctx.request('GET', `/api/v2/betas/${betaId}/testers/${testerId}/moves.json${query}`, key ? { key } : {});
+
+  /** The tester's waitlist position counted from every row of the beta, by the order's definition; null off the waitlist. */
+  async function recount(betaId: number, testerId: number, order: Order): Promise<number | null> {
+    const rows = await ctx.database.db
+      .selectFrom('testers')
+      .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+      .where('beta_id', '=', betaId)
+      .execute();
+    const waitlist = rows.filter((row) => row.status === 'applied' && row.hidden === 0);
+    const key = (row: (typeof rows)[number]) => [order === 'referrals' ? row.share_signups_count : order === 'points' ? row.points : 0, row.applied_at ?? '', row.id] as const;
+    const me = waitlist.find((row) => row.id === testerId);
+    if (!me) return null;
+    const [value, at, id] = key(me);
+    return 1 + waitlist.filter((row) => {
+      const [v, a, i] = key(row);
+      return v > value || (v === value && (a < at || (a === at && i < id)));
+    }).length;
+  }
+
+  async function storedRow(testerId: number) {
+    return ctx.database.db.selectFrom('testers').selectAll().where('id', '=', testerId).executeTakeFirstOrThrow();
+  }
+
+  /** Runs `action`; then the tester's newest move must be `cause`, from its recount before to its recount after. */
+  async function expectMove(betaId: number, testerId: number, order: Order, cause: string, action: () => Promise<unknown>) {
+    const [countBefore, positionBefore] = [(await moves(betaId, testerId)).body.length, await recount(betaId, testerId, order)];
+    await action();
+    const listed = await moves(betaId, testerId);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.equal(listed.body.length, countBefore + 1, `one move recorded for ${cause}`);
+    const row = await storedRow(testerId);
+    const newest = listed.body[0];
+    assert.deepEqual(
+      { cause: newest.cause, position_before: newest.position_before, position: newest.position, referrals: newest.referrals, points: newest.points },
+      { cause, position_before: positionBefore, position: await recount(betaId, testerId, order), referrals: row.share_signups_count, points: row.points },
+      cause,
+    );
+    const stored = await ctx.database.db.selectFrom('tester_moves').selectAll().where('id', '=', newest.id).executeTakeFirstOrThrow();
+    assert.deepEqual([stored.tester_id, stored.beta_id, stored.cause, stored.position], [testerId, betaId, cause, newest.position], 'as stored');
+    return newest;
+  }
+
+  test('a signup, a referral credited and a referral credited later are moves, at positions a recount gives; others passed by drift get none', async () => {
+    const beta = await ctx.createBeta();
+    const first = await createTester(ctx, beta.id);
+    const second = await createTester(ctx, beta.id);
+    const signup = (await moves(beta.id, second.id)).body;
+    assert.deepEqual(signup, [
+      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null },
+    ]);
+    let friend: { id: number } | undefined;
+    const credited = await expectMove(beta.id, second.id, 'referrals', 'referral_credited', async () => {
+      friend = await createTester(ctx, beta.id, { referrer_id: second.id });
+    });
+    assert.deepEqual([credited.position_before, credited.position, credited.referred_tester_id, credited.point_id], [2, 1, friend!.id, null]);
+    assert.deepEqual((await moves(beta.id, first.id)).body.map((move: any) => move.cause), ['signed_up'], 'passed by second: drift, not a move');
+
+    // A referrer given later by an update, to a tester already applied: credited at once.
+    const late = await createTester(ctx, beta.id);
+    await expectMove(beta.id, first.id, 'referrals', 'referral_credited', () =>
+      ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${late.id}`, { body: { tester: { referrer_id: first.id } } }),
+    );
+  });
+
+  test('a held referral is a move that changes no position; accepting it is a move that does', async () => {
+    const beta = await ctx.createBeta();
+    await createTester(ctx, beta.id);
+    const referrer = await createTester(ctx, beta.id, { profile: { ip: '203.0.113.7', user_agent: CHROME } });
+    let flagged: { id: number } | undefined;
+    const held = await expectMove(beta.id, referrer.id, 'referrals', 'referral_held', async () => {
+      flagged = await createTester(ctx, beta.id, { referrer_id: referrer.id, profile: { ip: '203.0.113.7', user_agent: FIREFOX } });
+    });
+    assert.deepEqual([held.position_before, held.position, held.referrals, held.referred_tester_id], [2, 2, 0, flagged!.id]);
+    const accepted = await expectMove(beta.id, referrer.id, 'referrals', 'referral_accepted', async () => {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${flagged!.id}/accept_referral`);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    });
+    assert.deepEqual([accepted.position_before, accepted.position, accepted.referrals, accepted.referred_tester_id], [2, 1, 1, flagged!.id]);
+  });
+
+  test('points awarded and revoked are moves of a points waitlist, naming the point', async () => {
+    const beta = await ctx.createBeta({ waitlist_order: 'points' });
+    for (let i = 0; i < 3; i += 1) await createTester(ctx, beta.id);
+    const tester = await createTester(ctx, beta.id);
+    let pointId = 0;
+    const awarded = await expectMove(beta.id, tester.id, 'points', 'points_awarded', async () => {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/points`, { body: { point: { email: tester.email, quantity: 5 } } });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      pointId = response.body.id;
+    });
+    assert.deepEqual([awarded.position_before, awarded.position, awarded.points, awarded.point_id, awarded.referred_tester_id], [4, 1, 6, pointId, null]);
+    ctx.clock.advance(60_000);
+    const revoked = await expectMove(beta.id, tester.id, 'points', 'points_revoked', async () => {
+      const response = await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${pointId}`);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    });
+    assert.deepEqual([revoked.at, revoked.position_before, revoked.position, revoked.points, revoked.point_id], ['2026-11-22T09:16:00Z', 1, 4, 1, pointId]);
+  });
+
+  test('leaving and joining the waitlist by a status change are moves; a change that keeps the tester off it is none', async () => {
+    // No signup points: joining is then the status change alone (points_awarded would follow it).
+    const beta = await ctx.createBeta({ double_opt_in: true, signup_points: 0 });
+    await createTester(ctx, beta.id);
+    const tester = await createTester(ctx, beta.id);
+    const invited = await expectMove(beta.id, tester.id, 'referrals', 'status_changed', () =>
+      ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { status: 'invited' } } }),
+    );
+    assert.deepEqual([invited.position_before, invited.position], [2, null]);
+    await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { status: 'active' } } });
+    assert.equal((await moves(beta.id, tester.id)).body.length, 2, 'invited to active: off the waitlist both times');
+
+    const unconfirmed = await createTester(ctx, beta.id, { status: 'unconfirmed' });
+    assert.deepEqual((await moves(beta.id, unconfirmed.id)).body.map((move: any) => [move.cause, move.position]), [['signed_up', null]]);
+    const joined = await expectMove(beta.id, unconfirmed.id, 'referrals', 'status_changed', () =>
+      ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${unconfirmed.id}`, { body: { tester: { status: 'applied' } } }),
+    );
+    assert.deepEqual([joined.position_before, joined.position], [null, 2]);
+  });
+
+  test('bulk invitations record each tester leaving the waitlist', async () => {
+    const beta = await ctx.createBeta();
+    const testers = [];
+    for (let i = 0; i < 3; i += 1) testers.push(await createTester(ctx, beta.id));
+    const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/bulk_actions`, { body: { action: 'invite', top: 2 } });
+    assert.equal(response.status, 202, JSON.stringify(response.body));
+    while ((await ctx.runJobs()) > 0);
+    const causes = await Promise.all(testers.map(async (tester) => (await moves(beta.id, tester.id)).body.map((move: any) => [move.cause, move.position_before, move.position])));
+    assert.deepEqual(causes[0][0], ['status_changed', 1, null]);
+    assert.equal(causes[1][0][0], 'status_changed');
+    assert.deepEqual(causes[2], [['signed_up', null, 3]], 'the third moved up by drift: no move');
+  });
+
+  test('newest first, paged as other lists: per_page, page and the X-Pagination header', async () => {
+    const beta = await ctx.createBeta();
+    const tester = await createTester(ctx, beta.id);
+    for (let i = 0; i < 4; i += 1) {
+      ctx.clock.advance(1_000);
+      await createTester(ctx, beta.id, { referrer_id: tester.id });
+    }
+    const all = (await moves(beta.id, tester.id)).body;
+    assert.deepEqual(all.map((move: any) => move.referrals), [4, 3, 2, 1, 0]);
+    assert.deepEqual(all.map((move: any) => move.at), ['2026-11-22T09:15:04Z', '2026-11-22T09:15:03Z', '2026-11-22T09:15:02Z', '2026-11-22T09:15:01Z', '2026-11-22T09:15:00Z']);
+    const page = await moves(beta.id, tester.id, '?per_page=2&page=2');
+    assert.equal(page.status, 200);
+    assert.deepEqual(page.body.map((move: any) => move.id), all.slice(2, 4).map((move: any) => move.id));
+    const header = JSON.parse(String(page.headers['x-pagination']));
+    assert.equal(header.total_count, 5);
+    const bad = await moves(beta.id, tester.id, '?per_page=0');
+    assert.equal(bad.status, 422, JSON.stringify(bad.body));
+  });
+
+  test('404 for another company\'s tester or an unknown one, 403 without testers:read; a deleted tester\'s moves go with it', async () => {
+    const beta = await ctx.createBeta();
+    const tester = await createTester(ctx, beta.id);
+    assert.equal((await moves(beta.id, 999_999)).status, 404);
+    assert.equal((await moves(beta.id, 'nope')).status, 404);
+    const { key: betasOnly } = await ctx.services.accounts.createApiKey({ companyId: ctx.companyId, name: 'no testers', permissions: ['betas:read'] });
+    const refused = await moves(beta.id, tester.id, '', betasOnly);
+    assert.equal(refused.status, 403);
+    assert.deepEqual(codes(refused), [Errors.forbidden.code]);
+    const other = await ctx.services.accounts.createCompany({ name: 'Other' });
+    const { key } = await ctx.services.accounts.createApiKey({ companyId: other.id });
+    assert.equal((await moves(beta.id, tester.id, '', key)).status, 404);
+
+    assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${tester.id}`)).status, 200);
+    const left = await ctx.database.db.selectFrom('tester_moves').select('id').where('tester_id', '=', tester.id).execute();
+    assert.deepEqual(left, []);
+  });
+});

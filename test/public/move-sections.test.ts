@@ -1,0 +1,47 @@
+// The status page's headline of moves, and the estimate's two sources, computed by hand: pure
+// functions, nothing started.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { TesterMoveRow } from '../../src/db/types.ts';
+import { estimateInvitation } from '../../src/modules/invitation-schedules/invitation-estimate.ts';
+import { movesHeadline } from '../../src/public/move-sections.ts';
+
+const move = (id: number, cause: string, position_before: number | null, position: number | null): TesterMoveRow => ({
+  id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0,
+});
+
+describe('the moves headline', () => {
+  test('a run of friends, then drift both ways', () => {
+    const moves = [move(4, 'referral_credited', 700, 640), move(3, 'referral_accepted', 760, 700), move(2, 'referral_credited', 812, 760), move(1, 'signed_up', null, 812)];
+    assert.equal(movesHeadline(moves, 652), 'You moved from #812 to #640: 3 friends joined. Since then, 12 people passed you.');
+    assert.equal(movesHeadline(moves, 640), 'You moved from #812 to #640: 3 friends joined.');
+    assert.equal(movesHeadline(moves, 639), 'You moved from #812 to #640: 3 friends joined. Since then, you moved up 1 place as others left the list.');
+  });
+
+  test('one friend, points, a signup; nothing for a held referral or a move off the list', () => {
+    assert.equal(movesHeadline([move(2, 'referral_credited', 3, 1)], 1), 'You moved from #3 to #1: a friend joined.');
+    assert.equal(movesHeadline([move(2, 'points_revoked', 1, 4)], 5), 'You moved from #1 to #4: points were taken back. Since then, 1 person passed you.');
+    assert.equal(movesHeadline([move(1, 'signed_up', null, 9)], 9), 'You joined the waitlist at #9.');
+    assert.equal(movesHeadline([move(2, 'referral_held', 4, 4)], 4), null);
+    assert.equal(movesHeadline([move(2, 'status_changed', 4, null)], null), null);
+    assert.equal(movesHeadline([], 3), null);
+  });
+});
+
+describe('the estimated invitation', () => {
+  const now = new Date('2026-11-23T09:15:00Z');
+  const daily = { every: 'day' as const, at: '10:00', time_zone: 'UTC', count: 2 };
+
+  test('the pace: position × 14 days / invitations; null without any, and off the waitlist', () => {
+    assert.equal(estimateInvitation({ now, position: 3, top: [], invitedInPace: 7 })?.toISOString(), '2026-11-29T09:15:00.000Z');
+    assert.equal(estimateInvitation({ now, position: 3, top: [], invitedInPace: 0 }), null);
+    assert.equal(estimateInvitation({ now, position: null, top: [daily], invitedInPace: 7 }), null);
+  });
+
+  test('a running schedule wins over the pace; a paused one does not count, a skipped wave is skipped', () => {
+    assert.equal(estimateInvitation({ now, position: 3, top: [daily], invitedInPace: 7 })?.toISOString(), '2026-11-24T10:00:00.000Z');
+    assert.equal(estimateInvitation({ now, position: 5, top: [daily], invitedInPace: 7 })?.toISOString(), '2026-11-25T10:00:00.000Z');
+    assert.equal(estimateInvitation({ now, position: 1, top: [{ ...daily, skip_next: true }], invitedInPace: 0 })?.toISOString(), '2026-11-24T10:00:00.000Z');
+    assert.equal(estimateInvitation({ now, position: 1, top: [{ ...daily, paused: true }], invitedInPace: 7 })?.toISOString(), '2026-11-25T09:15:00.000Z');
+  });
+});
