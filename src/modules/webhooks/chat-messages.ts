@@ -158,7 +158,7 @@ function slackBody(message: ChatMessage): unknown {
 
 /** Discord's markdown characters in text of our users, shown as themselves. */
 function discordEscape(text: string): string {
-  return text.replace(/[\\*_~`|>[\]]/g, (character) => `\\${character}`);
+  return text.replace(/[\\*_~`|[\]]/g, (character) => `\\${character}`);
 }
 
 /** Discord execute webhook: `content` and one embed; mentions are never parsed (a name cannot ping @everyone). */
