@@ -131,7 +131,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     imports,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
-    webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
+    webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, publicUrl: config.publicUrl, logRetentionDays: config.webhookLogRetentionDays }),
     webhookDigests: new WebhookDigests(db, clock),
     emails,
     emailTemplates,

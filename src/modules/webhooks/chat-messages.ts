@@ -37,8 +37,9 @@ type Tester = { id?: number; email?: string; status?: string; profile?: Record<s
 /** The limits of the tools (Discord's are the tighter: 256 for a title, 1024 for a field). */
 const TITLE_MAX = 256;
 const FIELD_MAX = 1024;
-/** Slack's limit on a section's text. */
+/** Slack's limit on a section's text; Discord's on a message's content. */
 const SECTION_MAX = 3000;
+const CONTENT_MAX = 2000;
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -148,7 +149,7 @@ function slackEscape(text: string): string {
 function slackBody(message: ChatMessage): unknown {
   const lines = message.fields.map((field) => `*${slackEscape(field.name)}:* ${slackEscape(clip(field.value, FIELD_MAX))}`);
   return {
-    text: slackEscape(message.summary),
+    text: clip(slackEscape(message.summary), SECTION_MAX),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: clip([`*${slackEscape(message.title)}*`, ...lines].join('\n'), SECTION_MAX) } },
       { type: 'context', elements: [{ type: 'mrkdwn', text: `<${message.link.url}|${message.link.label}>` }] },
@@ -164,7 +165,7 @@ function discordEscape(text: string): string {
 /** Discord execute webhook: `content` and one embed; mentions are never parsed (a name cannot ping @everyone). */
 function discordBody(message: ChatMessage, betaName: string): unknown {
   return {
-    content: discordEscape(message.summary),
+    content: clip(discordEscape(message.summary), CONTENT_MAX),
     embeds: [
       {
         title: clip(discordEscape(message.title), TITLE_MAX),

@@ -102,7 +102,8 @@ export const WebhookDeliveryDetailSchema = Type.Object(
   {
     ...WebhookDeliverySchema.properties,
     payload: Nullable(
-      Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt; null while it is still to be rendered' }),
+      Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt (for a slack or discord endpoint, the message in its ' +
+        'current format); null while it is still to be rendered' }),
     ),
   },
   { $id: 'WebhookDeliveryDetail' },

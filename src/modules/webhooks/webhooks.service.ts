@@ -19,6 +19,7 @@ import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS, WebhookFormats } from './webhooks.schemas.ts';
 import { isTimeOfDay, isTimeZone } from '../invitation-schedules/next-run.ts';
 import { nextDigestAt } from './webhook-digests.ts';
+import { chatBody, type ChatFormat } from './chat-messages.ts';
 
 /** 24 random bytes, as Standard Webhooks secrets are: whsec_ and 32 base64 characters. */
 const SECRET_BYTES = 24;
@@ -136,6 +137,8 @@ function checkInput(input: WebhookInput, current: DigestSettings | null, allowPr
 
 export interface WebhooksOptions {
   allowPrivateTargets: boolean;
+  /** Where the console is, for the links of chat messages. */
+  publicUrl: string;
   /** Days an event and its attempts are kept after the last attempt; null = for ever. */
   logRetentionDays: number | null;
 }
@@ -251,7 +254,8 @@ export class WebhooksService {
 
   /** One attempt, with the body of its event as sent. */
   async delivery(companyId: number, betaId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    const beta = await this.betas.require(companyId, betaId);
+    const endpoint = await this.endpointOf(beta.id, webhookId);
     const row = await this.db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
@@ -261,7 +265,10 @@ export class WebhooksService {
       .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Delivery not found');
-    return { ...row, payload: row.payload === '' ? null : row.payload };
+    if (row.payload === '') return { ...row, payload: null };
+    // A chat endpoint is sent the message telling the event (webhook-delivery.ts): shown as sent.
+    if (endpoint.format === 'standard') return row;
+    return { ...row, payload: chatBody(endpoint.format as ChatFormat, row.payload, { publicUrl: this.options.publicUrl, betaName: beta.name }) };
   }
 
   /**

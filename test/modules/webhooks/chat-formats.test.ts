@@ -170,6 +170,10 @@ describe('webhook endpoints for Slack and Discord', () => {
     const slackRequest = setup.receiver.received.find((request) => request.path === '/slack')!;
     assert.equal(slackRequest.headers['webhook-id'], event.public_id);
     assert.ok(new Webhook(slack.secret).verify(slackRequest.body, slackRequest.headers as Record<string, string>));
+    // The delivery's detail shows the message as sent.
+    const [attempt] = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', slack.id).execute();
+    const detail = await ctx.request('GET', path(beta.id, `/${slack.id}/deliveries/${attempt.id}`));
+    assert.deepEqual([detail.status, detail.body.payload, detail.body.event_type], [200, slackRequest.body, 'tester_created']);
     // The log keeps the event as raised.
     const attempts = await ctx.database.db.selectFrom('webhook_deliveries').select(['status', 'response_status']).where('event_id', '=', event.id).execute();
     assert.deepEqual(attempts, [
