@@ -7,20 +7,14 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { Errors } from '../../../src/errors.ts';
 import { createTester } from '../testers/support.ts';
-import { createEndpoint, raise, storedEndpoint, storedEvents, withReceiver } from './support.ts';
+import { createEndpoint, raise, startAfresh, storedEndpoint, storedEvents, withReceiver } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const CONSOLE = 'https://prelaunch.test/console/betas';
 
 describe('webhook endpoints for Slack and Discord', () => {
   const setup = withReceiver();
-  beforeEach(async () => {
-    const { ctx, receiver } = setup;
-    ctx.clock.set(NOW);
-    receiver.answer(200);
-    receiver.received.length = 0;
-    await ctx.database.db.deleteFrom('outbox_jobs').execute();
-  });
+  beforeEach(() => startAfresh(setup, NOW));
 
   const path = (betaId: number, rest = '') => `/api/v2/betas/${betaId}/webhooks${rest}`;
   const refusal = (...messages: string[]) => ({ errors: messages.map((message) => ({ code: Errors.betasGeneral.code, message })) });

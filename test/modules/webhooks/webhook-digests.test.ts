@@ -10,7 +10,7 @@ import { Sweeper } from '../../../src/jobs/workers.ts';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';
 import { dialect, startTestContext } from '../../support/context.ts';
 import { createTester } from '../testers/support.ts';
-import { createEndpoint, pendingJobs, startReceiver, storedDeliveries, storedEndpoint, withReceiver, type Receiver } from './support.ts';
+import { createEndpoint, pendingJobs, startAfresh, startReceiver, storedDeliveries, storedEndpoint, withReceiver, type Receiver } from './support.ts';
 
 const CONSOLE = 'https://prelaunch.test/console/betas';
 // Europe/Paris moves from UTC+1 to UTC+2 at 01:00 UTC on Sunday 2027-03-28.
@@ -27,13 +27,9 @@ describe('daily digests of webhook endpoints', () => {
   });
   after(() => failing.close());
   beforeEach(async () => {
-    const { ctx, receiver } = setup;
-    ctx.clock.set(FRIDAY_NOON);
-    receiver.answer(200);
-    receiver.received.length = 0;
-    await ctx.database.db.deleteFrom('outbox_jobs').execute();
+    await startAfresh(setup, FRIDAY_NOON);
     // Each test's endpoints are its own: an earlier test's digests are not due in a later one.
-    await ctx.database.db.updateTable('webhook_endpoints').set({ digest_next_at: null }).execute();
+    await setup.ctx.database.db.updateTable('webhook_endpoints').set({ digest_next_at: null }).execute();
   });
 
   const digestsDue = () => setup.ctx.services.webhookDigests.runDue();
