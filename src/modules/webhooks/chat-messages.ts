@@ -88,7 +88,7 @@ function localTime(at: unknown, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(String(at)));
 }
 
-type Referrer = { name: string | null; masked_email: string; referrals: number };
+type Referrer = { id: number; masked_email: string; referrals: number };
 
 function messageOf(event: StoredEvent, context: ChatContext): Omit<ChatMessage, 'summary' | 'at'> {
   const links = consoleLinks(context.publicUrl, event.beta_id);
@@ -126,7 +126,7 @@ function messageOf(event: StoredEvent, context: ChatContext): Omit<ChatMessage, 
   if (event.type === 'daily_digest') {
     const zone = String(data.time_zone);
     const referrers = (data.top_referrers as Referrer[]).map(
-      (referrer, i) => `${i + 1}. ${referrer.name ? `${referrer.name} (${referrer.masked_email})` : referrer.masked_email}: ${referrer.referrals}`,
+      (referrer, i) => `${i + 1}. ${referrer.masked_email} (#${referrer.id}): ${referrer.referrals}`,
     );
     const fields = fieldsOf([
       ['Signups', data.signups],

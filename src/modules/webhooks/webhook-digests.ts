@@ -30,7 +30,8 @@ export interface Digest {
   signups: number;
   /** Signups that came through a tester's share link. */
   referrals: number;
-  top_referrers: { id: number; name: string | null; masked_email: string; referrals: number }[];
+  /** By id and masked address only: an erasure removes a person's events, and a digest is not one of theirs. */
+  top_referrers: { id: number; masked_email: string; referrals: number }[];
   /** Testers invited in the day. */
   invitations: number;
   /** Failed delivery attempts to the beta's endpoints in the day. */
@@ -139,7 +140,7 @@ export class WebhookDigests {
     ]);
     const ids = referrers.map((row) => row.referrer_id!);
     const people =
-      ids.length === 0 ? [] : await this.db.selectFrom('testers').select(['id', 'email', 'first_name', 'last_name']).where('beta_id', '=', betaId).where('id', 'in', ids).execute();
+      ids.length === 0 ? [] : await this.db.selectFrom('testers').select(['id', 'email']).where('beta_id', '=', betaId).where('id', 'in', ids).execute();
     const byId = new Map(people.map((person) => [person.id, person]));
     return {
       from: apiTime(start),
@@ -150,8 +151,7 @@ export class WebhookDigests {
       top_referrers: referrers.flatMap((row) => {
         const person = byId.get(row.referrer_id!);
         if (!person) return [];
-        const name = [person.first_name, person.last_name].filter((part) => part?.trim()).join(' ');
-        return [{ id: person.id, name: name || null, masked_email: maskedEmail(person.email), referrals: Number(row.referrals) }];
+        return [{ id: person.id, masked_email: maskedEmail(person.email), referrals: Number(row.referrals) }];
       }),
       invitations: Number(invited.n),
       failed_deliveries: Number(failed.n),
