@@ -1328,7 +1328,7 @@ export interface paths {
         put?: never;
         /**
          * Create webhook endpoint
-         * @description Events of the beta are sent to `url` from now on. Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) using the endpoint's secret. The answer carries the signing `secret`, shown only this once. URLs of loopback, private and other non-public addresses are refused unless the operator allows them.
+         * @description Events of the beta are sent to `url` from now on. Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) using the endpoint's secret; an endpoint whose format is slack or discord is sent each event as a message in that tool's shape. The answer carries the signing `secret`, shown only this once. URLs of loopback, private and other non-public addresses are refused unless the operator allows them.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1456,7 +1456,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Raises a `webhook_test` event for this endpoint alone, whatever its events filter, and sends it at once: {"id":"evt_…","type":"webhook_test","created_at":…,"beta_id":…,"data":{"webhook_id":…,"url":…,"message":…}}. Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) using the endpoint's secret. It is one attempt, logged in the endpoint's deliveries and not retried. A disabled endpoint answers 422.
+         * @description Raises a `webhook_test` event for this endpoint alone, whatever its events filter, and sends it at once: {"id":"evt_…","type":"webhook_test","created_at":…,"beta_id":…,"data":{"webhook_id":…,"url":…,"message":…}}. Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) using the endpoint's secret; an endpoint whose format is slack or discord is sent each event as a message in that tool's shape. It is one attempt, logged in the endpoint's deliveries and not retried. A disabled endpoint answers 422.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -2112,11 +2112,20 @@ export interface components {
              * @description ISO 8601 UTC, second precision
              */
             created_at: string;
+            digest_at: string | null;
+            /** @description When the next digest is due; null when the endpoint has none */
+            digest_next_at: string | null;
+            digest_time_zone: string | null;
             disabled_reason: string | null;
             /** @description Whether events are sent to it */
             enabled: boolean;
             /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
             events: string[];
+            /**
+             * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+             * @enum {unknown}
+             */
+            format: "standard" | "slack" | "discord";
             id: number;
             /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
             prefinery_signature: boolean;
@@ -15806,20 +15815,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    digest_at?: string | null;
+                    digest_time_zone?: string | null;
                     /** @description Send events to it (default true); enabling clears disabled_reason */
                     enabled?: boolean | string | number;
                     /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
                     events?: string[];
+                    /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
+                    format?: string;
                     /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers (default false) */
                     prefinery_signature?: boolean | string | number;
                     /** @description Absolute http(s) URL of a public host, at most 2048 characters, no user name or password */
                     url?: string;
                     /** @description The fields, wrapped (or send them unwrapped) */
                     webhook?: {
+                        digest_at?: string | null;
+                        digest_time_zone?: string | null;
                         /** @description Send events to it (default true); enabling clears disabled_reason */
                         enabled?: boolean | string | number;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
                         events?: string[];
+                        /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
+                        format?: string;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers (default false) */
                         prefinery_signature?: boolean | string | number;
                         /** @description Absolute http(s) URL of a public host, at most 2048 characters, no user name or password */
@@ -15841,11 +15858,20 @@ export interface operations {
                          * @description ISO 8601 UTC, second precision
                          */
                         created_at: string;
+                        digest_at: string | null;
+                        /** @description When the next digest is due; null when the endpoint has none */
+                        digest_next_at: string | null;
+                        digest_time_zone: string | null;
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
                         events: string[];
+                        /**
+                         * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+                         * @enum {unknown}
+                         */
+                        format: "standard" | "slack" | "discord";
                         id: number;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
                         prefinery_signature: boolean;
@@ -15979,11 +16005,20 @@ export interface operations {
                          * @description ISO 8601 UTC, second precision
                          */
                         created_at: string;
+                        digest_at: string | null;
+                        /** @description When the next digest is due; null when the endpoint has none */
+                        digest_next_at: string | null;
+                        digest_time_zone: string | null;
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
                         events: string[];
+                        /**
+                         * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+                         * @enum {unknown}
+                         */
+                        format: "standard" | "slack" | "discord";
                         id: number;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
                         prefinery_signature: boolean;
@@ -16100,11 +16135,20 @@ export interface operations {
                          * @description ISO 8601 UTC, second precision
                          */
                         created_at: string;
+                        digest_at: string | null;
+                        /** @description When the next digest is due; null when the endpoint has none */
+                        digest_next_at: string | null;
+                        digest_time_zone: string | null;
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
                         events: string[];
+                        /**
+                         * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+                         * @enum {unknown}
+                         */
+                        format: "standard" | "slack" | "discord";
                         id: number;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
                         prefinery_signature: boolean;
@@ -16228,20 +16272,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    digest_at?: string | null;
+                    digest_time_zone?: string | null;
                     /** @description Send events to it (default true); enabling clears disabled_reason */
                     enabled?: boolean | string | number;
                     /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
                     events?: string[];
+                    /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
+                    format?: string;
                     /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers (default false) */
                     prefinery_signature?: boolean | string | number;
                     /** @description Absolute http(s) URL of a public host, at most 2048 characters, no user name or password */
                     url?: string;
                     /** @description The fields, wrapped (or send them unwrapped) */
                     webhook?: {
+                        digest_at?: string | null;
+                        digest_time_zone?: string | null;
                         /** @description Send events to it (default true); enabling clears disabled_reason */
                         enabled?: boolean | string | number;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
                         events?: string[];
+                        /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
+                        format?: string;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers (default false) */
                         prefinery_signature?: boolean | string | number;
                         /** @description Absolute http(s) URL of a public host, at most 2048 characters, no user name or password */
@@ -16263,11 +16315,20 @@ export interface operations {
                          * @description ISO 8601 UTC, second precision
                          */
                         created_at: string;
+                        digest_at: string | null;
+                        /** @description When the next digest is due; null when the endpoint has none */
+                        digest_next_at: string | null;
+                        digest_time_zone: string | null;
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
                         events: string[];
+                        /**
+                         * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+                         * @enum {unknown}
+                         */
+                        format: "standard" | "slack" | "discord";
                         id: number;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
                         prefinery_signature: boolean;
@@ -16514,7 +16575,7 @@ export interface operations {
                         id: number;
                         /** @description When the next attempt is scheduled; null when none is (delivered, or given up) */
                         next_attempt_at: string | null;
-                        /** @description The body sent, as sent (JSON text): the same bytes on every attempt */
+                        /** @description The body sent, as sent (JSON text): the same bytes on every attempt (for a slack or discord endpoint, the message in its current format) */
                         payload: string;
                         response_status: number | null;
                         /** @enum {unknown} */
@@ -16743,11 +16804,20 @@ export interface operations {
                          * @description ISO 8601 UTC, second precision
                          */
                         created_at: string;
+                        digest_at: string | null;
+                        /** @description When the next digest is due; null when the endpoint has none */
+                        digest_next_at: string | null;
+                        digest_time_zone: string | null;
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
                         /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
                         events: string[];
+                        /**
+                         * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
+                         * @enum {unknown}
+                         */
+                        format: "standard" | "slack" | "discord";
                         id: number;
                         /** @description Also sign each delivery the original service's way: X-Prefinery-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret as shown>, beside the Standard Webhooks headers */
                         prefinery_signature: boolean;

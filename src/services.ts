@@ -29,6 +29,7 @@ import { RewardDefinitionsService } from './modules/rewards/reward-definitions.s
 import { RewardsService } from './modules/rewards/rewards.service.ts';
 import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-delivery.ts';
+import { WebhookDigests } from './modules/webhooks/webhook-digests.ts';
 import { WebhookSender } from './modules/webhooks/webhook-sender.ts';
 import { VisitorsService } from './modules/visitors/visitors.service.ts';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
@@ -56,6 +57,8 @@ export interface Services {
   rewardDefinitions: RewardDefinitionsService;
   rewards: RewardsService;
   webhooks: WebhooksService;
+  /** Each endpoint's daily digest, sent by a worker's round when due. */
+  webhookDigests: WebhookDigests;
   emails: EmailsService;
   emailTemplates: EmailTemplatesService;
   emailLog: EmailLogService;
@@ -121,7 +124,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
-  const webhookDeliverer = new WebhookDeliverer(db, clock, webhookSender);
+  const webhookDeliverer = new WebhookDeliverer(db, clock, webhookSender, config.publicUrl);
   const imports = new ImportsService(db, dialect, clock, betas, geo, emails);
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
@@ -141,7 +144,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     imports,
     rewardDefinitions: new RewardDefinitionsService(db, dialect, clock, betas),
     rewards: new RewardsService(db, dialect, clock, betas),
-    webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, logRetentionDays: config.webhookLogRetentionDays }),
+    webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, publicUrl: config.publicUrl, logRetentionDays: config.webhookLogRetentionDays }),
+    webhookDigests: new WebhookDigests(db, clock),
     emails,
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),

@@ -6,6 +6,7 @@ import type { Permission } from '../modules/accounts/permissions.ts';
 import { Permissions } from '../modules/accounts/permissions.ts';
 import { Occasions } from '../modules/emails/email-templates.ts';
 import { EventTypes } from '../modules/events/events.ts';
+import type { WebhookFormat } from '../modules/webhooks/webhooks.schemas.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
 import { permissionsOf } from '../modules/members/roles.ts';
 import { html, type Trusted } from '../public/html.ts';
@@ -63,6 +64,12 @@ function checkBox(name: string, label: string, checked: boolean, hint?: string):
   return html`<div class="field toggle"><input id="field-${name}" name="${name}" type="checkbox" value="true"${checked ? html` checked` : nothing} aria-describedby="${describedBy(name, hint)}"><label for="field-${name}">${label}</label>${hinted}<p class="error" id="${name}-error" hidden></p></div>`;
 }
 
+/** A drop-down of one field's values, labelled, with its error slot. */
+function selectField(name: string, label: string, options: readonly (readonly [string, string])[], hint?: string): Trusted {
+  const choices = options.map(([value, text]) => html`<option value="${value}">${text}</option>`);
+  return labelled(name, label, html`<select id="field-${name}" name="${name}" aria-describedby="${describedBy(name, hint)}">${choices}</select>`, hint);
+}
+
 /** Check boxes of one field (several values), in a fieldset with its error slot. */
 function choices(name: string, legend: string, options: readonly (readonly [string, string])[], checked: (value: string) => boolean): Trusted {
   const boxes = options.map(
@@ -91,10 +98,22 @@ function table(id: string, caption: string, headings: string[]): Trusted {
 
 const EVENT_OPTIONS = [['*', 'All events, also types added later'], ...EventTypes.map((type) => [type, type] as const)] as const;
 
+const FORMAT_OPTIONS = [
+  ['standard', 'Signed JSON events (your own receiver)'],
+  ['slack', 'Slack messages (an incoming webhook URL)'],
+  ['discord', 'Discord messages (a channel webhook URL)'],
+] as const satisfies readonly (readonly [WebhookFormat, string])[];
+
 function webhookFields(): Trusted[] {
   return [
     textInput('url', 'URL', { type: 'url', hint: 'Where each event is POSTed, signed with Standard Webhooks headers.' }),
+    selectField('format', 'Format', FORMAT_OPTIONS, 'Slack and Discord get readable messages with a link to the console; addresses are masked.'),
     choices('events', 'Events', EVENT_OPTIONS, (value) => value === '*'),
+    textInput('digest_at', 'Daily digest at', {
+      type: 'time',
+      hint: 'The day\'s signups, referrals, top referrers, invitations and failed deliveries, sent at this time each day. Empty: no digest.',
+    }),
+    textInput('digest_time_zone', 'Time zone of the digest', { hint: 'An IANA name, such as Europe/Paris or America/New_York.' }),
     checkBox('enabled', 'Enabled: send events to it', true),
     checkBox('prefinery_signature', 'Also sign with X-Prefinery-Signature', false, 'For receivers written for the original service.'),
   ];
@@ -144,7 +163,7 @@ ${test}
 function webhooksContent(betaId: number, active: ActiveSession): Trusted {
   if (!may(active, 'webhooks:manage')) return html`${settingsNav(betaId, 'webhooks')}<p>Your role does not manage webhooks.</p>`;
   return html`${settingsNav(betaId, 'webhooks')}
-<p class="lead">The beta's events (testers, rewards, points) sent to your endpoints as they happen.</p>
+<p class="lead">The beta's events (testers, rewards, points) sent to your endpoints as they happen, to your own receiver or to Slack or Discord, and a daily digest if you want one.</p>
 ${table('webhooks', 'Webhook endpoints', ['URL', 'Events', 'State', 'Actions'])}
 <h2>Add an endpoint</h2>
 ${formOf('add-webhook', webhookFields(), html`<button type="submit">Add endpoint</button>`)}

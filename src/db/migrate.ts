@@ -37,6 +37,7 @@ import * as shareChannels from './migrations/030-share-channels.ts';
 import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
 import * as testerMoves from './migrations/034-tester-moves.ts';
 import * as signupGuard from './migrations/035-signup-guard.ts';
+import * as chatWebhooks from './migrations/036-chat-webhooks.ts';
 import * as effectsRows from './migrations/037-effects-rows.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
@@ -74,6 +75,7 @@ const migrations: Record<string, MigrationModule> = {
   '032-invitation-schedules': invitationSchedules,
   '034-tester-moves': testerMoves,
   '035-signup-guard': signupGuard,
+  '036-chat-webhooks': chatWebhooks,
   '037-effects-rows': effectsRows,
 };
 

@@ -287,6 +287,13 @@ export interface WebhookEndpointsTable {
   disabled_reason: string | null;
   /** Also sign with the original service's X-Prefinery-Signature (0/1). */
   prefinery_signature: Generated<number>;
+  /** standard, slack or discord (migration 036). */
+  format: Generated<string>;
+  /** HH:MM local to digest_time_zone; null = no daily digest. */
+  digest_at: string | null;
+  digest_time_zone: string | null;
+  /** When the next digest is due; null = none. */
+  digest_next_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
-// The background work of a process: the outbox runner, the invitation scheduler (every 15 s) and the
+// The background work of a process: the outbox runner, the invitation scheduler and the webhook
+// endpoints' daily digests (every 15 s) and the
 // hourly sweeps (testers gone idle;
 // old webhook and e-mail logs and confirmation links past their retention; Idempotency-Keys past
 // their 24 hours). Runs inside `npm start`
@@ -114,6 +115,15 @@ export class Sweeper {
     const leased = await this.leases.run('sweep:invitationSchedules', stop, (signal) => this.services.invitationSchedules.runDue(signal));
     return leased.ran ? leased.result : 'skipped';
   }
+
+  /**
+   * One round of the webhook endpoints' daily digests, under a lease of its own: the digests sent,
+   * or 'skipped'. Each digest is claimed in the database as well, so it is sent once whatever the leases.
+   */
+  async runDigests(stop: AbortSignal): Promise<number | 'skipped'> {
+    const leased = await this.leases.run('sweep:webhookDigests', stop, (signal) => this.services.webhookDigests.runDue(signal));
+    return leased.ran ? leased.result : 'skipped';
+  }
 }
 
 /**
@@ -148,12 +158,14 @@ export async function startWorkers(database: DatabaseHandle, services: Services,
   const timer = setInterval(sweepOnce, SWEEP_INTERVAL_MS);
   timer.unref();
   sweepOnce();
-  // Waves due while no process ran start at once on coming back, then every interval.
+  // Waves and digests due while no process ran start at once on coming back, then every interval.
   let scheduling: Promise<unknown> | null = null;
   const scheduleOnce = () => {
     scheduling ??= sweeper
       .runScheduler(stopping.signal)
       .catch((error: unknown) => log.error({ err: error }, 'invitation scheduler failed'))
+      .then(() => sweeper.runDigests(stopping.signal))
+      .catch((error: unknown) => log.error({ err: error }, 'webhook digests failed'))
       .finally(() => (scheduling = null));
   };
   const schedulerTimer = setInterval(scheduleOnce, SCHEDULER_INTERVAL_MS);

@@ -176,6 +176,51 @@ describe('console: e-mail templates, webhooks and API keys', () => {
     await page.context().close();
   });
 
+  test('webhooks by keyboard: a Slack endpoint with a daily digest; a wrong time zone is shown under its field', async () => {
+    const page = await signedInPage('admin@example.com');
+    await open(page, `/console/betas/${betaId}/settings/webhooks`);
+    const url = `${receiver.url}/slack-digest`;
+    await page.focus('#field-url');
+    await page.keyboard.type(url);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-format', 'the format follows the URL');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.activeElement as HTMLElement).outlineStyle), 'solid');
+    await page.keyboard.type('Slack');
+    assert.equal(await page.inputValue('#field-format'), 'slack');
+    await page.fill('#field-digest_at', '09:30');
+    await page.fill('#field-digest_time_zone', 'Nowhere/Land');
+    await page.focus('#field-digest_time_zone');
+    await page.keyboard.press('Enter');
+    await page.locator('#digest_time_zone-error:not([hidden])').waitFor();
+    assert.match((await page.textContent('#digest_time_zone-error')) ?? '', /digest_time_zone is not a known time zone: "Nowhere\/Land"/);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-digest_time_zone');
+    const stored = () => ctx.database.db.selectFrom('webhook_endpoints').selectAll().where('beta_id', '=', betaId).where('url', '=', url).executeTakeFirst();
+    assert.equal(await stored(), undefined, 'nothing stored');
+
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('America/New_York');
+    await page.keyboard.press('Enter');
+    await page.locator('#secret:not([hidden])').waitFor();
+    const endpoint = await stored();
+    assert.deepEqual(
+      [endpoint?.format, endpoint?.digest_at, endpoint?.digest_time_zone, endpoint?.events],
+      ['slack', '09:30', 'America/New_York', null],
+    );
+    await page.locator('#webhooks tr', { hasText: 'Slack · digest at 09:30 (America/New_York)' }).waitFor();
+
+    // Its page shows the fields as stored; emptying the time switches the digest off.
+    await open(page, `/console/betas/${betaId}/settings/webhooks/${endpoint!.id}`);
+    assert.deepEqual(
+      [await page.inputValue('#field-format'), await page.inputValue('#field-digest_at'), await page.inputValue('#field-digest_time_zone')],
+      ['slack', '09:30', 'America/New_York'],
+    );
+    await page.fill('#field-digest_at', '');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.locator('#edit-webhook-done:not([hidden])').waitFor();
+    assert.deepEqual([(await stored())?.digest_at, (await stored())?.digest_next_at], [null, null]);
+    await page.context().close();
+  });
+
   test('API keys: an owner creates one (shown once) and revokes it; admins get no page and no link', async () => {
     const page = await signedInPage('owner@example.com');
     await Promise.all([page.waitForURL(`${origin}/console/keys`), page.getByRole('link', { name: 'API keys' }).click()]);

@@ -8,22 +8,42 @@ const base = `/api/v2/betas/${pageBetaId()}/webhooks`;
 const pagePath = `/console/betas/${pageBetaId()}/settings/webhooks`;
 const webhookId = /\/settings\/webhooks\/([^/]+)$/.exec(window.location.pathname)?.[1];
 
-/** The endpoint's fields as the form has them: `events` from its check boxes ("*" for all). */
+/** The browser's own time zone: what a new digest most likely means. */
+const ownTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
+/**
+ * The endpoint's fields as the form has them: `events` from its check boxes ("*" for all), no
+ * digest when its time is empty.
+ */
 function webhookBody(form) {
   const events = [...form.querySelectorAll('input[name=events]:checked')].map((box) => box.value);
+  const digestAt = form.elements.digest_at.value;
   return {
     url: form.elements.url.value,
+    format: form.elements.format.value,
     events: events.includes('*') ? ['*'] : events,
     enabled: form.elements.enabled.checked,
     prefinery_signature: form.elements.prefinery_signature.checked,
+    digest_at: digestAt || null,
+    digest_time_zone: digestAt ? form.elements.digest_time_zone.value : null,
   };
 }
 
 function fillWebhook(form, webhook) {
   form.elements.url.value = webhook.url;
+  form.elements.format.value = webhook.format;
   for (const box of form.querySelectorAll('input[name=events]')) box.checked = webhook.events.includes(box.value);
   form.elements.enabled.checked = webhook.enabled;
   form.elements.prefinery_signature.checked = webhook.prefinery_signature;
+  form.elements.digest_at.value = webhook.digest_at ?? '';
+  form.elements.digest_time_zone.value = webhook.digest_time_zone ?? ownTimeZone;
+}
+
+const FORMATS = { standard: 'Signed JSON', slack: 'Slack', discord: 'Discord' };
+
+/** How an endpoint is sent to, in words: its format and its digest. */
+function deliveryOf(webhook) {
+  return webhook.digest_at ? `${FORMATS[webhook.format]} · digest at ${webhook.digest_at} (${webhook.digest_time_zone})` : FORMATS[webhook.format];
 }
 
 /** Runs an action of a table's row, its refusal shown above the table. */
@@ -45,7 +65,7 @@ async function act(alertId, action, reload) {
 const loadWebhooks = document.getElementById('webhooks') && pagedTable('webhooks', base, webhookRow, 'No endpoint yet.');
 
 function webhookRow(webhook) {
-  const state = webhook.enabled ? 'Enabled' : `Disabled${webhook.disabled_reason ? `: ${webhook.disabled_reason}` : ''}`;
+  const state = `${webhook.enabled ? 'Enabled' : `Disabled${webhook.disabled_reason ? `: ${webhook.disabled_reason}` : ''}`} · ${deliveryOf(webhook)}`;
   const remove = el('button', { type: 'button', class: 'secondary' }, 'Delete');
   remove.addEventListener('click', () => window.confirm(`Delete the endpoint ${webhook.url} and its log?`) && act('webhooks-alert', () => call('DELETE', `${base}/${webhook.id}`), loadWebhooks));
   return el(
@@ -58,8 +78,12 @@ function webhookRow(webhook) {
   );
 }
 
-handle('add-webhook', () => call('POST', base, webhookBody(document.getElementById('add-webhook'))), async (webhook, form) => {
+const addForm = document.getElementById('add-webhook');
+if (addForm) addForm.elements.digest_time_zone.value = ownTimeZone;
+
+handle('add-webhook', () => call('POST', base, webhookBody(addForm)), async (webhook, form) => {
   form.reset();
+  form.elements.digest_time_zone.value = ownTimeZone;
   showSecret(webhook.secret);
   await loadWebhooks();
 });
@@ -73,7 +97,7 @@ async function loadWebhook() {
   const webhook = await call('GET', endpoint);
   fillWebhook(document.getElementById('edit-webhook'), webhook);
   const state = webhook.enabled ? 'enabled' : `disabled${webhook.disabled_reason ? ` (${webhook.disabled_reason})` : ''}`;
-  document.getElementById('webhook-status').textContent = `${webhook.url} · ${state}`;
+  document.getElementById('webhook-status').textContent = `${webhook.url} · ${state} · ${deliveryOf(webhook)}`;
 }
 
 function deliveryRow(delivery) {

@@ -32,6 +32,12 @@ export type EventType = (typeof EventTypes)[number];
  */
 export const TEST_EVENT_TYPE = 'webhook_test';
 
+/**
+ * The daily digest of one endpoint (webhooks/webhook-digests.ts): to that endpoint alone, at the
+ * time it chose; no endpoint subscribes to it.
+ */
+export const DIGEST_EVENT_TYPE = 'daily_digest';
+
 /** The outbox job that delivers one event to one endpoint; its payload is a DeliveryJob. */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 
@@ -121,7 +127,7 @@ async function listeningEndpoints(trx: Executor, header: EventHeader): Promise<n
 }
 
 /** The body every attempt sends (docs/decisions.md, "Events"): the envelope around the resource. */
-export function eventBody(publicId: string, header: Omit<EventHeader, 'type'> & { type: EventType | typeof TEST_EVENT_TYPE }, data: unknown): string {
+export function eventBody(publicId: string, header: Omit<EventHeader, 'type'> & { type: EventType | typeof TEST_EVENT_TYPE | typeof DIGEST_EVENT_TYPE }, data: unknown): string {
   return JSON.stringify({ id: publicId, type: header.type, created_at: apiTime(header.now), beta_id: header.betaId, data });
 }
 

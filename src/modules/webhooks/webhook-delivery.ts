@@ -14,6 +14,8 @@ import { enqueueJob } from '../../jobs/outbox.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 import { endpointsChanged, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';
 import type { Answer, WebhookSender } from './webhook-sender.ts';
+import { readBeta } from '../betas/betas.service.ts';
+import { chatBody, type ChatFormat } from './chat-messages.ts';
 
 /** Attempts of one delivery in all, the first included. */
 export const MAX_ATTEMPTS = 15;
@@ -67,17 +69,18 @@ function prefinerySignature(secret: string, timestamp: number, body: string): st
 
 /**
  * The Standard Webhooks headers (webhook-id is the event's id, so a receiver can drop duplicates),
- * and X-Prefinery-Signature where the endpoint asks for it, with the same timestamp.
+ * and X-Prefinery-Signature where the endpoint asks for it, with the same timestamp; both sign the
+ * body sent.
  */
-function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, at: Date): Record<string, string> {
+function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, body: string, at: Date): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
     'webhook-id': event.public_id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signature(endpoint.secret, event.public_id, timestamp, event.payload),
-    ...(endpoint.prefinery_signature === 1 && { 'x-prefinery-signature': prefinerySignature(endpoint.secret, timestamp, event.payload) }),
+    'webhook-signature': signature(endpoint.secret, event.public_id, timestamp, body),
+    ...(endpoint.prefinery_signature === 1 && { 'x-prefinery-signature': prefinerySignature(endpoint.secret, timestamp, body) }),
   };
 }
 
@@ -106,7 +109,16 @@ export class WebhookDeliverer {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sender: WebhookSender,
+    /** Where the console is, for the links of chat messages. */
+    private readonly publicUrl: string,
   ) {}
+
+  /** What the endpoint is sent: the stored body, or for a chat tool the message telling it. */
+  private async bodyFor(endpoint: WebhookEndpointRow, event: WebhookEventRow): Promise<string> {
+    if (endpoint.format === 'standard') return event.payload;
+    const beta = await readBeta(this.db, event.beta_id);
+    return chatBody(endpoint.format as ChatFormat, event.payload, { publicUrl: this.publicUrl, betaName: beta?.name ?? `Beta ${event.beta_id}` });
+  }
 
   get jobHandlers() {
     // job.attempts counts the runs of this job, from 1: the position in its retry schedule.
@@ -125,8 +137,9 @@ export class WebhookDeliverer {
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.
     if (!endpoint || !event || endpoint.enabled !== 1) return;
 
+    const body = await this.bodyFor(endpoint, event);
     const started = this.clock.now();
-    const answer = await this.sender.post(endpoint, event.payload, requestHeaders(endpoint, event, started), stop);
+    const answer = await this.sender.post(endpoint, body, requestHeaders(endpoint, event, body, started), stop);
     const finished = this.clock.now();
     const failure = failureOf(answer);
     const gone = answer.status === GONE;

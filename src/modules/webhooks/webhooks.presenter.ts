@@ -2,7 +2,7 @@
 // answers that made it.
 import type { WebhookEndpointRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
-import { ALL_EVENTS } from './webhooks.schemas.ts';
+import { ALL_EVENTS, type WebhookFormat } from './webhooks.schemas.ts';
 import type { WebhookDelivery, WebhookDeliveryDetail } from './webhooks.service.ts';
 
 export function presentWebhook(endpoint: WebhookEndpointRow) {
@@ -12,6 +12,10 @@ export function presentWebhook(endpoint: WebhookEndpointRow) {
     events: endpoint.events === null ? [ALL_EVENTS] : (JSON.parse(endpoint.events) as string[]),
     enabled: endpoint.enabled === 1,
     prefinery_signature: endpoint.prefinery_signature === 1,
+    format: endpoint.format as WebhookFormat,
+    digest_at: endpoint.digest_at,
+    digest_time_zone: endpoint.digest_time_zone,
+    digest_next_at: apiTime(endpoint.digest_next_at),
     disabled_reason: endpoint.disabled_reason,
     created_at: apiTime(endpoint.created_at),
     updated_at: apiTime(endpoint.updated_at),

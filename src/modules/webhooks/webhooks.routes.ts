@@ -21,12 +21,14 @@ import type { WebhookInput, WebhooksService } from './webhooks.service.ts';
 /** `webhook` bodies are accepted wrapped or unwrapped. */
 function webhookInput(body: ({ webhook?: WebhookInput } & WebhookInput) | undefined): WebhookInput {
   const source = body?.webhook ?? body ?? {};
-  return { url: source.url, events: source.events, enabled: source.enabled, prefinery_signature: source.prefinery_signature };
+  const { url, events, enabled, prefinery_signature, format, digest_at, digest_time_zone } = source;
+  return { url, events, enabled, prefinery_signature, format, digest_at, digest_time_zone };
 }
 
 const SIGNING =
   'Each delivery is a POST of the event as JSON, signed with Standard Webhooks headers ' +
-  '(webhook-id, webhook-timestamp, webhook-signature) using the endpoint\'s secret.';
+  '(webhook-id, webhook-timestamp, webhook-signature) using the endpoint\'s secret; ' +
+  'an endpoint whose format is slack or discord is sent each event as a message in that tool\'s shape.';
 
 export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
   const config = { permission: 'webhooks:manage', series: 'betas' } as const;

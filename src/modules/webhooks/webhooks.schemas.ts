@@ -7,6 +7,16 @@ import { MAX_URL_LENGTH } from './webhook-targets.ts';
 /** Stands for every event type, including types added later. */
 export const ALL_EVENTS = '*';
 export const DeliveryStatuses = ['succeeded', 'failed'] as const;
+/** What an endpoint is sent: signed JSON events, or messages in a chat tool's incoming-webhook shape. */
+export const WebhookFormats = ['standard', 'slack', 'discord'] as const;
+export type WebhookFormat = (typeof WebhookFormats)[number];
+
+const FORMAT_DESCRIPTION =
+  'standard: the signed JSON events; slack or discord: each event as a message in that tool\'s incoming-webhook shape ' +
+  '(Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked';
+const DIGEST_AT_DESCRIPTION =
+  'A daily digest (the day\'s signups, referrals, top referrers, invitations and failed deliveries) sent at this local time, HH:MM; null for none';
+const DIGEST_TIME_ZONE_DESCRIPTION = 'The IANA time zone of digest_at, such as Europe/Paris or UTC';
 
 const EVENTS_DESCRIPTION = `Event types sent to the endpoint: ${EventTypes.join(', ')}; ["${ALL_EVENTS}"] for all, including types added later`;
 
@@ -20,6 +30,10 @@ const WebhookFields = {
   events: Type.Array(Type.String(), { description: EVENTS_DESCRIPTION }),
   enabled: Type.Boolean({ description: 'Whether events are sent to it' }),
   prefinery_signature: Type.Boolean({ description: PREFINERY_SIGNATURE }),
+  format: Type.Enum(WebhookFormats, { description: FORMAT_DESCRIPTION }),
+  digest_at: Nullable(Type.String({ description: DIGEST_AT_DESCRIPTION })),
+  digest_time_zone: Nullable(Type.String({ description: DIGEST_TIME_ZONE_DESCRIPTION })),
+  digest_next_at: { ...NullableTimestamp, description: 'When the next digest is due; null when the endpoint has none' },
   disabled_reason: Nullable(
     Type.String({ description: 'Why the service switched the endpoint off (its receiver answered 410 Gone); null otherwise' }),
   ),
@@ -47,6 +61,9 @@ const WebhookInputFields = Type.Partial(
     events: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: `${EVENTS_DESCRIPTION}. Default: all` }),
     enabled: FormBoolean({ description: 'Send events to it (default true); enabling clears disabled_reason' }),
     prefinery_signature: FormBoolean({ description: `${PREFINERY_SIGNATURE} (default false)` }),
+    format: Type.String({ maxLength: 20, description: `${FORMAT_DESCRIPTION}. One of ${WebhookFormats.join(', ')}; default standard` }),
+    digest_at: Nullable(Type.String({ maxLength: 20, description: `${DIGEST_AT_DESCRIPTION} (an empty string too)` })),
+    digest_time_zone: Nullable(Type.String({ maxLength: 100, description: `${DIGEST_TIME_ZONE_DESCRIPTION}; required with digest_at` })),
   }),
 );
 
@@ -84,7 +101,9 @@ export const WebhookDeliverySchema = Type.Object(
 export const WebhookDeliveryDetailSchema = Type.Object(
   {
     ...WebhookDeliverySchema.properties,
-    payload: Type.String({ description: 'The body sent, as sent (JSON text): the same bytes on every attempt' }),
+    payload: Type.String({
+      description: 'The body sent, as sent (JSON text): the same bytes on every attempt (for a slack or discord endpoint, the message in its current format)',
+    }),
   },
   { $id: 'WebhookDeliveryDetail' },
 );

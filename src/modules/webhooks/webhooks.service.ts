@@ -16,7 +16,10 @@ import { endpointsChanged, eventBody, EventTypes, newEventId, TEST_EVENT_TYPE, W
 import { inTransaction } from '../../db/transaction.ts';
 import { queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
-import { ALL_EVENTS } from './webhooks.schemas.ts';
+import { ALL_EVENTS, WebhookFormats } from './webhooks.schemas.ts';
+import { isTimeOfDay, isTimeZone } from '../invitation-schedules/next-run.ts';
+import { nextDigestAt } from './webhook-digests.ts';
+import { chatBody, type ChatFormat } from './chat-messages.ts';
 
 /** 24 random bytes, as Standard Webhooks secrets are: whsec_ and 32 base64 characters. */
 const SECRET_BYTES = 24;
@@ -27,6 +30,39 @@ export interface WebhookInput {
   enabled?: boolean;
   /** Also send the original service's X-Prefinery-Signature (webhook-delivery.ts). */
   prefinery_signature?: boolean;
+  /** standard, slack or discord (chat-messages.ts). */
+  format?: string;
+  /** HH:MM local to digest_time_zone; null or empty for no daily digest (webhook-digests.ts). */
+  digest_at?: string | null;
+  digest_time_zone?: string | null;
+}
+
+/** The digest settings an endpoint has before a change (none for a new one). */
+type DigestSettings = Pick<WebhookEndpointRow, 'digest_at' | 'digest_time_zone'>;
+
+/** An optional text field as stored: trimmed, and empty or null meaning none. */
+function textOrNull(text: string | null): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The digest's columns after the change, from the fields sent over those it had: off (all null),
+ * or the time, its zone and when it is next due. Nothing when neither field was sent.
+ */
+function digestChanges(input: WebhookInput, current: DigestSettings, now: Date, problems: string[]): Updateable<WebhookEndpointsTable> {
+  if (input.digest_at === undefined && input.digest_time_zone === undefined) return {};
+  const at = input.digest_at === undefined ? current.digest_at : textOrNull(input.digest_at);
+  const zone = input.digest_time_zone === undefined ? current.digest_time_zone : textOrNull(input.digest_time_zone);
+  if (at === null) {
+    if (input.digest_at === undefined && zone !== null) problems.push('digest_time_zone needs digest_at: send the time of day the digest is sent, HH:MM');
+    return { digest_at: null, digest_time_zone: null, digest_next_at: null };
+  }
+  if (!isTimeOfDay(at)) problems.push(`digest_at must be a time of day, HH:MM from 00:00 to 23:59, or null for no digest (not ${JSON.stringify(at)})`);
+  if (zone === null) problems.push('digest_time_zone is required with digest_at: an IANA time zone such as Europe/Paris or UTC');
+  else if (!isTimeZone(zone)) problems.push(`digest_time_zone is not a known time zone: ${JSON.stringify(zone)}; use an IANA name such as Europe/Paris or UTC`);
+  if (problems.length > 0 || zone === null) return {};
+  return { digest_at: at, digest_time_zone: zone, digest_next_at: nextDigestAt(at, zone, now) };
 }
 
 /** A delivery attempt with the event it carried. */
@@ -67,8 +103,12 @@ function storedEvents(sent: string[], problems: string[]): string | null {
   return JSON.stringify(EventTypes.filter((type: EventType) => events.includes(type)));
 }
 
-/** Checks the fields sent and returns them as stored; every problem is reported together. */
-function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets: boolean): Updateable<WebhookEndpointsTable> {
+/**
+ * Checks the fields sent and returns them as stored; every problem is reported together. `current`
+ * is the endpoint's digest before the change (a new endpoint has none).
+ */
+function checkInput(input: WebhookInput, current: DigestSettings | null, allowPrivateTargets: boolean, now: Date): Updateable<WebhookEndpointsTable> {
+  const creating = current === null;
   const problems: string[] = [];
   const changes: Updateable<WebhookEndpointsTable> = {};
   const url = input.url?.trim();
@@ -85,12 +125,20 @@ function checkInput(input: WebhookInput, creating: boolean, allowPrivateTargets:
     if (input.enabled) changes.disabled_reason = null;
   }
   if (input.prefinery_signature !== undefined) changes.prefinery_signature = input.prefinery_signature ? 1 : 0;
+  if (input.format !== undefined) {
+    const format = input.format.trim();
+    if ((WebhookFormats as readonly string[]).includes(format)) changes.format = format;
+    else problems.push(`format must be one of ${WebhookFormats.join(', ')} (not ${JSON.stringify(input.format)})`);
+  }
+  Object.assign(changes, digestChanges(input, current ?? { digest_at: null, digest_time_zone: null }, now, problems));
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
   return changes;
 }
 
 export interface WebhooksOptions {
   allowPrivateTargets: boolean;
+  /** Where the console is, for the links of chat messages. */
+  publicUrl: string;
   /** Days an event and its attempts are kept after the last attempt; null = for ever. */
   logRetentionDays: number | null;
 }
@@ -125,7 +173,7 @@ export class WebhooksService {
   /** A new endpoint with a new secret (every event type and enabled unless said otherwise). */
   async create(companyId: number, betaId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
     const beta = await this.betas.require(companyId, betaId);
-    const fields = checkInput(input, true, this.options.allowPrivateTargets);
+    const fields = checkInput(input, null, this.options.allowPrivateTargets, this.clock.now());
     const now = storedTime(this.clock.now());
     const row = await heldBy(
       this.db
@@ -137,6 +185,10 @@ export class WebhooksService {
           events: fields.events ?? null,
           enabled: fields.enabled ?? 1,
           prefinery_signature: fields.prefinery_signature ?? 0,
+          format: fields.format ?? 'standard',
+          digest_at: fields.digest_at ?? null,
+          digest_time_zone: fields.digest_time_zone ?? null,
+          digest_next_at: fields.digest_next_at ?? null,
           disabled_reason: null,
           created_at: now,
           updated_at: now,
@@ -151,7 +203,9 @@ export class WebhooksService {
   /** Changes the fields sent; the others stay. */
   async update(companyId: number, betaId: string, webhookId: string, input: WebhookInput): Promise<WebhookEndpointRow> {
     const beta = await this.betas.require(companyId, betaId);
-    const changes = checkInput(input, false, this.options.allowPrivateTargets);
+    // The digest's fields are checked against the ones the endpoint has (a new time keeps its zone).
+    const current = await this.endpointOf(beta.id, webhookId);
+    const changes = checkInput(input, current, this.options.allowPrivateTargets, this.clock.now());
     return this.changeEndpoint(beta.id, webhookId, changes);
   }
 
@@ -200,7 +254,8 @@ export class WebhooksService {
 
   /** One attempt, with the body of its event as sent. */
   async delivery(companyId: number, betaId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-    const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
+    const beta = await this.betas.require(companyId, betaId);
+    const endpoint = await this.endpointOf(beta.id, webhookId);
     const row = await this.db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
@@ -210,7 +265,9 @@ export class WebhooksService {
       .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Delivery not found');
-    return row;
+    // A chat endpoint is sent the message telling the event (webhook-delivery.ts): shown as sent.
+    if (endpoint.format === 'standard') return row;
+    return { ...row, payload: chatBody(endpoint.format as ChatFormat, row.payload, { publicUrl: this.options.publicUrl, betaName: beta.name }) };
   }
 
   /**

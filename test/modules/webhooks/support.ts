@@ -84,6 +84,17 @@ export function withReceiver(env: Record<string, string> = {}): ReceiverSetup {
   return setup;
 }
 
+/**
+ * For a beforeEach: the clock at `now`, the receiver answering 200 with nothing received yet, and
+ * an empty queue, so that jobs of an earlier test never run in a later one.
+ */
+export async function startAfresh({ ctx, receiver }: ReceiverSetup, now: string): Promise<void> {
+  ctx.clock.set(now);
+  receiver.answer(200);
+  receiver.received.length = 0;
+  await ctx.database.db.deleteFrom('outbox_jobs').execute();
+}
+
 /** Raises an event as the domain does: in a transaction of its own. */
 export async function raise(ctx: TestContext, betaId: number, type: EventType = 'tester_created', data: unknown = { id: 1, email: 'ann@example.com' }) {
   await inTransaction(ctx.database.db, (trx) => raiseEvent(trx, { betaId, type, now: ctx.clock.now().toISOString(), data: () => data }));

@@ -12,6 +12,7 @@ import {
   createEndpoint,
   pendingJobs,
   raise,
+  startAfresh,
   startReceiver,
   storedDeliveries,
   storedEndpoint,
@@ -25,14 +26,7 @@ const TIMEOUT_MS = 1000;
 
 describe('webhook delivery', () => {
   const setup = withReceiver({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
-  beforeEach(async () => {
-    const { ctx, receiver } = setup;
-    ctx.clock.set(NOW);
-    receiver.answer(200);
-    receiver.received.length = 0;
-    // Each test starts with an empty queue: jobs of an earlier test never run in a later one.
-    await ctx.database.db.deleteFrom('outbox_jobs').execute();
-  });
+  beforeEach(() => startAfresh(setup, NOW));
   afterEach(() => mock.restoreAll());
 
   /** A beta with one endpoint on the receiver; `path` tells the tests' endpoints apart. */

@@ -6,7 +6,8 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createEndpoint, raise, storedDeliveries, storedEndpoint } from './support.ts';
 import { Errors } from '../../../src/errors.ts';
 
-const FIELDS = ['created_at', 'disabled_reason', 'enabled', 'events', 'id', 'prefinery_signature', 'updated_at', 'url'];
+const FIELDS = ['created_at', 'digest_at', 'digest_next_at', 'digest_time_zone', 'disabled_reason', 'enabled', 'events', 'format', 'id', 'prefinery_signature', 'updated_at', 'url'];
+const NO_DIGEST = { digest_at: null, digest_time_zone: null, digest_next_at: null };
 const NOW = '2026-11-22T09:15:00Z';
 const LATER = '2026-11-22T10:15:00Z';
 const SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
@@ -56,6 +57,8 @@ describe('webhook endpoints API', () => {
       enabled: true,
       disabled_reason: null,
       prefinery_signature: false,
+      format: 'standard',
+      ...NO_DIGEST,
       created_at: NOW,
       updated_at: NOW,
       secret,
@@ -70,6 +73,8 @@ describe('webhook endpoints API', () => {
       enabled: 1,
       disabled_reason: null,
       prefinery_signature: 0,
+      format: 'standard',
+      ...NO_DIGEST,
       created_at: '2026-11-22T09:15:00.000Z',
       updated_at: '2026-11-22T09:15:00.000Z',
     });
@@ -220,6 +225,8 @@ describe('webhook endpoints API', () => {
       enabled: true,
       disabled_reason: null,
       prefinery_signature: false,
+      format: 'standard',
+      ...NO_DIGEST,
       created_at: NOW,
       updated_at: LATER,
     });
