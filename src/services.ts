@@ -136,7 +136,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     visitors: new VisitorsService(db, clock, betas, testers, emails, testerEvents, views, leaderboards),
     leaderboards,
     stats: new StatsService(db, clock),
-    betaStats: new BetaStatsService(db, dialect, clock, betas),
+    betaStats: new BetaStatsService(db, dialect, clock, betas, standings),
     idempotencyKeys: new IdempotencyKeys(db, clock),
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,

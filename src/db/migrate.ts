@@ -35,6 +35,7 @@ import * as betaPages from './migrations/028-beta-pages.ts';
 import * as leaderboardName from './migrations/029-leaderboard-name.ts';
 import * as shareChannels from './migrations/030-share-channels.ts';
 import * as invitationSchedules from './migrations/032-invitation-schedules.ts';
+import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -69,6 +70,7 @@ const migrations: Record<string, MigrationModule> = {
   '029-leaderboard-name': leaderboardName,
   '030-share-channels': shareChannels,
   '032-invitation-schedules': invitationSchedules,
+  '038-sorts-from-memory': sortsFromMemory,
 };
 
 /** Every migration's name, in the order they apply. */

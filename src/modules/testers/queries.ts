@@ -8,7 +8,7 @@ import type { Beta } from '../betas/betas.service.ts';
 import { responsesOf, type TesterResponse } from '../questions/questions.service.ts';
 import { isInvitationCodeValid } from '../invitation-codes/invitation-codes.service.ts';
 import { countersOf } from '../betas/beta-counters.ts';
-import { filterTesters, type TesterFilters, visibleTesters } from './tester-filters.ts';
+import { filterTesters, type TesterFilters } from './tester-filters.ts';
 import { statusCounter } from './tester-status.ts';
 import type { TesterSort } from './testers.schemas.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
@@ -53,10 +53,9 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   };
 
   /**
-   * A page of many testers (a whole beta, or more matches than COUNTED_ROWS), read along an
-   * index in the sort's order: the beta's (hidden, id) for joined, (hidden, points, id) for points
-   * (migration 024), (hidden, share_signups_count, id) for referrals (migration 023), the
-   * standings' set for position. A filter is checked on the way, so a deep page of a filter is refused past
+   * A page of many testers (a whole beta, or more matches than COUNTED_ROWS), read in the sort's
+   * order: along the beta's (hidden, id) index for joined, from the standings' sort sets for points
+   * and referrals, from its waitlist set for position. A filter is checked on the way, so a deep page of a filter is refused past
    * COUNTED_ROWS rather than read through (`reach`).
    */
   const manyPage = async (): Promise<number[]> => {
@@ -91,21 +90,10 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
       return { ids: found.slice(offset, offset + perPage), found: found.length, ended: found.length < offset + perPage };
     };
     if (column) {
-      const inOrder = (q: ReturnType<typeof visibleTesters>) => q.select(['id', column]).orderBy(column, direction).orderBy('id', direction);
-      if (!filtered) return (await inOrder(visibleTesters(repo, beta.id)).limit(perPage).offset(offset).execute()).map((row) => row.id);
-      // Keyset over (column, id): each chunk starts after the last one's end.
-      let last: { value: number; id: number } | undefined;
-      const { ids } = await walk(async () => {
-        let chunk = inOrder(visibleTesters(repo, beta.id)).limit(WALK_CHUNK);
-        if (last) {
-          const { value, id } = last;
-          chunk = chunk.where((eb) => eb(eb.refTuple(column, 'id'), direction === 'desc' ? '<' : '>', eb.tuple(value, id)));
-        }
-        const rows = await chunk.execute();
-        if (rows.length) last = { value: rows[rows.length - 1][column], id: rows[rows.length - 1].id };
-        return rows.map((row) => row.id);
-      });
-      return ids;
+      // The standings' sort set of the column: most first, the latest first among equals (desc).
+      const slice = (from: number, count: number) => repo.testerViews.sortedSlice(beta, column, from, count, direction === 'asc');
+      if (!filtered) return (await slice(offset, perPage)).ids;
+      return (await walk(async (read) => (await slice(read, WALK_CHUNK)).ids)).ids;
     }
     const backwards = direction === 'desc';
     if (!filtered || onlyStatus === 'applied') {
