@@ -3,7 +3,8 @@
 // in turn, rounds of M signups (through the service, with a referral, as the API makes them) run
 // with the index and without it, alternating so the machine's drift falls on both sides alike.
 // Prints the median time per signup with and without each index and the difference: what keeping
-// the index costs. Which query needs each index is listed beside it.
+// the index costs, and the sum of those costs. Which query needs each index is listed beside it
+// (docs/decisions.md, "Indexes on testers": the sorts by points and referrals need none).
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
@@ -30,11 +31,9 @@ const NEEDED_BY: Record<string, string> = {
   testers_beta_id_email_alias_key: 'fraud flag: the same mailbox under another alias',
   testers_email_normalized_trgm: 'list filter email_contains (PostgreSQL)',
   testers_name_search_trgm: 'list filter name (PostgreSQL)',
-  testers_beta_id_hidden_points: 'list sort=points (the console\'s tester table)',
   testers_stats_signups: "the dashboard's signups per day, direct and referred (stats)",
   testers_stats_country: "the dashboard's top countries (stats)",
   testers_stats_source: "the dashboard's top sources (stats)",
-  testers_stats_referrals: "the dashboard's top referrers (stats); list sort=referrals",
   testers_fraud_queue: 'the fraud review queue (partial: flagged testers without a decision)',
   testers_fraud_flagged: 'list filter fraud=flagged (partial: flagged testers only)',
   testers_grouped: 'list filter group (partial: testers with a group only)',
@@ -90,6 +89,7 @@ async function main(): Promise<void> {
     if (only) definitions.splice(0, definitions.length, ...definitions.filter((index) => only.some((part) => index.name.includes(part))));
     await measure(); // warm-up: statements prepared, caches filled
     const lines: string[] = [];
+    let total = 0;
     for (const index of definitions) {
       const [withIt, without]: number[][] = [[], []];
       for (let round = 0; round < rounds; round++) {
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
         }
       }
       const [a, b] = [median(withIt), median(without)];
+      total += a - b;
       lines.push(`| ${index.name} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(a - b).toFixed(3)} | ${NEEDED_BY[index.name] ?? 'no query known to need it'} |`);
       process.stderr.write(`${index.name}: ${a.toFixed(3)} ms with, ${b.toFixed(3)} ms without\n`);
     }
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
         '| index | ms per signup, with | without | cost | needed by |',
         '|---|---|---|---|---|',
         ...lines,
+        `| every index above | | | ${total.toFixed(3)} | |`,
         '',
       ].join('\n'),
     );

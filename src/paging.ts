@@ -1,6 +1,6 @@
 // Which slice of a list a caller asks for. The HTTP layer reads it from `page` and `per_page` and
 // writes the page's facts into headers (http/pagination.ts); services only skip and take.
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type QueryExecutorProvider, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface PageRequest {
   /** 1-based. */
@@ -9,7 +9,10 @@ export interface PageRequest {
   offset: number;
 }
 
-/** A list counts its rows exactly up to this many; past it, its total is a lower bound, said so. */
+/**
+ * Every list counts its rows exactly up to this many (docs/decisions.md, "Pagination"); past it,
+ * its total is a lower bound (the tester list's an estimate), said so with `totalEstimated`.
+ */
 export const COUNTED_ROWS = 10_000;
 
 /**
@@ -19,7 +22,7 @@ export const COUNTED_ROWS = 10_000;
  * `totalEstimated` is true.
  */
 export async function countUpTo<DB, TB extends keyof DB, O>(
-  db: Kysely<DB>,
+  db: QueryExecutorProvider,
   rows: SelectQueryBuilder<DB, TB, O>,
   page: PageRequest,
 ): Promise<{ total: number; totalEstimated: boolean }> {

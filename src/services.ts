@@ -155,7 +155,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     leaderboards,
     moves,
     stats: new StatsService(db, clock),
-    betaStats: new BetaStatsService(db, dialect, clock, betas),
+    betaStats: new BetaStatsService(db, dialect, clock, betas, standings),
     idempotencyKeys: new IdempotencyKeys(db, clock),
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,

@@ -39,6 +39,7 @@ import * as testerMoves from './migrations/034-tester-moves.ts';
 import * as signupGuard from './migrations/035-signup-guard.ts';
 import * as chatWebhooks from './migrations/036-chat-webhooks.ts';
 import * as effectsRows from './migrations/037-effects-rows.ts';
+import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -77,6 +78,7 @@ const migrations: Record<string, MigrationModule> = {
   '035-signup-guard': signupGuard,
   '036-chat-webhooks': chatWebhooks,
   '037-effects-rows': effectsRows,
+  '038-sorts-from-memory': sortsFromMemory,
 };
 
 /** Every migration's name, in the order they apply. */

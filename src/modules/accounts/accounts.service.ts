@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';
 
 /**
@@ -174,13 +174,13 @@ export class AccountsService {
   }
 
   /** A page of the company's keys by id (api_keys is indexed by company_id). */
-  async pageApiKeys(companyId: number, page: PageRequest): Promise<{ items: ApiKeyInfo[]; total: number }> {
+  async pageApiKeys(companyId: number, page: PageRequest): Promise<{ items: ApiKeyInfo[]; total: number; totalEstimated: boolean }> {
     const query = this.db.selectFrom('api_keys').where('company_id', '=', companyId);
-    const [rows, count] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, query.select('id'), page),
     ]);
-    return { items: rows.map(toKeyInfo), total: Number(count.n) };
+    return { items: rows.map(toKeyInfo), ...counted };
   }
 
   /** Revokes the key at once (again: the first time stays); of `companyId` only when given, else 404. */

@@ -44,7 +44,7 @@ export function apiKeysRoutes(app: App, accounts: AccountsService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await accounts.pageApiKeys(principalOf(request).companyId, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentKeyInfo), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentKeyInfo) });
     },
   });
 

@@ -36,7 +36,7 @@ export async function betasRoutes(app: App, betas: BetasService, publicUrl: stri
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await betas.list(principalOf(request).companyId, page);
-      return sendPage(request, reply, page, { items: result.items.map(present), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(present) });
     },
   });
 

@@ -14,7 +14,7 @@ import {
   type BetaSettingsPatch,
 } from './beta-settings.ts';
 import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/read-cache.ts';
@@ -220,12 +220,12 @@ export class BetasService {
     return row ? toBeta(row) : undefined;
   }
 
-  async list(companyId: number, page: PageRequest): Promise<{ items: CountedBeta[]; total: number }> {
-    const [rows, count] = await Promise.all([
+  async list(companyId: number, page: PageRequest): Promise<{ items: CountedBeta[]; total: number; totalEstimated: boolean }> {
+    const [rows, total] = await Promise.all([
       this.db.selectFrom('betas').selectAll().where('company_id', '=', companyId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      this.db.selectFrom('betas').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('betas').select('id').where('company_id', '=', companyId), page),
     ]);
-    return { items: await counted(this.db, rows.map(toBeta)), total: Number(count.n) };
+    return { items: await counted(this.db, rows.map(toBeta)), ...total };
   }
 
   async create(companyId: number, input: BetaInput): Promise<CountedBeta> {

@@ -51,7 +51,7 @@ export function bulkActionsRoutes(app: App, bulkActions: BulkActionsService): vo
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await bulkActions.list(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentBulkAction), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentBulkAction) });
     },
   });
 

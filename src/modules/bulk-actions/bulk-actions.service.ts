@@ -8,7 +8,7 @@ import type { BulkActionRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type Beta, type BetasService } from '../betas/betas.service.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
@@ -183,14 +183,14 @@ export class BulkActionsService {
   }
 
   /** The beta's bulk actions, newest first. */
-  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: BulkActionRow[]; total: number }> {
+  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: BulkActionRow[]; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const ofBeta = this.#ctx.db.selectFrom('bulk_actions').where('beta_id', '=', beta.id);
     const [items, counted] = await Promise.all([
       ofBeta.selectAll().orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-      ofBeta.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      countUpTo(this.#ctx.db, ofBeta.select('id'), page),
     ]);
-    return { items, total: Number(counted.total) };
+    return { items, ...counted };
   }
 
   /**

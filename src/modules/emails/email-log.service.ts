@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import type { EmailMessageRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import type { Occasion } from './email-templates.ts';
@@ -44,18 +44,18 @@ export class EmailLogService {
     betaId: string,
     filters: MessageFilters,
     page: PageRequest,
-  ): Promise<{ items: MessageSummary[]; total: number }> {
+  ): Promise<{ items: MessageSummary[]; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaId);
     let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);
     const email = filters.email?.trim().toLowerCase();
     if (email) query = query.where('email_normalized', '=', email);
     if (filters.occasion) query = query.where('occasion', '=', filters.occasion);
     if (filters.status) query = query.where('status', '=', filters.status);
-    const [items, count] = await Promise.all([
+    const [items, counted] = await Promise.all([
       query.select(SUMMARY_COLUMNS).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, query.select('id'), page),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, ...counted };
   }
 
   async showMessage(companyId: number, betaId: string, messageIdText: string): Promise<EmailMessageRow> {

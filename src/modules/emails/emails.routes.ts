@@ -171,7 +171,7 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await log.listMessages(principalOf(request).companyId, request.params.beta_id, request.query, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentMessage), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentMessage) });
     },
   });
 

@@ -26,7 +26,7 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await review.queue(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentFlagged), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentFlagged) });
     },
   });
 
@@ -83,7 +83,7 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await review.log(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentDecision), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentDecision) });
     },
   });
 }

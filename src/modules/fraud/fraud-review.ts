@@ -11,7 +11,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { FraudDecisionRow, TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
 import type { BetasService } from '../betas/betas.service.ts';
@@ -60,13 +60,13 @@ export class FraudReviewService {
         .limit(page.perPage)
         .offset(page.offset)
         .execute(),
-      queued.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, queued.select('testers.id'), page),
     ]);
-    return { items, total: Number(counted.n) };
+    return { items, ...counted };
   }
 
   /** The beta's decisions, newest first, with the tester's address. */
-  async log(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: DecisionOutcome['decisions']; total: number }> {
+  async log(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: DecisionOutcome['decisions']; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const ofBeta = this.db.selectFrom('fraud_decisions').where('fraud_decisions.beta_id', '=', beta.id);
     const [items, counted] = await Promise.all([
@@ -78,9 +78,9 @@ export class FraudReviewService {
         .limit(page.perPage)
         .offset(page.offset)
         .execute(),
-      ofBeta.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, ofBeta.select('fraud_decisions.id'), page),
     ]);
-    return { items, total: Number(counted.n) };
+    return { items, ...counted };
   }
 
   /** Decides one tester: 404 when the beta has no such visible tester, 422 (2301) when it is not flagged or decided already. */

@@ -60,7 +60,7 @@ export async function importsRoutes(app: App, imports: ImportsService): Promise<
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await imports.list(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentImport), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentImport) });
     },
   });
 

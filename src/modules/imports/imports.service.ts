@@ -7,7 +7,7 @@ import type { ImportRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import type { EmailsService } from '../emails/emails.service.ts';
@@ -112,14 +112,14 @@ export class ImportsService {
   }
 
   /** The beta's imports, newest first. */
-  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: ImportRow[]; total: number }> {
+  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: ImportRow[]; total: number; totalEstimated: boolean }> {
     const beta = await this.#ctx.betas.require(companyId, betaIdText);
     const visible = this.#ctx.db.selectFrom('imports').where('beta_id', '=', beta.id).where('status', '!=', 'receiving');
-    const [items, count] = await Promise.all([
+    const [items, counted] = await Promise.all([
       visible.selectAll().orderBy('id', 'desc').limit(page.perPage).offset(page.offset).execute(),
-      visible.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      countUpTo(this.#ctx.db, visible.select('id'), page),
     ]);
-    return { items, total: Number(count.total) };
+    return { items, ...counted };
   }
 
   /**

@@ -31,7 +31,7 @@ export function invitationCodesRoutes(app: App, betas: BetasService, codes: Invi
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
       const page = pageOf(request.query);
       const result = await codes.list(beta.id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentInvitationCode), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentInvitationCode) });
     },
   });
 

@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 
 export interface InvitationCodeBeta {
@@ -110,16 +110,12 @@ export class InvitationCodesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(betaId: number, page: PageRequest): Promise<{ items: InvitationCodeRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
+  async list(betaId: number, page: PageRequest): Promise<{ items: InvitationCodeRow[]; total: number; totalEstimated: boolean }> {
+    const [rows, counted] = await Promise.all([
       this.db.selectFrom('invitation_codes').selectAll().where('beta_id', '=', betaId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      this.db
-        .selectFrom('invitation_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('beta_id', '=', betaId)
-        .executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('invitation_codes').select('id').where('beta_id', '=', betaId), page),
     ]);
-    return { items: rows, total: Number(count.n) };
+    return { items: rows, ...counted };
   }
 
   async create(betaId: number, input: InvitationCodeInput): Promise<InvitationCodeRow> {

@@ -42,7 +42,7 @@ export function invitationSchedulesRoutes(app: App, schedules: InvitationSchedul
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await schedules.list(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentSchedule), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentSchedule) });
     },
   });
 
@@ -145,7 +145,7 @@ export function invitationSchedulesRoutes(app: App, schedules: InvitationSchedul
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await schedules.waves(principalOf(request).companyId, request.params.beta_id, request.params.schedule_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentWave), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentWave) });
     },
   });
 

@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, readBeta, type Beta, type BetasService } from '../betas/betas.service.ts';
 import type { BulkActionsService } from '../bulk-actions/bulk-actions.service.ts';
@@ -66,14 +66,14 @@ export class InvitationSchedulesService {
     private readonly standings: Standings,
   ) {}
 
-  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: InvitationScheduleRow[]; total: number }> {
+  async list(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: InvitationScheduleRow[]; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const ofBeta = this.db.selectFrom('invitation_schedules').where('beta_id', '=', beta.id);
     const [items, counted] = await Promise.all([
       ofBeta.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      ofBeta.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, ofBeta.select('id'), page),
     ]);
-    return { items, total: Number(counted.total) };
+    return { items, ...counted };
   }
 
   async show(companyId: number, betaIdText: string, idText: string): Promise<InvitationScheduleRow> {
@@ -201,9 +201,9 @@ export class InvitationSchedulesService {
         .limit(page.perPage)
         .offset(page.offset)
         .execute(),
-      ofSchedule.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, ofSchedule.select('id'), page),
     ]);
-    return { items: rows.map((row) => ({ ...row, invited: Number(row.invited ?? 0) })), total: Number(counted.total) };
+    return { items: rows.map((row) => ({ ...row, invited: Number(row.invited ?? 0) })), ...counted };
   }
 
   /** What the schedule's next wave would do if it ran now, and when it is due; changes nothing. */

@@ -34,7 +34,7 @@ export function questionsRoutes(app: App, betas: BetasService, questions: Questi
       const beta = await betas.require(principalOf(request).companyId, request.params.beta_id);
       const page = pageOf(request.query);
       const result = await questions.list(beta.id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentQuestion), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentQuestion) });
     },
   });
 

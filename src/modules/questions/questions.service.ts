@@ -12,7 +12,7 @@ import { readCache } from '../../db/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { QuestionKinds } from './questions.schemas.ts';
 
@@ -305,12 +305,12 @@ export class QuestionsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(betaId: number, page: PageRequest): Promise<{ items: Question[]; total: number }> {
-    const [rows, count] = await Promise.all([
+  async list(betaId: number, page: PageRequest): Promise<{ items: Question[]; total: number; totalEstimated: boolean }> {
+    const [rows, counted] = await Promise.all([
       this.db.selectFrom('questions').selectAll().where('beta_id', '=', betaId).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      this.db.selectFrom('questions').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', betaId).executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('questions').select('id').where('beta_id', '=', betaId), page),
     ]);
-    return { items: rows.map(toQuestion), total: Number(count.n) };
+    return { items: rows.map(toQuestion), ...counted };
   }
 
   async create(betaId: number, input: QuestionInput): Promise<Question> {

@@ -52,7 +52,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await service.listDefinitions(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentDefinition), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentDefinition) });
     },
   });
 
@@ -130,7 +130,7 @@ export function rewardDefinitionsRoutes(app: App, service: RewardDefinitionsServ
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await service.listRules(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentRule), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentRule) });
     },
   });
 

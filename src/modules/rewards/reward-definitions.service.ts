@@ -6,7 +6,7 @@ import { forUpdate, type DialectName, type Db, type Executor } from '../../db/da
 import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -106,15 +106,11 @@ export class RewardDefinitionsService {
 
   async listDefinitions(companyId: number, betaIdText: string, page: PageRequest) {
     const beta = await this.betas.require(companyId, betaIdText);
-    const [rows, count] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db.selectFrom('reward_definitions').selectAll().where('beta_id', '=', beta.id).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      this.db
-        .selectFrom('reward_definitions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('beta_id', '=', beta.id)
-        .executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('reward_definitions').select('id').where('beta_id', '=', beta.id), page),
     ]);
-    return { items: rows, total: Number(count.n) };
+    return { items: rows, ...counted };
   }
 
   async createDefinition(companyId: number, betaIdText: string, input: DefinitionInput): Promise<RewardDefinitionRow> {
@@ -182,11 +178,11 @@ export class RewardDefinitionsService {
 
   async listRules(companyId: number, betaIdText: string, page: PageRequest) {
     const beta = await this.betas.require(companyId, betaIdText);
-    const [items, count] = await Promise.all([
+    const [items, counted] = await Promise.all([
       this.rules(this.db, beta.id).orderBy('reward_rules.id').limit(page.perPage).offset(page.offset).execute(),
-      this.db.selectFrom('reward_rules').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', beta.id).executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('reward_rules').select('id').where('beta_id', '=', beta.id), page),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, ...counted };
   }
 
   async createRule(companyId: number, betaIdText: string, input: RuleInput): Promise<RewardRuleView> {

@@ -31,7 +31,7 @@ export function rewardsRoutes(app: App, service: RewardsService): void {
       const page = pageOf(request.query);
       const { email, status } = request.query;
       const result = await service.list(principalOf(request).companyId, request.params.beta_id, { email, status }, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentReward), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentReward) });
     },
   });
 

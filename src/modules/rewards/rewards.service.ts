@@ -5,7 +5,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -51,11 +51,11 @@ export class RewardsService {
         eb.selectFrom('testers').select('id').where('beta_id', '=', beta.id).where('email_normalized', '=', email).where('hidden', '=', 0),
       );
     }
-    const [rows, count] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       query.selectAll().orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, query.select('id'), page),
     ]);
-    return { items: rows, total: Number(count.n) };
+    return { items: rows, ...counted };
   }
 
   async show(companyId: number, betaIdText: string, rewardIdText: string): Promise<RewardRow> {

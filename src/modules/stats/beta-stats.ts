@@ -2,8 +2,9 @@
 // per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
 // and share-click conversion and the status breakdown (from the beta's counters: no tester read),
 // the top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure
-// rate, and clicks and signups per share channel. Every tester figure is a range or a walk of an index (migration 023), never a read of the
-// rows: docs/decisions.md, "Beta dashboard".
+// rate, and clicks and signups per share channel. Every tester figure is a range or a walk of an
+// index (migration 023), or for the top referrers a read of the standings' referrals set, never a
+// read of every row: docs/decisions.md, "Beta dashboard".
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -13,6 +14,7 @@ import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
 import { channelClicks } from '../referrals/channel-clicks.ts';
 import { SHARE_CHANNELS, type ShareChannel } from '../referrals/share-channels.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
+import type { Standings } from '../waitlist/standings.ts';
 
 /** The longest range one answer covers, in days. */
 export const MAX_RANGE_DAYS = 366;
@@ -128,6 +130,7 @@ export class BetaStatsService {
     private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
+    private readonly standings: Standings,
     now: () => number = () => performance.now(),
   ) {
     this.days = new Kept(TESTER_FIGURES_TTL_MS, now);
@@ -267,35 +270,20 @@ export class BetaStatsService {
   }
 
   /**
-   * The testers with the most credited referrals: the top of each status from the waitlist's
-   * (beta_id, status, hidden, share_signups_count, …) index, merged (a few rows per status).
+   * The testers with the most credited referrals (ties: the earliest first), from the standings'
+   * referrals set (no index on testers), then their rows for the address and the name.
    */
   private async topReferrers(betaId: number): Promise<BetaStats['top_referrers']> {
-    const perStatus = await Promise.all(
-      TesterStatuses.map((status) =>
-        this.db
-          .selectFrom('testers')
-          .select(['id', 'email', 'first_name', 'last_name', 'share_signups_count'])
-          .where('beta_id', '=', betaId)
-          .where('status', '=', status)
-          .where('hidden', '=', 0)
-          .where('share_signups_count', '>', 0)
-          .orderBy('share_signups_count', 'desc')
-          .orderBy('id')
-          .limit(TOP)
-          .execute(),
-      ),
+    const top = await this.standings.topBy(betaId, 'share_signups_count', TOP);
+    if (top.length === 0) return [];
+    const rows = new Map(
+      (await this.db.selectFrom('testers').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', top.map((entry) => entry.id)).execute()).map((row) => [row.id, row]),
     );
-    return perStatus
-      .flat()
-      .sort((a, b) => b.share_signups_count - a.share_signups_count || a.id - b.id)
-      .slice(0, TOP)
-      .map((row) => ({
-        id: row.id,
-        email: row.email,
-        name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
-        referrals: Number(row.share_signups_count),
-      }));
+    // A tester deleted since the set was read is left out.
+    return top.flatMap(({ id, value }) => {
+      const row = rows.get(id);
+      return row ? [{ id, email: row.email, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null, referrals: value }] : [];
+    });
   }
 
   /** The most frequent values of a column among the beta's testers (null: none given), from its (beta_id, hidden, column) index. */

@@ -1,25 +1,23 @@
 // Reading testers: show, the filtered and paginated list, an invitation code's check, and the
 // reduced views friend invitations show.
 import type { Executor } from '../../db/database.ts';
+import { COUNTED_ROWS } from '../../paging.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { responsesOf, type TesterResponse } from '../questions/questions.service.ts';
 import { isInvitationCodeValid } from '../invitation-codes/invitation-codes.service.ts';
 import { countersOf } from '../betas/beta-counters.ts';
-import { filterTesters, type TesterFilters, visibleTesters } from './tester-filters.ts';
+import { filterTesters, type TesterFilters } from './tester-filters.ts';
 import { statusCounter } from './tester-status.ts';
 import type { TesterSort } from './testers.schemas.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import type { TestersRepository } from './testers.repository.ts';
 
-/** A filtered list counts its matches exactly up to this many; past it, the total is an estimate. */
-export const COUNTED_MATCHES = 10_000;
-
 export interface TesterPage {
   items: TesterView[];
   total: number;
-  /** Whether `total` is estimated: the filter matched more than COUNTED_MATCHES testers. */
+  /** Whether `total` is estimated: the filter matched more than COUNTED_ROWS testers. */
   totalEstimated: boolean;
 }
 
@@ -55,17 +53,16 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   };
 
   /**
-   * A page of many testers (a whole beta, or more matches than COUNTED_MATCHES), read along an
-   * index in the sort's order: the beta's (hidden, id) for joined, (hidden, points, id) for points
-   * (migration 024), (hidden, share_signups_count, id) for referrals (migration 023), the
-   * standings' set for position. A filter is checked on the way, so a deep page of a filter is refused past
-   * COUNTED_MATCHES rather than read through (`reach`).
+   * A page of many testers (a whole beta, or more matches than COUNTED_ROWS), read in the sort's
+   * order: along the beta's (hidden, id) index for joined, from the standings' sort sets for points
+   * and referrals, from its waitlist set for position. A filter is checked on the way, so a deep page of a filter is refused past
+   * COUNTED_ROWS rather than read through (`reach`).
    */
   const manyPage = async (): Promise<number[]> => {
     const reach = () => {
-      if (filtered && offset + perPage > COUNTED_MATCHES) {
+      if (filtered && offset + perPage > COUNTED_ROWS) {
         throw Errors.testersGeneral(
-          `sort=${sort} pages through the first ${COUNTED_MATCHES.toLocaleString('en')} testers of a filter matching more: narrow the filter, or sort by joined`,
+          `sort=${sort} pages through the first ${COUNTED_ROWS.toLocaleString('en')} testers of a filter matching more: narrow the filter, or sort by joined`,
         );
       }
     };
@@ -93,21 +90,10 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
       return { ids: found.slice(offset, offset + perPage), found: found.length, ended: found.length < offset + perPage };
     };
     if (column) {
-      const inOrder = (q: ReturnType<typeof visibleTesters>) => q.select(['id', column]).orderBy(column, direction).orderBy('id', direction);
-      if (!filtered) return (await inOrder(visibleTesters(repo, beta.id)).limit(perPage).offset(offset).execute()).map((row) => row.id);
-      // Keyset over (column, id): each chunk starts after the last one's end.
-      let last: { value: number; id: number } | undefined;
-      const { ids } = await walk(async () => {
-        let chunk = inOrder(visibleTesters(repo, beta.id)).limit(WALK_CHUNK);
-        if (last) {
-          const { value, id } = last;
-          chunk = chunk.where((eb) => eb(eb.refTuple(column, 'id'), direction === 'desc' ? '<' : '>', eb.tuple(value, id)));
-        }
-        const rows = await chunk.execute();
-        if (rows.length) last = { value: rows[rows.length - 1][column], id: rows[rows.length - 1].id };
-        return rows.map((row) => row.id);
-      });
-      return ids;
+      // The standings' sort set of the column: most first, the latest first among equals (desc).
+      const slice = (from: number, count: number) => repo.testerViews.sortedSlice(beta, column, from, count, direction === 'asc');
+      if (!filtered) return (await slice(offset, perPage)).ids;
+      return (await walk(async (read) => (await slice(read, WALK_CHUNK)).ids)).ids;
     }
     const backwards = direction === 'desc';
     if (!filtered || onlyStatus === 'applied') {
@@ -123,9 +109,9 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
     return [...ids, ...tail.map((row) => row.id)];
   };
 
-  /** A page of few matches (at most COUNTED_MATCHES): all of them read, sorted here. */
+  /** A page of few matches (at most COUNTED_ROWS): all of them read, sorted here. */
   const fewPage = async (): Promise<number[]> => {
-    const rows: Ranked[] = await query.select(['id', 'status', 'hidden', 'points', 'share_signups_count', 'applied_at']).orderBy('id').limit(COUNTED_MATCHES + 1).execute();
+    const rows: Ranked[] = await query.select(['id', 'status', 'hidden', 'points', 'share_signups_count', 'applied_at']).orderBy('id').limit(COUNTED_ROWS + 1).execute();
     const sign = direction === 'asc' ? 1 : -1;
     let compare: (a: Ranked, b: Ranked) => number = (a, b) => sign * (a.id - b.id);
     if (column) compare = (a, b) => sign * (a[column] - b[column] || a.id - b.id);
@@ -152,9 +138,9 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   }
   if (onlyStatus) {
     const total = (await countersOf(repo.db, [beta.id])).get(beta.id)![statusCounter(onlyStatus)];
-    return { items: await pageRows(await (total <= COUNTED_MATCHES ? fewPage() : manyPage())), total, totalEstimated: false };
+    return { items: await pageRows(await (total <= COUNTED_ROWS ? fewPage() : manyPage())), total, totalEstimated: false };
   }
-  // A filter's matches are read in id order up to the page's end or COUNTED_MATCHES and one more,
+  // A filter's matches are read in id order up to the page's end or COUNTED_ROWS and one more,
   // whichever is further, in one statement that gives the page's ids (in join order) beside the
   // count and the last id read (SQLite finds a search's candidates once for both; PostgreSQL stops
   // at the bound too). Past the bound the total is estimated (estimatedTotal); the left join keeps
@@ -162,7 +148,7 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
   // A search's head (FilteredTesters.head) is read first: when it holds the bound's matches, they
   // are the first ones, and the search's other candidates are neither counted nor matched again.
   const joinOrder = sort === 'joined' && direction === 'asc';
-  const bound = Math.max(COUNTED_MATCHES + 1, joinOrder ? offset + perPage : 0);
+  const bound = Math.max(COUNTED_ROWS + 1, joinOrder ? offset + perPage : 0);
   const readMatches = (from: typeof query) =>
     repo.db
       .with('matching', () => from.select('id').orderBy('id').limit(bound))
@@ -182,7 +168,7 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
 }
 
 /**
- * The number of matches of a filter with more than COUNTED_MATCHES, from the first `counted` of
+ * The number of matches of a filter with more than COUNTED_ROWS, from the first `counted` of
  * them in id order, the last being `lastId`: they are taken to be spread over the beta's ids as
  * evenly as in the part read. Counting them all would read every match on every page.
  */

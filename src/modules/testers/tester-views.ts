@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
-import type { Standings } from '../waitlist/standings.ts';
+import type { SortColumn, Standings } from '../waitlist/standings.ts';
 import { presentTester, shareLinkOf, type TesterView } from './testers.presenter.ts';
 
 /** The addresses of `count` referrers: one for a tester's view, up to a page's for a list. */
@@ -51,6 +51,11 @@ export class TesterViews {
   /** One page of the beta's waitlist in order, and its length (Standings.waitlistSlice). */
   waitlistSlice(beta: Beta, from: number, count: number, backwards: boolean): Promise<{ ids: number[]; length: number }> {
     return this.standings.waitlistSlice(beta, from, count, backwards);
+  }
+
+  /** One page of the beta's visible testers by `column` (Standings.sortedSlice): most first, or with `backwards` fewest first. */
+  sortedSlice(beta: Beta, column: SortColumn, from: number, count: number, backwards: boolean): Promise<{ ids: number[]; length: number }> {
+    return this.standings.sortedSlice(beta.id, column, from, count, backwards);
   }
 
   /** The testers' standings alone, without their views. */

@@ -618,6 +618,11 @@ export class RankedSet {
     return ids;
   }
 
+  /** Each group's value and how many entries it holds, in set order (most first). Do not change the set while iterating. */
+  *groupSizes(): IterableIterator<[group: number, size: number]> {
+    for (const entries of this.#order.groups()) yield [entries.value, entries.size];
+  }
+
   /** All entries in set order (for tests and rebuild checks). Do not change the set while iterating. */
   *entries(): IterableIterator<[group: number, at: number, id: number]> {
     for (const entries of this.#order.groups()) {

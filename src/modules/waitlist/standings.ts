@@ -8,6 +8,12 @@
 // waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
 // feed names: after each of this process's commits, so the request that made a change answers
 // with it (and with every change committed before it), and every POLL_MS for other processes'.
+//
+// The same feed keeps a beta's sort sets: every visible tester (any status) by points, or by
+// referrals, most first and then the latest tester first. The tester list's sorts by points and by
+// referrals, and the dashboard's top referrers, read them instead of an index on testers that every
+// signup and every referral credit would write (docs/decisions.md, "Indexes on testers"). They are
+// built the first time a beta's sort is asked for.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
@@ -114,9 +120,25 @@ const REREAD_CHUNK = 1_000;
 /** A batch of changes this large, against the beta's size, is cheaper to apply by building the set again. */
 const REBUILD_AT = { changes: 20_000, share: 0.25 };
 
+/** A column a beta's visible testers are sorted by, most first (Standings.sortedSlice). */
+export type SortColumn = 'points' | 'share_signups_count';
+const SORT_COLUMNS: readonly SortColumn[] = ['points', 'share_signups_count'];
+
+/** A sort set's key (value, -id, id): most first, then the latest tester (the highest id) first. */
+const latestFirst = (id: number) => -id;
+
 interface BetaIndex {
   order: WaitlistOrder;
   set: RankedSet;
+}
+
+/** Moves one tester's entry in a sort set to where its row (undefined: deleted) puts it: there while visible. */
+function placeSorted(set: RankedSet, column: SortColumn, testerId: number, row: Placed | undefined, changes: TesterChange[]): void {
+  const seen = changes.flatMap((change) => (change.old ? [column === 'points' ? change.old.points : change.old.referrals] : []));
+  const at = latestFirst(testerId);
+  const group = set.groupOf(at, testerId, [...(row ? [row[column]] : []), ...seen]);
+  if (group !== undefined) set.delete(group, at, testerId);
+  if (row && row.hidden === 0) set.add(row[column], at, testerId);
 }
 
 interface Building {
@@ -135,6 +157,10 @@ export class Standings {
   readonly #feed: StandingFeed;
   readonly #indexes = new Map<number, BetaIndex>();
   readonly #building = new Map<number, Building>();
+  /** The sort sets of each beta that has had one asked for, by column. */
+  readonly #sorts = new Map<number, Map<SortColumn, RankedSet>>();
+  /** Sort sets being built, by `${betaId}:${column}`, with the changes met meanwhile. */
+  readonly #sortBuilds = new Map<string, { missed: TesterChange[]; done: Promise<RankedSet> }>();
   /** Changes a build met while it read the waitlist, for the next round once its set is in place. */
   #missed: TesterChange[] = [];
   #lastRead = Date.now();
@@ -304,6 +330,90 @@ export class Standings {
     return index && { order: index.order, ids: Array.from(index.set.entries(), ([, , id]) => id) };
   }
 
+  /**
+   * The ids of the beta's visible testers ranked from + 1 to from + count by `column`, most first
+   * and then the latest first, or with `backwards` the reverse (fewest first, then the earliest),
+   * with every change committed before the call applied; and how many visible testers there are.
+   * Not from inside a transaction (a build reads the database).
+   */
+  async sortedSlice(betaId: number, column: SortColumn, from: number, count: number, backwards = false): Promise<{ ids: number[]; length: number }> {
+    await this.#settleQuietly();
+    const set = await this.#sortFor(betaId, column);
+    if (!backwards) return { ids: set.slice(from, count), length: set.size };
+    const end = set.size - from;
+    return { ids: set.slice(Math.max(0, end - count), Math.min(count, end)).reverse(), length: set.size };
+  }
+
+  /**
+   * The beta's `count` visible testers with the highest `column` above 0, most first and, among
+   * equals, the earliest (lowest id) first, with each one's value; every change committed before
+   * the call applied. Reads a group's ids from its end, so a large group of equals costs a slice.
+   */
+  async topBy(betaId: number, column: SortColumn, count: number): Promise<{ id: number; value: number }[]> {
+    await this.#settleQuietly();
+    const set = await this.#sortFor(betaId, column);
+    const top: { id: number; value: number }[] = [];
+    let start = 0;
+    for (const [value, size] of set.groupSizes()) {
+      if (value <= 0 || top.length >= count) break;
+      const take = Math.min(size, count - top.length);
+      // Within a group the latest come first: its earliest are its last entries.
+      for (const id of set.slice(start + size - take, take).reverse()) top.push({ id, value });
+      start += size;
+    }
+    return top;
+  }
+
+  /** The beta's sort set by `column`, built first when missing. */
+  #sortFor(betaId: number, column: SortColumn): Promise<RankedSet> {
+    const set = this.#sorts.get(betaId)?.get(column);
+    if (set) return Promise.resolve(set);
+    return this.#sortBuilds.get(`${betaId}:${column}`)?.done ?? this.#buildSort(betaId, column);
+  }
+
+  #buildSort(betaId: number, column: SortColumn): Promise<RankedSet> {
+    this.#startReading();
+    const key = `${betaId}:${column}`;
+    const missed: TesterChange[] = [];
+    const done = (async () => {
+      // The feed's position first: a change committed after it is applied again once the set is in place.
+      await this.#feed.start();
+      const set = await this.#loadSort(betaId, column);
+      const sets = this.#sorts.get(betaId) ?? new Map<SortColumn, RankedSet>();
+      this.#sorts.set(betaId, sets.set(column, set));
+      if (missed.length > 0) {
+        this.#missed = this.#missed.concat(missed);
+        void this.#settleQuietly();
+      }
+      return set;
+    })().finally(() => this.#sortBuilds.delete(key));
+    this.#sortBuilds.set(key, { missed, done });
+    return done;
+  }
+
+  /** Every visible tester of the beta with its `column`, read in id order a chunk at a time. */
+  async #loadSort(betaId: number, column: SortColumn): Promise<RankedSet> {
+    const [groups, ats, ids]: number[][] = [[], [], []];
+    for (let after = 0; ; ) {
+      const rows = await this.db
+        .selectFrom('testers')
+        .select(['id', sql<number>`${sql.ref(column)}`.as('value')])
+        .where('beta_id', '=', betaId)
+        .where('hidden', '=', 0)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BUILD_CHUNK)
+        .execute();
+      for (const row of rows) {
+        groups.push(row.value);
+        ats.push(latestFirst(row.id));
+        ids.push(row.id);
+      }
+      if (rows.length < BUILD_CHUNK) return RankedSet.from(groups, ats, ids);
+      after = rows[rows.length - 1].id;
+    }
+  }
+
   /** The beta's set in `order`, built first when it is missing or in another order. */
   #indexFor(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
     const index = this.#indexes.get(betaId);
@@ -313,11 +423,15 @@ export class Standings {
     return building?.order === order ? building.done : this.#build(betaId, order);
   }
 
-  #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
-    // A process holding a set reads the feed for as long as it runs (the timers do not keep it running).
+  /** A process holding a set reads the feed for as long as it runs (the timers do not keep it running). */
+  #startReading(): void {
     if (this.#timers.length === 0 && !this.#stopping.signal.aborted) {
       this.#timers.push(setInterval(() => this.#settleQuietly(), POLL_MS).unref(), setInterval(() => this.#prune(), PRUNE_MS).unref());
     }
+  }
+
+  #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
+    this.#startReading();
     const missed: TesterChange[] = [];
     const current = () => this.#building.get(betaId)?.missed === missed;
     const done = (async () => {
@@ -391,6 +505,7 @@ export class Standings {
       if (this.#feed.started && Date.now() - this.#lastRead > (FEED_RETENTION_SECONDS * 1000) / 2) {
         // Paused for longer than the feed is sure to be kept: rows may be gone unread. Start afresh.
         this.#indexes.clear();
+        this.#sorts.clear();
         this.#feed.reset();
       }
       if (this.#feed.started) changes = changes.concat(await this.#feed.read());
@@ -413,31 +528,41 @@ export class Standings {
         forgetBeta(this.db, change.betaId);
         continue;
       }
+      for (const column of SORT_COLUMNS) this.#sortBuilds.get(`${change.betaId}:${column}`)?.missed.push(change);
       const building = this.#building.get(change.betaId);
-      if (building) {
-        building.missed.push(change);
-        continue;
-      }
-      if (!this.#indexes.has(change.betaId)) continue;
+      building?.missed.push(change);
+      if (!((this.#indexes.has(change.betaId) && !building) || this.#sorts.has(change.betaId))) continue;
       let testers = byBeta.get(change.betaId);
       if (!testers) byBeta.set(change.betaId, (testers = new Map()));
       testers.get(change.testerId)?.push(change) ?? testers.set(change.testerId, [change]);
     }
     for (const [betaId, testers] of byBeta) {
-      const index = this.#indexes.get(betaId)!;
-      if (testers.size > Math.max(REBUILD_AT.changes, index.set.size * REBUILD_AT.share)) {
-        // A bulk change (a beta's deletion, an import): one read of the whole waitlist instead.
+      const bulk = (size: number) => testers.size > Math.max(REBUILD_AT.changes, size * REBUILD_AT.share);
+      // A bulk change (a beta's deletion, an import): the sort sets are built again when next asked for.
+      const sorts = this.#sorts.get(betaId);
+      if (sorts && [...sorts.values()].some((set) => bulk(set.size))) this.#sorts.delete(betaId);
+      // The waitlist's set, unless a build will apply these changes (or has just read them all).
+      let waitlist = !this.#building.has(betaId) && this.#indexes.has(betaId);
+      const index = this.#indexes.get(betaId);
+      if (waitlist && index && bulk(index.set.size)) {
+        // One read of the whole waitlist instead.
         this.#indexes.delete(betaId);
         await this.#build(betaId, index.order);
-        continue;
+        waitlist = false;
       }
+      if (!waitlist && !this.#sorts.has(betaId)) continue;
       const testerIds = [...testers.keys()];
       for (let start = 0; start < testerIds.length; start += REREAD_CHUNK) {
         const ids = testerIds.slice(start, start + REREAD_CHUNK);
         // Applied to the beta's set as it is now (rounds never interleave). A set built while the rows
         // were read may have read a later state of them (another process committed between): the rows
         // are read again, after that build, rather than move its entries back to an older state.
-        let [current, target] = [new Map<number, Placed>(), this.#indexes.get(betaId)];
+        // The same holds for the sort sets: the rows are read again while any set was replaced meanwhile.
+        const targets = () => ({
+          index: waitlist ? this.#indexes.get(betaId) : undefined,
+          sorted: SORT_COLUMNS.map((column) => this.#sorts.get(betaId)?.get(column)),
+        });
+        let [current, target] = [new Map<number, Placed>(), targets()];
         for (;;) {
           const before = target;
           const rows = await this.db
@@ -445,14 +570,20 @@ export class Standings {
             .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
             .where('id', 'in', ids)
             .execute();
-          [current, target] = [new Map(rows.map((row) => [row.id, row])), this.#indexes.get(betaId)];
-          if (target === before || !target) break;
+          [current, target] = [new Map(rows.map((row) => [row.id, row])), targets()];
+          if (target.index === before.index && target.sorted.every((set, i) => set === before.sorted[i])) break;
         }
-        if (!target) continue;
-        for (const id of ids) this.#place(target, id, current.get(id), testers.get(id)!);
+        for (const id of ids) {
+          if (target.index) this.#place(target.index, id, current.get(id), testers.get(id)!);
+          target.sorted.forEach((set, i) => {
+            if (set) placeSorted(set, SORT_COLUMNS[i], id, current.get(id), testers.get(id)!);
+          });
+        }
       }
       // An emptied waitlist (the beta may be gone) is not kept: built again, cheaply, when asked for.
       if (this.#indexes.get(betaId)?.set.size === 0) this.#indexes.delete(betaId);
+      const left = this.#sorts.get(betaId);
+      if (left && [...left.values()].every((set) => set.size === 0)) this.#sorts.delete(betaId);
     }
   }
 

@@ -48,7 +48,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await webhooks.list(principalOf(request).companyId, request.params.beta_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentWebhook), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentWebhook) });
     },
   });
 
@@ -160,7 +160,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService): void {
       const page = pageOf(request.query);
       const { beta_id, webhook_id } = request.params;
       const result = await webhooks.deliveries(principalOf(request).companyId, beta_id, webhook_id, page);
-      return sendPage(request, reply, page, { items: result.items.map(presentDelivery), total: result.total });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentDelivery) });
     },
   });
 

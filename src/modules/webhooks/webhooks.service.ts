@@ -9,7 +9,7 @@ import { jsonInteger, type Db, type DialectName } from '../../db/database.ts';
 import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
-import type { PageRequest } from '../../paging.ts';
+import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { endpointsChanged, eventBody, EventTypes, newEventId, TEST_EVENT_TYPE, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
@@ -158,11 +158,11 @@ export class WebhooksService {
   /** The beta's endpoints by id. */
   async list(companyId: number, betaId: string, page: PageRequest): Promise<{ items: WebhookEndpointRow[]; total: number }> {
     const beta = await this.betas.require(companyId, betaId);
-    const [items, count] = await Promise.all([
+    const [items, counted] = await Promise.all([
       this.db.selectFrom('webhook_endpoints').selectAll().where('beta_id', '=', beta.id).orderBy('id').limit(page.perPage).offset(page.offset).execute(),
-      this.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('beta_id', '=', beta.id).executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('webhook_endpoints').select('id').where('beta_id', '=', beta.id), page),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, ...counted };
   }
 
   /** One endpoint of the beta; 404 for none, or another beta's. */
@@ -232,7 +232,7 @@ export class WebhooksService {
   /** The endpoint's delivery attempts, newest first. */
   async deliveries(companyId: number, betaId: string, webhookId: string, page: PageRequest): Promise<{ items: WebhookDelivery[]; total: number }> {
     const endpoint = await this.requireEndpoint(companyId, betaId, webhookId);
-    const [items, count] = await Promise.all([
+    const [items, counted] = await Promise.all([
       this.db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
@@ -243,13 +243,9 @@ export class WebhooksService {
         .limit(page.perPage)
         .offset(page.offset)
         .execute(),
-      this.db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('endpoint_id', '=', endpoint.id)
-        .executeTakeFirstOrThrow(),
+      countUpTo(this.db, this.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpoint.id), page),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, ...counted };
   }
 
   /** One attempt, with the body of its event as sent. */

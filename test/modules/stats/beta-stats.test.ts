@@ -253,7 +253,7 @@ describe('beta stats read from the testers are kept a few seconds', () => {
 
   test('a signup shows in the counters at once, in the per-day figures after TESTER_FIGURES_TTL_MS, in the top lists after TOP_LISTS_TTL_MS', async () => {
     let now = 0;
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, () => now);
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, () => now);
     const beta = await ctx.createBeta({}, 'Cached');
     const ada = await createTester(ctx, beta.id);
     const first = await service.collect(ctx.companyId, beta.id, {});
@@ -297,7 +297,7 @@ describe('beta stats read at start', () => {
 
   test('read at start: the default range and the top lists of every beta with testers are kept from then on, a beta without testers is not read', async () => {
     let now = 0;
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, () => now);
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, () => now);
     const [big, small, empty] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
     ctx.clock.set('2026-11-21T12:00:00.000Z');
     await createTester(ctx, big.id, { profile: { country: 'GB' } });
@@ -327,7 +327,7 @@ describe('beta stats read at start', () => {
   });
 
   test('reading at start stops between betas once asked to', async () => {
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas);
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings);
     const stop = new AbortController();
     stop.abort();
     const lines: object[] = [];

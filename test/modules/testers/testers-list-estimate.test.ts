@@ -1,10 +1,10 @@
-// A filtered list counts its matches exactly up to COUNTED_MATCHES; past that, X-Pagination's
+// A filtered list counts its matches exactly up to COUNTED_ROWS; past that, X-Pagination's
 // total_count is an estimate and the header says so (total_estimated). Pages stay exact either way.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
-import { COUNTED_MATCHES } from '../../../src/modules/testers/queries.ts';
+import { COUNTED_ROWS } from '../../../src/paging.ts';
 
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));
 const idsOf = (response: TestResponse) => response.body.map((tester: { id: number }) => tester.id);
@@ -14,13 +14,13 @@ function assertEstimated(response: TestResponse, trueCount: number): void {
   assert.equal(response.status, 200);
   const header = pagination(response);
   assert.equal(header.total_estimated, true);
-  assert.ok(header.total_count > COUNTED_MATCHES, `estimated ${header.total_count}`);
+  assert.ok(header.total_count > COUNTED_ROWS, `estimated ${header.total_count}`);
   assert.ok(Math.abs(header.total_count - trueCount) / trueCount < 0.02, `estimated ${header.total_count}, true ${trueCount}`);
   assert.equal(header.pages, Math.ceil(header.total_count / header.per_page));
 }
 
 /** More matching testers than are counted, with others between them: every fifth is not a match. */
-const MATCHING = COUNTED_MATCHES + 1_500;
+const MATCHING = COUNTED_ROWS + 1_500;
 
 describe('list testers: a filter with more matches than are counted', () => {
   let ctx: TestContext;
@@ -69,7 +69,7 @@ describe('list testers: a filter with more matches than are counted', () => {
   });
 
   test('a page past the counted matches is exact too', async () => {
-    const pageNumber = Math.floor(COUNTED_MATCHES / 100) + 3;
+    const pageNumber = Math.floor(COUNTED_ROWS / 100) + 3;
     const response = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?email_contains=bulkmatch&per_page=100&page=${pageNumber}`);
     assert.equal(response.status, 200);
     assert.deepEqual(
@@ -98,7 +98,7 @@ describe('list testers: a filter with more matches than are counted', () => {
     assert.deepEqual(idsOf(first), matchingIds.slice(0, 100));
     assertEstimated(first, matchingIds.length);
     // Past the counted matches the first candidates are not enough: all of them are read.
-    const pageNumber = Math.floor(COUNTED_MATCHES / 100) + 3;
+    const pageNumber = Math.floor(COUNTED_ROWS / 100) + 3;
     const deep = await list(`email_contains=bulkmatch&per_page=100&page=${pageNumber}`);
     assert.deepEqual(idsOf(deep), matchingIds.slice((pageNumber - 1) * 100, pageNumber * 100));
     assertEstimated(deep, matchingIds.length);
@@ -112,7 +112,7 @@ describe('list testers: a filter with more matches than are counted', () => {
     for (const fragment of ['bulkmatch-12', 'bulkmatch-1']) {
       const response = await list(`email_contains=${fragment}&per_page=100&page=2`);
       const expected = stored.filter((row) => row.email.includes(fragment)).map((row) => row.id);
-      assert.ok(expected.length > 100 && expected.length <= COUNTED_MATCHES, `${fragment}: ${expected.length}`);
+      assert.ok(expected.length > 100 && expected.length <= COUNTED_ROWS, `${fragment}: ${expected.length}`);
       const header = pagination(response);
       assert.equal(header.total_count, expected.length, fragment);
       assert.equal('total_estimated' in header, false, fragment);
@@ -137,7 +137,7 @@ describe('list testers: a filter with more matches than are counted', () => {
     const response = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?email_contains=bulkmatch-12&per_page=100`);
     assert.equal(response.status, 200);
     const expected = (await ctx.database.db.selectFrom('testers').select('id').where('beta_id', '=', beta.id).where('email', 'like', '%bulkmatch-12%').orderBy('id').execute()).map((row) => row.id);
-    assert.ok(expected.length > 100 && expected.length < COUNTED_MATCHES);
+    assert.ok(expected.length > 100 && expected.length < COUNTED_ROWS);
     const header = pagination(response);
     assert.equal(header.total_count, expected.length);
     assert.equal('total_estimated' in header, false);

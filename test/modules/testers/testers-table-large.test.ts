@@ -1,15 +1,15 @@
-// The table's sorts over more matches than a list counts (COUNTED_MATCHES): pages read along an
+// The table's sorts over more matches than a list counts (COUNTED_ROWS): pages read along an
 // index (points), the standings' set (position: the whole beta, or a filter's matches looked for a
 // chunk of the waitlist at a time, then the testers without a position), and the refusal of a page
-// past the first COUNTED_MATCHES of such a filter.
+// past the first COUNTED_ROWS of such a filter.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { COUNTED_MATCHES } from '../../../src/modules/testers/queries.ts';
+import { COUNTED_ROWS } from '../../../src/paging.ts';
 import type { TesterRow } from '../../../src/db/types.ts';
 import { testerRow } from './support.ts';
 
-const TESTERS = COUNTED_MATCHES + 2_600;
+const TESTERS = COUNTED_ROWS + 2_600;
 
 describe('list testers: sorted pages of many matches', () => {
   let ctx: TestContext;
@@ -73,7 +73,7 @@ describe('list testers: sorted pages of many matches', () => {
 
   test('sort=position with a filter of many matches: its matches in waitlist order, then its others; past the first 10,000 refused', async () => {
     const order = positionOrder(inCrowd);
-    assert.ok(order.length > COUNTED_MATCHES);
+    assert.ok(order.length > COUNTED_ROWS);
     assert.deepEqual(await ids('group=crowd&sort=position&per_page=100'), order.slice(0, 100));
     assert.deepEqual(await ids('group=crowd&sort=position&per_page=100&page=100'), order.slice(9900, 10000));
     assert.deepEqual(await ids('group=crowd&sort=position&direction=desc&per_page=50&page=7'), positionOrder(inCrowd, true).slice(300, 350));
