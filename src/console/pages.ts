@@ -25,6 +25,7 @@ export const BETA_SECTIONS = {
   bulk: { path: '/bulk', label: 'Bulk actions' },
   schedules: { path: '/schedules', label: 'Schedules' },
   fraud: { path: '/fraud', label: 'Fraud review' },
+  outbox: { path: '/outbox', label: 'Outbox' },
   data: { path: '/data', label: 'Import & export' },
   settings: { path: '/settings', label: 'Settings' },
 } as const;

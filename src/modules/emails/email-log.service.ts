@@ -58,6 +58,31 @@ export class EmailLogService {
     return { items, total: Number(count.n) };
   }
 
+  /**
+   * The outbox's page: the newest messages first, `limit` of them older than message `before`
+   * (keyset: no offset, no count, so a page costs the same on the millionth message). Every filter
+   * is served by an index already there: the recipient by (beta_id, email_normalized, id), the
+   * rest by walking (beta_id, id) down (docs/decisions.md, "The console's outbox"). `older` is the
+   * cursor of the next page, or null at the oldest.
+   */
+  async browseMessages(
+    companyId: number,
+    betaId: string,
+    filters: MessageFilters,
+    page: { before?: number; limit: number },
+  ): Promise<{ items: MessageSummary[]; older: number | null }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);
+    const email = filters.email?.trim().toLowerCase();
+    if (email) query = query.where('email_normalized', '=', email);
+    if (filters.occasion) query = query.where('occasion', '=', filters.occasion);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (page.before !== undefined) query = query.where('id', '<', page.before);
+    const rows = await query.select(SUMMARY_COLUMNS).orderBy('id', 'desc').limit(page.limit + 1).execute();
+    const items = rows.slice(0, page.limit);
+    return { items, older: rows.length > page.limit ? items[items.length - 1].id : null };
+  }
+
   async showMessage(companyId: number, betaId: string, messageIdText: string): Promise<EmailMessageRow> {
     const beta = await this.betas.require(companyId, betaId);
     const id = parseId(messageIdText);
