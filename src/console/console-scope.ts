@@ -43,8 +43,8 @@ import {
 import { sessionRoutes } from './session.routes.ts';
 import { settingsPages } from './settings.pages.ts';
 
-const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-/** Every stylesheet and script of src/console/assets/, read once at start. */
+const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
+/** Every stylesheet, script and icon of src/console/assets/, read once at start. */
 function readAssets(): Map<string, { type: string; body: string }> {
   const directory = new URL('./assets/', import.meta.url);
   const assets = new Map<string, { type: string; body: string }>();

@@ -95,6 +95,7 @@ export function renderShell({ title, content, member, csrfToken, script = 'conso
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${meta}${role}<title>${title} · Prelaunch console</title>
+<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/${script}" type="module"></script>
 </head>

@@ -386,7 +386,7 @@ function pointsPage() {
       const email = filter.elements.email.value.trim();
       return api(`/points${email ? `?email=${encodeURIComponent(email)}` : ''}`);
     },
-    (p) => [when(p.created_at), el('a', { href: `/console/betas/${beta}/testers/${p.user_id}` }, `Tester ${p.user_id}`), activities[p.activity] ?? p.activity, p.quantity, p.reason ?? '', when(p.revoked_at)],
+    (p) => [when(p.created_at), el('a', { href: `/console/betas/${beta}/testers/${p.user_id}` }, p.email), activities[p.activity] ?? p.activity, p.quantity, p.reason ?? '', when(p.revoked_at)],
     {
       empty: 'No points given yet.',
       actions: (p) => (p.revoked_at ? [] : [button('Revoke', () => list.act(`Revoke these ${p.quantity} points?`, () => call('DELETE', api(`/points/${p.id}`))), { 'aria-label': `Revoke point ${p.id}` })]),

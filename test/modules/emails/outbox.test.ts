@@ -104,7 +104,7 @@ describe('e-mail outbox', () => {
 
   test('another beta\'s messages are never listed; another company\'s beta is 404, a key without betas:read 403', async () => {
     const [foreign] = await storedMessages(ctx, otherBetaId);
-    const listed = (await browse('?email=' + encodeURIComponent(foreign.to_address))).body;
+    const listed = (await browse(`?email=${encodeURIComponent(foreign.to_address)}`)).body;
     assert.deepEqual(listed, { messages: [], older: null });
     assert.ok(!idsOf((await browse()).body).includes(foreign.id));
     const company = await ctx.services.accounts.createCompany({ name: 'Stranger' });
