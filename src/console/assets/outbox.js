@@ -1,6 +1,7 @@
 // A beta's outbox: the e-mails newest first, a page at a time by cursor (a filter starts again from
-// the newest), and one e-mail opened below the list: its facts, its HTML in a sandboxed frame that
-// loads the message under its own policy, and its plain text.
+// the newest; an occasion or status is looked for in a window of the log at a time, so a page may
+// come short and the button then looks further), and one e-mail opened below the list: its facts,
+// its HTML in a sandboxed frame that loads the message under its own policy, and its plain text.
 import { call, clearErrors, el, number, pageBetaId, showErrors, start, when } from './core.js';
 
 const beta = pageBetaId();
@@ -9,6 +10,7 @@ const filters = document.getElementById('outbox-filters');
 const body = document.getElementById('outbox');
 const older = document.getElementById('older');
 const STATUS_LABELS = { queued: 'Queued', captured: 'Captured', sent: 'Sent', suppressed: 'Held back', failed: 'Failed' };
+const PAGE_SIZE = 50;
 const occasionLabel = (occasion) => occasion.replace('_', ' ');
 
 let cursor = null;
@@ -37,6 +39,7 @@ function row(message) {
 /** Shows the first page for the filters (`more`: appends the next one). */
 async function load(more = false) {
   const params = query();
+  params.set('limit', String(PAGE_SIZE));
   if (more && cursor !== null) params.set('before', String(cursor));
   let page;
   try {
@@ -55,9 +58,12 @@ async function load(more = false) {
   shown += page.messages.length;
   cursor = page.older;
   older.hidden = cursor === null;
-  if (shown === 0) body.append(el('tr', {}, el('td', { colspan: '5' }, query().size ? 'No e-mail matches these filters.' : 'No e-mail yet.')));
+  const unfinished = cursor !== null;
+  if (shown === 0) body.append(el('tr', {}, el('td', { colspan: '5' }, query().size ? `No e-mail matches these filters${unfinished ? ' among those looked through so far' : ''}.` : 'No e-mail yet.')));
+  older.textContent = unfinished && page.messages.length < PAGE_SIZE ? 'Look through older e-mails' : 'Show older e-mails';
+  const plural = shown === 1 ? '' : 's';
   document.getElementById('outbox-status').textContent =
-    shown === 0 ? 'No e-mails.' : `Showing the newest ${number(shown)} e-mail${shown === 1 ? '' : 's'}${cursor === null ? ': all of them.' : '.'}`;
+    shown === 0 ? (unfinished ? 'No e-mails found yet.' : 'No e-mails.') : `Showing the newest ${number(shown)} e-mail${plural}${unfinished ? '.' : ': all of them.'}`;
 }
 
 async function openMessage(id) {

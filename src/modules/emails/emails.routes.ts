@@ -187,7 +187,9 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       summary: 'Browse the outbox',
       description:
         'The e-mail log newest first, a page at a time by cursor (`before` = the previous page\'s `older`), with the filters of ' +
-        'the list: what the console\'s outbox shows. No total is counted, so every page answers as fast as the first.',
+        'the list: what the console\'s outbox shows. No total is counted, so every page answers as fast as the first. With ' +
+        '`occasion` or `status` (and no `email`), a page looks through the next 10,000 messages only: it may hold fewer than ' +
+        '`limit`, even none, while `older` says where to go on.',
       params: BetaParams,
       querystring: OutboxQuery,
       response: { 200: OutboxPageSchema },

@@ -9,6 +9,7 @@ import { codes } from '../testers/support.ts';
 import { storedMessages } from './support.ts';
 import { Errors } from '../../../src/errors.ts';
 import { MESSAGE_POLICY } from '../../../src/console/outbox.pages.ts';
+import { OUTBOX_SCAN_WINDOW } from '../../../src/modules/emails/email-log.service.ts';
 
 const FIELDS = ['created_at', 'error', 'id', 'occasion', 'sent_at', 'status', 'subject', 'test', 'to', 'user_id'];
 
@@ -89,6 +90,29 @@ describe('e-mail outbox', () => {
     const next = await browse(`?occasion=invitation&status=captured&limit=2&before=${firstPage.body.older}`);
     assert.deepEqual(idsOf(next.body), both.slice(2));
     assert.equal(next.body.older, null);
+  });
+
+  test('an occasion or status is looked for in a window of the log a page at a time: a rare one comes after empty pages, never missed', async () => {
+    const beta = (await ctx.createBeta({}, 'Long log')).id;
+    await ctx.database.db.insertInto('email_messages').values(messageRow(beta, 1, 'invitation', 'failed')).execute();
+    const newer = OUTBOX_SCAN_WINDOW + 30;
+    for (let from = 0; from < newer; from += 500) {
+      const rows = Array.from({ length: Math.min(500, newer - from) }, (_, n) => ({ ...messageRow(beta, 2, 'invitation', 'captured'), unsubscribe_token: `window-${beta}-${from + n}` }));
+      await ctx.database.db.insertInto('email_messages').values(rows).execute();
+    }
+    const ids = (await storedMessages(ctx, beta)).map((m) => m.id).reverse();
+    const url = (query: string) => ctx.request('GET', `/api/v2/betas/${beta}/outbox${query}`);
+
+    const first = await url('?status=failed');
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body, { messages: [], older: ids[OUTBOX_SCAN_WINDOW - 1] }, 'the newest window holds no failure');
+    const second = await url(`?status=failed&before=${first.body.older}`);
+    assert.deepEqual([idsOf(second.body), second.body.older], [[ids[ids.length - 1]], null]);
+
+    const captured = await url('?status=captured&limit=3');
+    assert.deepEqual([idsOf(captured.body), captured.body.older], [ids.slice(0, 3), ids[2]]);
+    const byAddress = await url(`?email=t1-${beta}%40example.com`);
+    assert.deepEqual([idsOf(byAddress.body), byAddress.body.older], [[ids[ids.length - 1]], null], 'the recipient is served by its index, no window');
   });
 
   test('bad input is 422 in the betas series, naming the parameter, and changes nothing', async () => {
