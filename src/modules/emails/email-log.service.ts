@@ -67,7 +67,7 @@ export class EmailLogService {
    * No index is added for it: one on email_messages would cost every signup. The recipient is
    * served by (beta_id, email_normalized, id); occasion and status, which no index of the beta
    * serves, are looked for among the next OUTBOX_SCAN_WINDOW messages down (beta_id, id) only, so a
-   * rare one never walks the whole log (docs/decisions.md, "The console's outbox"): the page may
+   * rare one never walks the whole log (docs/decisions.md, "Owner console"): the page may
    * then hold fewer than `limit`, even none, with `older` still set. `older` is the cursor of the
    * next page, or null once nothing older is left to look at.
    */
