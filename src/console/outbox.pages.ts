@@ -7,6 +7,7 @@ import { Occasions } from '../modules/emails/email-templates.ts';
 import { MessageStatuses } from '../modules/emails/emails.schemas.ts';
 import { html, type Trusted } from '../public/html.ts';
 import type { ConsolePages } from './console-scope.ts';
+import { any, choice } from './testers.pages.ts';
 
 const STATUS_LABELS: Record<(typeof MessageStatuses)[number], string> = {
   queued: 'Queued',
@@ -16,19 +17,13 @@ const STATUS_LABELS: Record<(typeof MessageStatuses)[number], string> = {
   failed: 'Failed or bounced',
 };
 
-function choice(name: string, label: string, options: Array<[string, string]>): Trusted {
-  return html`<div class="field"><label for="field-${name}">${label}</label><select id="field-${name}" name="${name}" aria-describedby="${name}-error"><option value="">Any</option>${options.map(
-    ([value, text]) => html`<option value="${value}">${text}</option>`,
-  )}</select><p class="error" id="${name}-error" hidden></p></div>`;
-}
-
 export const outboxContent = (): Trusted =>
   html`<p class="lead">Every e-mail written for this beta's testers, newest first. Without SMTP_URL messages are captured here instead of sent.</p>
 <form id="outbox-filters" class="filters" role="search" aria-label="Find e-mails" novalidate>
 <p class="alert" id="outbox-filters-error" role="alert" hidden></p>
 <div class="field"><label for="field-email">Recipient (whole address)</label><input id="field-email" name="email" type="search" autocomplete="off" maxlength="320" aria-describedby="email-error"><p class="error" id="email-error" hidden></p></div>
-${choice('occasion', 'Occasion', Occasions.map((occasion): [string, string] => [occasion, occasion.replace('_', ' ')]))}
-${choice('status', 'Status', MessageStatuses.map((status): [string, string] => [status, STATUS_LABELS[status]]))}
+${choice('occasion', 'Occasion', [any, ...Occasions.map((occasion): [string, string] => [occasion, occasion.replace('_', ' ')])])}
+${choice('status', 'Status', [any, ...MessageStatuses.map((status): [string, string] => [status, STATUS_LABELS[status]])])}
 <div class="filter-buttons"><button type="submit">Apply</button> <button type="button" class="secondary" id="clear-filters">Clear</button></div>
 </form>
 <p id="outbox-status" role="status">Loading…</p>
