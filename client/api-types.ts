@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse the outbox
+         * @description The e-mail log newest first, a page at a time by cursor (`before` = the previous page's `older`), with the filters of the list: what the console's outbox shows. No total is counted, so every page answers as fast as the first. With `occasion` or `status` (and no `email`), a page looks through the next 10,000 messages only: it may hold fewer than `limit`, even none, while `older` says where to go on.
+         */
+        get: operations["browseOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/page/hero": {
         parameters: {
             query?: never;
@@ -689,7 +709,7 @@ export interface paths {
         };
         /**
          * List points
-         * @description The beta's points by id, revoked ones included (with revoked_at). With `email`, only that tester's points.
+         * @description The beta's points by id, revoked ones included (with revoked_at), each with its tester's address (email). With `email`, only that tester's points.
          */
         get: operations["listPoints"];
         put?: never;
@@ -2051,8 +2071,28 @@ export interface components {
             tester_email: string;
             tester_id: number;
         };
-        /** Suppression */
+        /** ListedPoint */
         "def-13": {
+            /** @enum {unknown} */
+            activity: "bonus" | "signup" | "share" | "referral" | "reward" | "friend_reward";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, second precision
+             */
+            created_at: string;
+            /** @description Extension: the e-mail address of the tester who received the points */
+            email: string;
+            id: number;
+            /** @description Points issued; negative for a deduction */
+            quantity: number;
+            reason: string | null;
+            /** @description Extension: when the point was revoked (it no longer counts); null while it counts */
+            revoked_at: string | null;
+            /** @description The tester who received the points */
+            user_id: number;
+        };
+        /** Suppression */
+        "def-14": {
             /** @description Suppressed address */
             email: string;
             id: number;
@@ -2066,7 +2106,7 @@ export interface components {
             user_id: number | null;
         };
         /** RewardDefinition */
-        "def-14": {
+        "def-15": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2092,7 +2132,7 @@ export interface components {
             updated_at: string;
         };
         /** RewardRule */
-        "def-15": {
+        "def-16": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2106,7 +2146,7 @@ export interface components {
             id: number;
         };
         /** Webhook */
-        "def-16": {
+        "def-17": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2138,7 +2178,7 @@ export interface components {
             url: string;
         };
         /** WebhookDelivery */
-        "def-17": {
+        "def-18": {
             /** @description Which attempt at delivering this event to this endpoint, from 1 (redeliveries continue the count) */
             attempt: number;
             /**
@@ -2160,7 +2200,7 @@ export interface components {
             status: "succeeded" | "failed";
         };
         /** EmailTemplate */
-        "def-18": {
+        "def-19": {
             /** @description Liquid template of the plain text body */
             body: string;
             /** @description The beta rewrote the subject, body or html_body; the other parts are the defaults */
@@ -2181,7 +2221,7 @@ export interface components {
             variables: string[];
         };
         /** EmailMessage */
-        "def-19": {
+        "def-20": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2205,7 +2245,7 @@ export interface components {
             user_id: number | null;
         };
         /** ApiKey */
-        "def-20": {
+        "def-21": {
             company_id: number;
             /**
              * Format: date-time
@@ -2445,7 +2485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-20"][];
+                    "application/json": components["schemas"]["def-21"][];
                 };
             };
             /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
@@ -4637,7 +4677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-18"][];
+                    "application/json": components["schemas"]["def-19"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -5461,7 +5501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-19"][];
+                    "application/json": components["schemas"]["def-20"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -8467,6 +8507,114 @@ export interface operations {
             };
         };
     };
+    browseOutbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this one: the `older` of the page before */
+                before?: number;
+                /** @description Exact match on the recipient (case-insensitive) */
+                email?: string;
+                /** @description Messages on the page */
+                limit?: number;
+                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                status?: "queued" | "sent" | "captured" | "suppressed" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first, without their bodies */
+                        messages: components["schemas"]["def-20"][];
+                        older: number | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
     uploadHero: {
         parameters: {
             query?: never;
@@ -9477,7 +9625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-5"][];
+                    "application/json": components["schemas"]["def-13"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -10410,7 +10558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-14"][];
+                    "application/json": components["schemas"]["def-15"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -11010,7 +11158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-15"][];
+                    "application/json": components["schemas"]["def-16"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -12259,7 +12407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-13"][];
+                    "application/json": components["schemas"]["def-14"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -15722,7 +15870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-16"][];
+                    "application/json": components["schemas"]["def-17"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -16459,7 +16607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-17"][];
+                    "application/json": components["schemas"]["def-18"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */

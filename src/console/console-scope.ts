@@ -22,6 +22,7 @@ import { dataPages } from './data.pages.ts';
 import { bulkPages } from './bulk.pages.ts';
 import { schedulesPages } from './schedules.pages.ts';
 import { fraudPages } from './fraud.pages.ts';
+import { outboxPages } from './outbox.pages.ts';
 import { integrationsPages } from './integrations.pages.ts';
 import { testersPages } from './testers.pages.ts';
 import {
@@ -42,8 +43,8 @@ import {
 import { sessionRoutes } from './session.routes.ts';
 import { settingsPages } from './settings.pages.ts';
 
-const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-/** Every stylesheet and script of src/console/assets/, read once at start. */
+const ASSET_TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
+/** Every stylesheet, script and icon of src/console/assets/, read once at start. */
 function readAssets(): Map<string, { type: string; body: string }> {
   const directory = new URL('./assets/', import.meta.url);
   const assets = new Map<string, { type: string; body: string }>();
@@ -110,12 +111,19 @@ export interface ConsolePages {
       policy?: Record<string, string[]>;
     },
   ): void;
+  /**
+   * A document of one beta shown inside a frame of the console's own pages (not a console page): at
+   * /console/betas/{beta_id}{section's path}{sub}, answered as `body` gives it, under `policy` (a
+   * whole Content-Security-Policy of its own) and framed by this site only. Without a session, or
+   * for another company's beta, 404.
+   */
+  betaFrame(section: BetaSection, frame: { sub: string; policy: string; body: (beta: Beta, active: ActiveSession, request: FastifyRequest) => Promise<string> }): void;
   /** A page of the member's company (not of one beta) at `path`; without a session, the sign-in page. */
   memberPage(path: string, page: { title: string; script: string; content: (active: ActiveSession) => Trusted }): void;
 }
 
 /** The console's sections, each registering its pages. */
-const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, schedulesPages, fraudPages, dataPages, settingsPages, integrationsPages];
+const SECTIONS: Array<(pages: ConsolePages) => void> = [dashboardPages, testersPages, bulkPages, schedulesPages, fraudPages, outboxPages, dataPages, settingsPages, integrationsPages];
 
 function send(reply: FastifyReply, status: number, shell: Shell): FastifyReply {
   return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(renderShell(shell));
@@ -209,10 +217,26 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
         return send(reply, 200, { title: page.title(beta), content, script: page.script, beta: { id: beta.id, name: beta.name, section, sections: navigation() }, ...shell });
       });
     };
+    const betaFrame: ConsolePages['betaFrame'] = (section, frame) => {
+      const url = `/console/betas/:beta_id${BETA_SECTIONS[section].path}${frame.sub}`;
+      pages.get(url, { schema: { hide: true, params: BetaPageParams } }, async (request, reply) => {
+        const active = await session(request);
+        if (!active) throw Errors.notFound('Nothing here: sign in to the console first.');
+        const beta = await services.betas.show(active.member.company_id, (request.params as { beta_id: string }).beta_id);
+        const body = await frame.body(beta, active, request);
+        return reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Content-Security-Policy', frame.policy)
+          .header('X-Frame-Options', 'SAMEORIGIN')
+          .header('Cache-Control', 'no-store')
+          .header('X-Robots-Tag', 'noindex')
+          .send(body);
+      });
+    };
     const navigation = () => (Object.keys(BETA_SECTIONS) as BetaSection[]).filter((section) => sections.has(section));
     const companyPage: ConsolePages['memberPage'] = (path, page) => {
       pages.get(path, { schema: { hide: true } }, memberPage(page.title, page.content, page.script));
     };
-    for (const register of SECTIONS) register({ services, betaPage, memberPage: companyPage });
+    for (const register of SECTIONS) register({ services, betaPage, betaFrame, memberPage: companyPage });
   });
 }

@@ -25,6 +25,7 @@ export const BETA_SECTIONS = {
   bulk: { path: '/bulk', label: 'Bulk actions' },
   schedules: { path: '/schedules', label: 'Schedules' },
   fraud: { path: '/fraud', label: 'Fraud review' },
+  outbox: { path: '/outbox', label: 'Outbox' },
   data: { path: '/data', label: 'Import & export' },
   settings: { path: '/settings', label: 'Settings' },
 } as const;
@@ -94,6 +95,7 @@ export function renderShell({ title, content, member, csrfToken, script = 'conso
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${meta}${role}<title>${title} · Prelaunch console</title>
+<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/${script}" type="module"></script>
 </head>

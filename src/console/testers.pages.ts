@@ -11,7 +11,7 @@ import { field, form } from './pages.ts';
 const nothing = html``;
 
 /** A select with an error slot; `options` are [value, label] pairs, the first one selected. */
-function choice(name: string, label: string, options: [string, string][]): Trusted {
+export function choice(name: string, label: string, options: [string, string][]): Trusted {
   return html`<div class="field"><label for="field-${name}">${label}</label><select id="field-${name}" name="${name}" aria-describedby="${name}-error">${options.map(
     ([value, text]) => html`<option value="${value}">${text}</option>`,
   )}</select><p class="error" id="${name}-error" hidden></p></div>`;
@@ -22,7 +22,8 @@ function optional(name: string, label: string, type = 'text'): Trusted {
   return html`<div class="field"><label for="field-${name}">${label}</label><input id="field-${name}" name="${name}" type="${type}" autocomplete="off" aria-describedby="${name}-error"><p class="error" id="${name}-error" hidden></p></div>`;
 }
 
-const any: [string, string] = ['', 'Any'];
+/** A filter's option that filters nothing. */
+export const any: [string, string] = ['', 'Any'];
 
 export const testersContent = (): Trusted =>
   html`<form id="tester-filters" class="filters" role="search" aria-label="Find testers" novalidate>

@@ -221,6 +221,8 @@ describe('console: a beta\'s settings in a browser', () => {
     const points = () => ctx.database.db.selectFrom('points').selectAll().where('tester_id', '=', tester.id).orderBy('id').execute();
     const bonus = (await points()).find((p) => p.activity === 'bonus')!;
     assert.deepEqual([bonus.quantity, bonus.reason, bonus.revoked_at], [5, 'Great feedback', null]);
+    const who = page.locator('#points tbody tr', { hasText: 'Great feedback' }).getByRole('link');
+    assert.deepEqual([await who.textContent(), await who.getAttribute('href')], ['pat@example.com', `/console/betas/${beta.id}/testers/${tester.id}`], 'the log names the tester by address');
 
     await page.getByRole('button', { name: `Revoke point ${bonus.id}` }).click();
     await page.locator(`#points tbody tr:has(td:text("Great feedback")) td.row-actions:empty`).waitFor();

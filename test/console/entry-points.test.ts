@@ -1,6 +1,7 @@
-// Where a person lands who opens the server's root or the console's folder: the console.
+// Where a person lands who opens the server's root or the console's folder: the console; and the icon its pages name.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 describe('console entry points', () => {
@@ -21,6 +22,16 @@ describe('console entry points', () => {
       assert.match(landing.raw.body, /<title>[^<]*Sign in/);
     });
   }
+
+  test('every console page names its icon, served from the console\'s own assets as SVG', async () => {
+    const landing = await ctx.request('GET', '/console');
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(landing.raw.body)?.[1];
+    assert.equal(href, '/console/assets/favicon.svg');
+    const icon = await ctx.request('GET', href);
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers['content-type'], 'image/svg+xml');
+    assert.equal(icon.raw.body, readFileSync(new URL('../../src/console/assets/favicon.svg', import.meta.url), 'utf8'));
+  });
 
   test('the API and the documents stay where they are', async () => {
     const health = await ctx.request('GET', '/healthz');

@@ -1,6 +1,6 @@
 // A beta's bulk actions: the new action's preview and confirmation, and the actions' progress,
 // polled while any runs (a reload or a restart shows it where it is: the job's row says).
-import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start } from './core.js';
+import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start, when } from './core.js';
 import { previewRows } from './preview.js';
 
 const base = `/api/v2/betas/${pageBetaId()}/bulk_actions`;
@@ -130,7 +130,7 @@ function jobRow(job) {
     cancel.append(button);
   }
   const state = el('td', {}, STATES[job.state], job.failure ? `: ${job.failure}` : '');
-  return el('tr', { 'data-job-id': String(job.id), 'data-state': job.state }, el('td', {}, label), state, progress, el('td', {}, job.changed.toLocaleString('en')), el('td', {}, job.skipped.toLocaleString('en')), el('td', {}, new Date(job.created_at).toLocaleString()), cancel);
+  return el('tr', { 'data-job-id': String(job.id), 'data-state': job.state }, el('td', {}, label), state, progress, el('td', {}, job.changed.toLocaleString('en')), el('td', {}, job.skipped.toLocaleString('en')), el('td', {}, when(job.created_at)), cancel);
 }
 
 async function cancelJob(job, label) {

@@ -118,7 +118,13 @@ export function say(id, text) {
 /** A refusal's messages, for an alert that is not tied to a form. */
 export const messagesOf = (failure) => (failure.errors ?? []).map((e) => e.message).join(' ') || 'Something went wrong: try again.';
 
-export const count = (n, noun) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+/** A number as every console page shows it: with thousands separators. */
+export const number = (n) => Number(n).toLocaleString('en');
+
+/** A moment as every console page shows it: date and time in the browser's locale and time zone; '' for none. */
+export const when = (time) => (time ? new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+export const count = (n, noun) => `${number(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The share channels' names (the API gives their ids: src/modules/referrals/share-channels.ts). */
 export const SHARE_CHANNEL_NAMES = {

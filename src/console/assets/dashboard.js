@@ -1,7 +1,7 @@
 // A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
 // (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
 // table (no colour needed to read them), read again every few seconds while the page is visible.
-import { SHARE_CHANNEL_NAMES, call, el, go, handle, pageBetaId, start } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, el, go, handle, pageBetaId, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
@@ -35,7 +35,7 @@ function showCounters(counters) {
 
 async function loadBeta() {
   const beta = await call('GET', `/api/v2/betas/${pageBetaId()}`);
-  document.getElementById('beta-status').textContent = `Created ${new Date(beta.created_at).toLocaleDateString()}`;
+  document.getElementById('beta-status').textContent = `Created ${when(beta.created_at)}`;
   showCounters(beta);
 }
 
@@ -98,7 +98,7 @@ function render(stats) {
   // Never rewrite a field the member is editing.
   for (const name of ['from', 'to']) if (document.activeElement !== form.elements[name]) form.elements[name].value = stats[name];
   window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams(range)}`);
-  document.getElementById('stats-updated').textContent = `Figures as of ${new Date(stats.generated_at).toLocaleTimeString()}; they update every few seconds while this page is open (the top lists at most once a minute).`;
+  document.getElementById('stats-updated').textContent = `Figures as of ${when(stats.generated_at)}; they update every few seconds while this page is open (the top lists at most once a minute).`;
 
   // The counters move with each poll, from the stats (show beta has a tight limit per company).
   showCounters({

@@ -1,6 +1,6 @@
 // A beta's import and export page: the CSV file posted to the imports API (a dry run or the import),
 // the import followed until it ends, the imports' history, and the export links kept to the filter.
-import { call, clearErrors, count, el, pageBetaId, showErrors, start } from './core.js';
+import { call, clearErrors, count, el, pageBetaId, showErrors, start, when } from './core.js';
 
 const betaId = pageBetaId();
 const imports = `/api/v2/betas/${betaId}/imports`;
@@ -8,7 +8,6 @@ const imports = `/api/v2/betas/${betaId}/imports`;
 const FOLLOW_MS = 1000;
 const FINISHED = new Set(['completed', 'failed']);
 
-const when = (time) => new Date(time).toLocaleString();
 const lines = (problems) => el('ul', {}, ...problems.map((p) => el('li', {}, `Line ${p.line}: ${p.message}`)));
 
 /** The report of one import or dry run, with its progress while it runs. */

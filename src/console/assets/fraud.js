@@ -1,6 +1,6 @@
 // A beta's fraud review: the queue of flagged testers a page at a time, each signal in words,
 // approve or reject a row or the rows selected (one call for them all), and the decisions' log.
-import { call, count, el, messagesOf, pageBetaId, role, say, start } from './core.js';
+import { call, count, el, messagesOf, pageBetaId, role, say, start, when } from './core.js';
 
 const beta = `/api/v2/betas/${pageBetaId()}`;
 const PER_PAGE = 25;
@@ -32,7 +32,7 @@ function pageButton(label, text, go) {
 const REFERRAL = { held: 'Held until approved', pending: 'Credited when they join', credited: 'Credited' };
 
 function queueRow(tester) {
-  const who = el('td', {}, el('a', { href: `/console/betas/${pageBetaId()}/testers/${tester.id}` }, tester.email), el('br'), `${tester.status} · signed up ${new Date(tester.created_at).toLocaleDateString()}`);
+  const who = el('td', {}, el('a', { href: `/console/betas/${pageBetaId()}/testers/${tester.id}` }, tester.email), el('br'), `${tester.status} · signed up ${when(tester.created_at)}`);
   const signals = el('td', {}, el('ul', { class: 'signals' }, ...tester.flags.map((flag) => el('li', {}, el('strong', {}, flag.name.replaceAll('_', ' ')), `: ${flag.reason}`))));
   const referral = el('td', {}, tester.referred_by ? `${REFERRAL[tester.referral] ?? ''} (referred by ${tester.referred_by})` : 'Not referred');
   if (!writes) return el('tr', {}, who, signals, referral);
@@ -60,7 +60,7 @@ function logRow(decision) {
   return el(
     'tr',
     {},
-    el('td', {}, new Date(decision.created_at).toLocaleString()),
+    el('td', {}, when(decision.created_at)),
     el('td', {}, decision.tester_email),
     el('td', {}, decision.decision === 'approve' ? 'Approved' : 'Rejected'),
     el('td', {}, decision.decided_by.name),

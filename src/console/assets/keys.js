@@ -1,26 +1,25 @@
 // The company's API keys (owners): the list, paged, with revocation; a new key with its
 // permissions and expiry, its secret shown once with a copy button.
-import { call, el, handle, messagesOf, start } from './core.js';
+import { call, el, handle, messagesOf, start, when } from './core.js';
 import { pagedTable, showSecret } from './tables.js';
 
 const allPermissions = document.querySelectorAll('input[name=permissions]').length;
 
 function stateOf(key) {
-  if (key.revoked_at) return `Revoked ${new Date(key.revoked_at).toLocaleDateString()}`;
+  if (key.revoked_at) return `Revoked ${when(key.revoked_at)}`;
   if (key.expires_at && Date.parse(key.expires_at) <= Date.now()) return 'Expired';
   return 'Active';
 }
 
-const day = (time) => (time ? new Date(time).toLocaleDateString() : '—');
 
 function keyRow(key) {
   const cells = [
     el('td', {}, key.name),
     el('td', {}, el('code', {}, `${key.key_prefix}…`)),
     el('td', {}, key.permissions.length === allPermissions ? 'All' : key.permissions.join(', ')),
-    el('td', {}, day(key.created_at)),
-    el('td', {}, key.expires_at ? day(key.expires_at) : 'Never'),
-    el('td', {}, key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'Never'),
+    el('td', {}, when(key.created_at)),
+    el('td', {}, key.expires_at ? when(key.expires_at) : 'Never'),
+    el('td', {}, key.last_used_at ? when(key.last_used_at) : 'Never'),
     el('td', {}, stateOf(key)),
   ];
   const actions = el('td', { class: 'row-actions' });

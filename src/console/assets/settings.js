@@ -1,12 +1,11 @@
 // A beta's settings pages: the beta and its form, the design of its pages, questions, rewards and
 // rules, points, invitation codes and suppressions. Tables are read a page at a time from the management API; every change
 // is a call of it, and a refusal is shown next to the field it names.
-import { call, clearErrors, el, go, handle, listPage, messagesOf, pageBetaId, say, start } from './core.js';
+import { call, clearErrors, el, go, handle, listPage, messagesOf, number, pageBetaId, say, start, when } from './core.js';
 
 const beta = pageBetaId();
 const api = (path = '') => `/api/v2/betas/${beta}${path}`;
 const page = document.querySelector('[data-settings-page]')?.dataset.settingsPage;
-const when = (time) => (time ? new Date(time).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 /** The settings of a form's `data-setting` fields, each read as its `data-kind` says. */
 function settingsOf(form) {
@@ -386,7 +385,7 @@ function pointsPage() {
       const email = filter.elements.email.value.trim();
       return api(`/points${email ? `?email=${encodeURIComponent(email)}` : ''}`);
     },
-    (p) => [when(p.created_at), el('a', { href: `/console/betas/${beta}/testers/${p.user_id}` }, `Tester ${p.user_id}`), activities[p.activity] ?? p.activity, p.quantity, p.reason ?? '', when(p.revoked_at)],
+    (p) => [when(p.created_at), el('a', { href: `/console/betas/${beta}/testers/${p.user_id}` }, p.email), activities[p.activity] ?? p.activity, number(p.quantity), p.reason ?? '', when(p.revoked_at)],
     {
       empty: 'No points given yet.',
       actions: (p) => (p.revoked_at ? [] : [button('Revoke', () => list.act(`Revoke these ${p.quantity} points?`, () => call('DELETE', api(`/points/${p.id}`))), { 'aria-label': `Revoke point ${p.id}` })]),

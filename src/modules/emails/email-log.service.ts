@@ -13,6 +13,9 @@ import type { Occasion } from './email-templates.ts';
 import { MessageStatuses } from './emails.schemas.ts';
 import type { MessageStatus } from './emails.service.ts';
 
+/** How many of a beta's messages one outbox page looks through for an occasion or a status. */
+export const OUTBOX_SCAN_WINDOW = 10_000;
+
 /** Every status but queued: the message's job is over, so the retention sweep may delete it. */
 const SETTLED_STATUSES: MessageStatus[] = MessageStatuses.filter((status) => status !== 'queued');
 
@@ -56,6 +59,40 @@ export class EmailLogService {
       countUpTo(this.db, query.select('id'), page),
     ]);
     return { items, ...counted };
+  }
+
+  /**
+   * The outbox's page: the newest messages first, up to `limit` of them older than message
+   * `before` (keyset: no offset, no count, so a page costs the same on the millionth message).
+   * No index is added for it: one on email_messages would cost every signup. The recipient is
+   * served by (beta_id, email_normalized, id); occasion and status, which no index of the beta
+   * serves, are looked for among the next OUTBOX_SCAN_WINDOW messages down (beta_id, id) only, so a
+   * rare one never walks the whole log (docs/decisions.md, "Owner console"): the page may
+   * then hold fewer than `limit`, even none, with `older` still set. `older` is the cursor of the
+   * next page, or null once nothing older is left to look at.
+   */
+  async browseMessages(
+    companyId: number,
+    betaId: string,
+    filters: MessageFilters,
+    page: { before?: number; limit: number },
+  ): Promise<{ items: MessageSummary[]; older: number | null }> {
+    const beta = await this.betas.require(companyId, betaId);
+    let query = this.db.selectFrom('email_messages').where('beta_id', '=', beta.id);
+    if (page.before !== undefined) query = query.where('id', '<', page.before);
+    const email = filters.email?.trim().toLowerCase();
+    // The window's last message, or undefined when the rest of the log fits in the window.
+    const floor = !email && (filters.occasion || filters.status)
+      ? (await query.select('id').orderBy('id', 'desc').limit(1).offset(OUTBOX_SCAN_WINDOW - 1).executeTakeFirst())?.id
+      : undefined;
+    if (floor !== undefined) query = query.where('id', '>=', floor);
+    if (email) query = query.where('email_normalized', '=', email);
+    if (filters.occasion) query = query.where('occasion', '=', filters.occasion);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    const rows = await query.select(SUMMARY_COLUMNS).orderBy('id', 'desc').limit(page.limit + 1).execute();
+    const items = rows.slice(0, page.limit);
+    if (rows.length > page.limit) return { items, older: items[items.length - 1].id };
+    return { items, older: floor ?? null };
   }
 
   async showMessage(companyId: number, betaId: string, messageIdText: string): Promise<EmailMessageRow> {

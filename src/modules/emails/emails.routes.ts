@@ -14,6 +14,9 @@ import {
   EmailTestBody,
   EmailTemplateParams,
   EmailTemplateSchema,
+  OUTBOX_PAGE_SIZE,
+  OutboxPageSchema,
+  OutboxQuery,
 } from './emails.schemas.ts';
 import { presentMessage, presentMessageDetail, presentTemplate } from './emails.presenter.ts';
 import type { EmailLogService } from './email-log.service.ts';
@@ -172,6 +175,29 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
       const page = pageOf(request.query);
       const result = await log.listMessages(principalOf(request).companyId, request.params.beta_id, request.query, page);
       return sendPage(request, reply, page, { ...result, items: result.items.map(presentMessage) });
+    },
+  });
+
+  app.get('/api/v2/betas/:beta_id/outbox', {
+    config: read,
+    schema: {
+      operationId: 'browseOutbox',
+      tags: ['E-mail'],
+      'x-extension': true,
+      summary: 'Browse the outbox',
+      description:
+        'The e-mail log newest first, a page at a time by cursor (`before` = the previous page\'s `older`), with the filters of ' +
+        'the list: what the console\'s outbox shows. No total is counted, so every page answers as fast as the first. With ' +
+        '`occasion` or `status` (and no `email`), a page looks through the next 10,000 messages only: it may hold fewer than ' +
+        '`limit`, even none, while `older` says where to go on.',
+      params: BetaParams,
+      querystring: OutboxQuery,
+      response: { 200: OutboxPageSchema },
+    },
+    handler: async (request) => {
+      const { before, limit = OUTBOX_PAGE_SIZE, ...filters } = request.query;
+      const page = await log.browseMessages(principalOf(request).companyId, request.params.beta_id, filters, { before, limit });
+      return { messages: page.items.map(presentMessage), older: page.older };
     },
   });
 

@@ -125,6 +125,24 @@ export const EmailListQuery = Type.Object({
   ...PaginationQuery,
 });
 
+export const OUTBOX_PAGE_SIZE = 50;
+
+export const OutboxQuery = Type.Object({
+  email: EmailListQuery.properties.email,
+  occasion: EmailListQuery.properties.occasion,
+  status: EmailListQuery.properties.status,
+  before: Type.Optional(Type.Integer({ minimum: 1, description: 'Only messages older than this one: the `older` of the page before' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: OUTBOX_PAGE_SIZE, description: 'Messages on the page' })),
+});
+
+export const OutboxPageSchema = Type.Object(
+  {
+    messages: Type.Array(EmailMessageSchema, { description: 'Newest first, without their bodies' }),
+    older: Nullable(Type.Integer({ description: 'The `before` of the next page, or null: no older message matches' })),
+  },
+  { $id: 'OutboxPage' },
+);
+
 export const EmailMessageParams = Type.Object({
   ...BetaParams.properties,
   email_id: Type.String({ maxLength: 40, description: 'E-mail message id' }),

@@ -2,6 +2,7 @@
 import type { PointRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import type { PointActivity } from './points.ledger.ts';
+import type { ListedPoint } from './points.service.ts';
 
 /** A point as the v2 interface's lists show it, with the revoked_at extension. */
 export function presentPoint(row: PointRow) {
@@ -14,6 +15,11 @@ export function presentPoint(row: PointRow) {
     created_at: apiTime(row.created_at),
     revoked_at: apiTime(row.revoked_at),
   };
+}
+
+/** A point as the list shows it: with its tester's address. */
+export function presentListedPoint(point: ListedPoint) {
+  return { ...presentPoint(point), email: point.email };
 }
 
 /** A point as the create answer shows it: the v2 interface's five fields, no activity. */

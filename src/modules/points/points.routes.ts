@@ -4,8 +4,8 @@ import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
-import { CreatedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
-import { presentCreatedPoint, presentPoint } from './points.presenter.ts';
+import { CreatedPointSchema, ListedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
+import { presentCreatedPoint, presentListedPoint, presentPoint } from './points.presenter.ts';
 import type { PointInput, PointsService } from './points.service.ts';
 
 /** `point` bodies are accepted wrapped or unwrapped. */
@@ -36,15 +36,15 @@ export function pointsRoutes(app: App, points: PointsService): void {
       operationId: 'listPoints',
       tags: ['Points'],
       summary: 'List points',
-      description: 'The beta\'s points by id, revoked ones included (with revoked_at). With `email`, only that tester\'s points.',
+      description: 'The beta\'s points by id, revoked ones included (with revoked_at), each with its tester\'s address (email). With `email`, only that tester\'s points.',
       params: BetaParams,
       querystring: PointListQuery,
-      response: { 200: Type.Array(PointSchema) },
+      response: { 200: Type.Array(ListedPointSchema) },
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
       const result = await points.list(principalOf(request).companyId, request.params.beta_id, request.query, page);
-      return sendPage(request, reply, page, { ...result, items: result.items.map(presentPoint) });
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentListedPoint) });
     },
   });
 

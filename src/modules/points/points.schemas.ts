@@ -28,6 +28,15 @@ export const PointSchema = Type.Object(
   { $id: 'Point' },
 );
 
+/** A point in the list: with the address of its tester (extension), as the console's points log shows it. */
+export const ListedPointSchema = Type.Object(
+  {
+    ...PointSchema.properties,
+    email: Type.String({ description: 'Extension: the e-mail address of the tester who received the points' }),
+  },
+  { $id: 'ListedPoint' },
+);
+
 /** The create answer: the v2 interface's five fields, no activity. */
 export const CreatedPointSchema = Type.Object(
   {

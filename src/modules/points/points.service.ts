@@ -68,6 +68,9 @@ function checkInput(input: PointInput): { normalizedEmail: string; quantity: num
   return { normalizedEmail, quantity: quantity!, reason };
 }
 
+/** A point in the list, with its tester's address. */
+export type ListedPoint = PointRow & { email: string };
+
 export class PointsService {
   constructor(
     private readonly db: Db,
@@ -77,7 +80,7 @@ export class PointsService {
   ) {}
 
   /** The beta's points, by id; with `email`, only that tester's (none for an unknown address). Hidden testers' points are left out. */
-  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: PointRow[]; total: number; totalEstimated: boolean }> {
+  async list(companyId: number, betaId: string, filters: ListFilters, page: PageRequest): Promise<{ items: ListedPoint[]; total: number; totalEstimated: boolean }> {
     const beta = await this.betas.require(companyId, betaId);
     // Points of hidden testers (plan limit) are left out by their few ids, so a page is read in
     // id order from (beta_id, id) instead of sorting the beta's points joined to its testers.
@@ -89,7 +92,15 @@ export class PointsService {
       query.selectAll('points').orderBy('points.id').limit(page.perPage).offset(page.offset).execute(),
       countUpTo(this.db, query.select('points.id').orderBy('points.id'), page),
     ]);
-    return { items, ...count };
+    return { items: await this.withAddresses(items), ...count };
+  }
+
+  /** The page's points with their testers' addresses, read by the page's few tester ids (no join drives the page's order). */
+  private async withAddresses(items: PointRow[]): Promise<ListedPoint[]> {
+    const ids = [...new Set(items.map((point) => point.tester_id))];
+    const testers = ids.length ? await this.db.selectFrom('testers').select(['id', 'email']).where('id', 'in', ids).execute() : [];
+    const addresses = new Map(testers.map((tester) => [tester.id, tester.email]));
+    return items.map((point) => ({ ...point, email: addresses.get(point.tester_id) ?? '' }));
   }
 
   /** Awards bonus points (a negative quantity deducts) to the beta's tester with the given e-mail. */

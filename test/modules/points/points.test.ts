@@ -8,7 +8,7 @@ import { inTransaction } from '../../../src/db/transaction.ts';
 import { Errors } from '../../../src/errors.ts';
 
 const CREATED_FIELDS = ['created_at', 'id', 'quantity', 'reason', 'user_id'];
-const LISTED_FIELDS = ['activity', 'created_at', 'id', 'quantity', 'reason', 'revoked_at', 'user_id'];
+const LISTED_FIELDS = ['activity', 'created_at', 'email', 'id', 'quantity', 'reason', 'revoked_at', 'user_id'];
 const NOW = '2026-11-22T09:15:00Z';
 
 describe('points', () => {
@@ -237,9 +237,9 @@ describe('points', () => {
     assert.equal(all.body.length, existing.length + 3);
     for (const point of all.body) assert.deepEqual(Object.keys(point).sort(), LISTED_FIELDS);
     assert.deepEqual(ours, [
-      { id: a1.id, quantity: 5, activity: 'bonus', reason: 'first', user_id: alice.id, created_at: NOW, revoked_at: null },
-      { id: b1.id, quantity: 2, activity: 'bonus', reason: null, user_id: bob.id, created_at: '2026-11-22T09:16:00Z', revoked_at: null },
-      { id: a2.id, quantity: -1, activity: 'bonus', reason: 'oops', user_id: alice.id, created_at: '2026-11-22T09:16:00Z', revoked_at: null },
+      { id: a1.id, quantity: 5, activity: 'bonus', reason: 'first', user_id: alice.id, created_at: NOW, revoked_at: null, email: alice.email },
+      { id: b1.id, quantity: 2, activity: 'bonus', reason: null, user_id: bob.id, created_at: '2026-11-22T09:16:00Z', revoked_at: null, email: bob.email },
+      { id: a2.id, quantity: -1, activity: 'bonus', reason: 'oops', user_id: alice.id, created_at: '2026-11-22T09:16:00Z', revoked_at: null, email: alice.email },
     ]);
     assert.deepEqual(all.body.map((p: { id: number }) => p.id), [...all.body.map((p: { id: number }) => p.id)].sort((x, y) => x - y));
 
