@@ -699,7 +699,7 @@ export type EmailMessageRow = Selectable<EmailMessagesTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
 
-/** A change of a tester's own standing and its cause (migration 034, modules/waitlist/moves.ts). */
+/** A change of a tester's own standing and its cause (migration 034, modules/moves). */
 export interface TesterMovesTable {
   id: Generated<number>;
   beta_id: number;

@@ -5,6 +5,7 @@
 import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { beforeCommit, databaseOf } from '../../db/transaction.ts';
+import type { TesterMoveRow } from '../../db/types.ts';
 import { toBeta } from '../betas/betas.service.ts';
 import type { Placed, Standings, WaitlistOrder } from '../waitlist/standings.ts';
 
@@ -64,17 +65,8 @@ export function recordMoves(trx: Executor, beta: MovesBeta | number, moves: read
   for (const move of visible) pending.push({ beta, move, at });
 }
 
-type MoveValues = {
-  beta_id: number;
-  tester_id: number;
-  at: string;
-  cause: string;
-  source_id: number | null;
-  position_before: number | null;
-  position: number | null;
-  referrals: number;
-  points: number;
-};
+/** A move as inserted: the table's row but its generated id. */
+type MoveValues = Omit<TesterMoveRow, 'id'>;
 
 const moveInsert = compiledVariants((_rows: number) => (db, rows: MoveValues[]) => db.insertInto('tester_moves').values(rows));
 
