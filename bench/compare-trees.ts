@@ -6,7 +6,8 @@
 // every round): create a tester referred by a random tester (spread) and by one tester for the
 // whole window (hot), and show a tester. Each side's beta has a webhook endpoint for every event,
 // delivered to one receiver, and its outbox is drained after each window. Prints each side's
-// medians and the median of the rounds' ratios (this tree / baseline), then checks each copy's
+// medians and the median of the rounds' ratios (this tree / baseline) of throughput and of the
+// server's CPU time per request (which holds on a shared machine), then checks each copy's
 // counters against a recount. The copies are removed at the end. The seeded database must be at
 // the baseline's schema (seed it with the baseline tree): this tree's server migrates its own copy.
 import { spawn } from 'node:child_process';
@@ -20,7 +21,7 @@ import { drained } from './outbox-drain.ts';
 import { loadWindow, type LoadRequest } from './load-window.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { checkCounters, SEEDED_BETA_OPTIONS } from './seeding.ts';
-import { children, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
+import { children, cpuSecondsOf, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
   'usage: npm run bench:compare -- --baseline-tree DIR --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--json FILE]';
@@ -38,6 +39,8 @@ interface Result {
   p50: number;
   p99: number;
   failed: number;
+  /** The server's CPU time per answered request, in microseconds: the window and the outbox drained after it. */
+  cpuMicros: number;
 }
 
 /** A copy of the seeded database for one side: a file copy (SQLite) or a database made from it as a template (PostgreSQL). */
@@ -141,12 +144,18 @@ async function main(): Promise<void> {
     },
     { measure: 'show', name: 'show tester (standing)', requests: () => () => ({ method: 'GET', path: `${beta}/testers/${pick().id}` }) },
   ];
-  const drive = (url: string, seconds: number, request: () => LoadRequest, clients = connections): Promise<Result> =>
-    loadWindow({ url, connections: clients, seconds, headers, request }).then((result) => ({ ...result, failed: result.non2xx + result.errors }));
+  // The server's CPU per request is measured around the window and its drain (the events a signup
+  // raises are its work too): unlike throughput, it holds when other work shares the machine.
+  const drive = async (side: (typeof sides)[number], seconds: number, request: () => LoadRequest, clients = connections): Promise<Result> => {
+    const cpuBefore = cpuSecondsOf(side.server.pid!);
+    const result = await loadWindow({ url: side.url, connections: clients, seconds, headers, request });
+    await drained(side.database.db);
+    const cpuMicros = ((cpuSecondsOf(side.server.pid!) - cpuBefore) * 1e6) / Math.max(1, result.requests);
+    return { ...result, failed: result.non2xx + result.errors, cpuMicros };
+  };
 
   const loadStart = loadavg();
-  for (const route of routes) for (const side of sides) await drive(side.url, 1, route.requests(), 4);
-  for (const side of sides) await drained(side.database.db);
+  for (const route of routes) for (const side of sides) await drive(side, 1, route.requests(), 4);
   const perRound: Record<Measure, Record<'candidate' | 'baseline', Result>>[] = [];
   for (let round = 1; round <= rounds; round++) {
     process.stderr.write(`round ${round}/${rounds} `);
@@ -154,8 +163,7 @@ async function main(): Promise<void> {
     for (const route of routes) {
       results[route.measure] = {} as Record<'candidate' | 'baseline', Result>;
       for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
-        results[route.measure][side.name] = await drive(side.url, seconds, route.requests());
-        await drained(side.database.db);
+        results[route.measure][side.name] = await drive(side, seconds, route.requests());
         process.stderr.write('.');
       }
     }
@@ -183,8 +191,17 @@ async function main(): Promise<void> {
       rps: median(rows.map((r) => r[name].rps)),
       p50: median(rows.map((r) => r[name].p50)),
       p99: median(rows.map((r) => r[name].p99)),
+      cpuMicros: median(rows.map((r) => r[name].cpuMicros)),
     });
-    return { measure: route.measure, name: route.name, candidate: of('candidate'), baseline: of('baseline'), ratio: median(rows.map((r) => r.candidate.rps / r.baseline.rps)), rounds: rows };
+    return {
+      measure: route.measure,
+      name: route.name,
+      candidate: of('candidate'),
+      baseline: of('baseline'),
+      ratio: median(rows.map((r) => r.candidate.rps / r.baseline.rps)),
+      cpuRatio: median(rows.map((r) => r.candidate.cpuMicros / r.baseline.cpuMicros)),
+      rounds: rows,
+    };
   });
   const failed = perRound.flatMap((r) => Object.entries(r).flatMap(([measure, bySide]) => Object.entries(bySide).filter(([, x]) => x.failed > 0).map(([side, x]) => `${measure} on ${side}: ${x.failed} failed`)));
   console.log(
@@ -192,12 +209,18 @@ async function main(): Promise<void> {
       `${rounds} rounds, ${connections} connections, ${seconds} s per route and side; ${cpus().length} CPUs, load ${loadStart.map((l) => l.toFixed(2)).join(' ')} → ${loadEnd.map((l) => l.toFixed(2)).join(' ')}`,
   );
   console.log('');
-  console.log(`| measure (median of ${rounds} rounds) | this tree req/s | p99 ms | baseline req/s | p99 ms | this / baseline |`);
-  console.log('|---|--:|--:|--:|--:|--:|');
-  for (const f of figures) console.log(`| ${f.name} | ${f.candidate.rps.toFixed(0)} | ${f.candidate.p99} | ${f.baseline.rps.toFixed(0)} | ${f.baseline.p99} | ${(f.ratio * 100).toFixed(1)} % |`);
+  console.log(`| measure (median of ${rounds} rounds) | this tree req/s | p99 ms | CPU µs/req | baseline req/s | p99 ms | CPU µs/req | this / baseline, req/s | this / baseline, CPU per request |`);
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const f of figures) {
+    const { candidate: c, baseline: b } = f;
+    console.log(`| ${f.name} | ${c.rps.toFixed(0)} | ${c.p99} | ${c.cpuMicros.toFixed(0)} | ${b.rps.toFixed(0)} | ${b.p99} | ${b.cpuMicros.toFixed(0)} | ${(f.ratio * 100).toFixed(1)} % | ${(f.cpuRatio * 100).toFixed(1)} % |`);
+  }
   console.log('');
-  console.log('per round (this tree / baseline req/s):');
-  for (const f of figures) console.log(`  ${f.measure}: ${f.rounds.map((r) => `${r.candidate.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)}`).join(', ')}`);
+  console.log('per round (this tree / baseline: req/s, CPU µs per request):');
+  for (const f of figures) {
+    const round = (r: (typeof f.rounds)[number]) => `${r.candidate.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)} req/s, ${r.candidate.cpuMicros.toFixed(0)} / ${r.baseline.cpuMicros.toFixed(0)} µs`;
+    console.log(`  ${f.measure}: ${f.rounds.map(round).join('; ')}`);
+  }
   console.log(failed.length === 0 ? 'every answer 2xx' : `failed answers: ${failed.join('; ')}`);
   console.log(problems.length === 0 ? 'counters equal a recount on both copies' : `counters: ${problems.join('; ')}`);
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), baselineTree, betaId, rounds, seconds, connections, load: { start: loadStart, end: loadEnd }, figures }, null, 2)}\n`);
