@@ -43,12 +43,14 @@ const SHRINK_BUDGET_MS = 60_000;
  * An instance shows another's change within AGREE_WITHIN_MS, or within AGREE_WITHIN_ROUNDS reads of
  * its standing feed when a busy machine makes those slower: a change committed while one read is
  * under way is met by the next. It is polled until both GIVE_UP_AFTER_MS and GIVE_UP_AFTER_ROUNDS
- * have passed, to tell late from never.
+ * have passed, to tell late from never, and never past GIVE_UP_AT_MOST_MS (a feed no longer read
+ * must fail the run, not hang it).
  */
 const AGREE_WITHIN_MS = 1_000;
 const AGREE_WITHIN_ROUNDS = 3;
 const GIVE_UP_AFTER_MS = 2_000;
 const GIVE_UP_AFTER_ROUNDS = 8;
+const GIVE_UP_AT_MOST_MS = 30_000;
 const POLL_EVERY_MS = 50;
 
 
@@ -455,6 +457,18 @@ function assertListedStandings(run: Run, via: number, label: string): Promise<un
   return assertCurrentStandings(run.instances[via], run.betaId, run.order, { key: run.key, perPages: [100], show: false, label: `${label}, instance ${run.instances[via].name}` });
 }
 
+/**
+ * What another instance's command may change, as this instance shows it: the standings in one list
+ * page, and the beta's order (a setting: kept in memory for a while on PostgreSQL, and the
+ * standings alone do not tell a stale order when both orders rank the testers alike).
+ */
+async function assertListedAndOrder(run: Run, via: number, label: string): Promise<void> {
+  await assertListedStandings(run, via, label);
+  const beta = await run.instances[via].request('GET', `/api/v2/betas/${run.betaId}`, { key: run.key });
+  assertAnswer(beta, 200, `${label}, instance ${run.instances[via].name}: show beta`);
+  assert.equal(beta.body.settings.waitlist_order, run.order, `${label}, instance ${run.instances[via].name}: the beta's order`);
+}
+
 /** `column` → count of the beta's rows matching `where`, grouped by `column` (one SQL statement). */
 async function countsBy(run: Run, table: 'testers' | 'points', column: 'referrer_id' | 'tester_id', where: (query: any) => any): Promise<Map<number, number>> {
   const rows = await where(run.database.db.selectFrom(table).select([column, (eb: any) => eb.fn.countAll().as('n')]).where('beta_id', '=', run.betaId)).groupBy(column).execute();
@@ -540,7 +554,7 @@ async function agreesSoon(instance: Instance, label: string, check: () => Promis
     } catch (error) {
       if (!(error instanceof assert.AssertionError)) throw error;
       const { waited, rounds } = since();
-      if (waited >= GIVE_UP_AFTER_MS && (!counted || rounds >= GIVE_UP_AFTER_ROUNDS)) {
+      if (waited >= GIVE_UP_AT_MOST_MS || (waited >= GIVE_UP_AFTER_MS && (!counted || rounds >= GIVE_UP_AFTER_ROUNDS))) {
         throw new assert.AssertionError({ message: `${label}: never agreed with the rows (polled for ${waited} ms, ${counted ? `${rounds} reads of the feed` : 'a server process'}); last difference: ${error.message}` });
       }
       await sleep(POLL_EVERY_MS);
@@ -557,15 +571,15 @@ type Check = (run: Run, via: number, label: string) => Promise<unknown>;
  * tester through it (or when it is the only one); one that only read, was refused or switched the
  * order may still lag behind another instance's changes, as every other instance may. The others
  * are checked when `awaitOthers`, each agreeing within the lag allowed: their standings in one list
- * page are polled until they agree (a short read, so the time measured is the lag, not the check's
- * own length), then `check` must pass at once, as nothing changes meanwhile.
+ * page and the beta's order are polled until they agree (short reads, so the time measured is the
+ * lag, not the check's own length), then `check` must pass at once, as nothing changes meanwhile.
  */
 async function assertAfter(run: Run, via: number, label: string, check: Check, { changedTester, awaitOthers }: { changedTester: boolean; awaitOthers: boolean }): Promise<void> {
   for (const [index, instance] of run.instances.entries()) {
     const at = `${label}, instance ${instance.name}`;
     const exact = index === via && (changedTester || run.instances.length === 1);
     if (!exact && !(index === via || awaitOthers)) continue;
-    if (!exact) await agreesSoon(instance, at, () => assertListedStandings(run, index, label));
+    if (!exact) await agreesSoon(instance, at, () => assertListedAndOrder(run, index, label));
     await check(run, index, label);
   }
 }
