@@ -122,6 +122,8 @@ export function sqliteFileOf(url: string): string {
 export interface OpenOptions {
   /** PostgreSQL: the pool's largest size. */
   poolSize?: number;
+  /** PostgreSQL: where the listening connection goes (wakeups.ts), when not to `url` (a PgBouncer in transaction mode there). */
+  listenUrl?: string | null;
   /**
    * SQLite, for a long-running process (the server): the WAL checkpointed in a thread of its own
    * (sqlite-checkpointer.ts), and the planner's statistics refreshed as the tables grow.
@@ -181,7 +183,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   // Its listening connection opens when a reader first listens (a server does; the CLI does not).
-  const wakeups = new Wakeups(url, db);
+  const wakeups = new Wakeups(options.listenUrl ?? url, db);
   registerWakeups(db, wakeups);
   const close = async () => {
     await wakeups.close();

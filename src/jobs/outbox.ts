@@ -125,8 +125,6 @@ export class JobRunner {
   private readonly inHand = new Map<number, OutboxJobRow>();
   /** Set by stop(): no claim after it. */
   private stopped = false;
-  /** Woken while a claim was under way: the next claim comes at once. */
-  private wokenDuringClaim = false;
   /** When jobs announced for later fall due (ms, rounded up to DUE_GRANULE_MS): a claim is made then. */
   private readonly dueTimes = new Set<number>();
   private stopListening: (() => void) | null = null;
@@ -188,8 +186,11 @@ export class JobRunner {
    */
   start(intervalMs = 500): void {
     if (this.timer) return;
+    /** When the pending timer fires (null while a claim runs or waits for a slot). */
+    let nextAt: number | null = null;
     const schedule = (delayMs: number) => {
       if (this.timer) clearTimeout(this.timer);
+      nextAt = Date.now() + delayMs;
       this.timer = setTimeout(tick, delayMs);
     };
     /** Until the next claim when nothing wakes the runner: the heartbeat, or the next due time known. */
@@ -200,14 +201,16 @@ export class JobRunner {
       return Math.max(0, next - Date.now());
     };
     let inClaim = false;
+    /** Woken while a claim was under way: the next claim comes at once. */
+    let wokenDuringClaim = false;
     const wake = (dueAt: number) => {
       if (this.stopped || !this.timer) return;
-      if (dueAt > Date.now()) {
-        if (this.dueTimes.size >= MAX_DUE_TIMES) return;
-        this.dueTimes.add(Math.ceil(dueAt / DUE_GRANULE_MS) * DUE_GRANULE_MS);
-        if (!inClaim && !this.waitingForSlot) schedule(idleDelay());
-      } else if (inClaim) this.wokenDuringClaim = true;
-      else if (!this.waitingForSlot) schedule(0);
+      if (dueAt > Date.now() && this.dueTimes.size < MAX_DUE_TIMES) this.dueTimes.add(Math.ceil(dueAt / DUE_GRANULE_MS) * DUE_GRANULE_MS);
+      if (inClaim && dueAt <= Date.now()) wokenDuringClaim = true;
+      // A claim under way, or every slot busy, schedules the next one itself when it ends.
+      if (inClaim || this.waitingForSlot) return;
+      const at = Math.max(Date.now(), dueAt);
+      if (nextAt === null || at < nextAt) schedule(at - Date.now());
     };
     this.dueAt = wake;
     this.stopListening =
@@ -217,7 +220,8 @@ export class JobRunner {
       }) ?? null;
     const tick = async () => {
       inClaim = true;
-      this.wokenDuringClaim = false;
+      nextAt = null;
+      wokenDuringClaim = false;
       const startedAt = Date.now();
       for (const at of this.dueTimes) if (at <= startedAt) this.dueTimes.delete(at);
       let claimed = 0;
@@ -250,7 +254,7 @@ export class JobRunner {
         inClaim = false;
         // Not when stopped meanwhile.
         if (this.timer && free === 0) this.waitingForSlot = true;
-        else if (this.timer) schedule(claimed === free || this.wokenDuringClaim ? 0 : idleDelay());
+        else if (this.timer) schedule(claimed === free || wokenDuringClaim ? 0 : idleDelay());
       }
     };
     schedule(0);

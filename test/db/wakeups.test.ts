@@ -8,14 +8,17 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type CompiledQuery, type QueryExecutor } from 'kysely';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
-import { createJobRunner } from '../../src/jobs/workers.ts';
-import type { JobRunner } from '../../src/jobs/outbox.ts';
+import { enqueueJob, JobRunner } from '../../src/jobs/outbox.ts';
+import { systemClock } from '../../src/time.ts';
 import type { Db } from '../../src/db/database.ts';
 import { HEARTBEAT_MS, LISTENER_NAME, wakeupsOf } from '../../src/db/wakeups.ts';
 import { POLL_MS } from '../../src/modules/waitlist/standings.ts';
 import { uniqueEmail } from '../modules/testers/support.ts';
 
 const postgresOnly = dialect === 'postgres' ? test : () => {};
+
+/** A job kind of this test's: its handler notes when it ran. */
+const PROBE = 'wakeups-probe';
 
 /** The statements run through Kysely in this test process, whichever app ran them, from now until `stop`. */
 function recordStatements(db: Db): { statements: string[]; stop(): void } {
@@ -65,11 +68,15 @@ describe('processes learn of each other’s writes', () => {
   let other: TestContext;
   let runner: JobRunner;
   let beta: { id: number };
+  /** When each probe job ran (ms, by its payload's name): the runner's handler for PROBE jobs. */
+  const probesRan = new Map<string, number>();
 
   before(async () => {
     ctx = await startTestContext();
     other = await startTestContext({ databaseUrl: ctx.databaseUrl, clock: ctx.clock });
-    runner = createJobRunner(ctx.database, ctx.services, ctx.clock, ctx.app.log);
+    // The process's runner, by the real clock (due times are compared with it), and a kind of job of the test's.
+    const handlers = { ...ctx.services.jobHandlers, [PROBE]: async (payload: unknown) => void probesRan.set((payload as { name: string }).name, performance.now()) };
+    runner = new JobRunner(ctx.database.db, ctx.database.dialect, systemClock, handlers, ctx.app.log);
     runner.start();
     beta = await ctx.createBeta();
     const first = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail('first') } } });
@@ -137,6 +144,24 @@ describe('processes learn of each other’s writes', () => {
     t.diagnostic(`seen after ${seen.map(Math.round).join(', ')} ms`);
     if (dialect === 'postgres') assert.ok((wakeupsOf(other.database.db)?.received ?? 0) >= received + 3, 'woken by notifications');
     assert.ok(Math.max(...seen) < 1_000, `seen after ${seen.map(Math.round).join(', ')} ms`);
+  });
+
+  test('a job committed by another process runs at once, and one due later at its time', async (t) => {
+    const probes = async () => (await ctx.database.db.selectFrom('outbox_jobs').select('payload').where('kind', '=', PROBE).execute()).map((row) => JSON.parse(row.payload).name);
+    // At once: PostgreSQL's heartbeat is HEARTBEAT_MS, SQLite's poll every 500 ms.
+    const enqueuedAt = performance.now();
+    await enqueueJob(other.database.db, PROBE, { name: 'now' }, systemClock.now());
+    await until('the job due now ran', () => probesRan.has('now'), dialect === 'postgres' ? 500 : 1_000);
+    const atOnce = probesRan.get('now')! - enqueuedAt;
+    // Due in 1.5 s: run then, by a timer of the due time on PostgreSQL (its heartbeat is far later).
+    const laterAt = performance.now();
+    await enqueueJob(other.database.db, PROBE, { name: 'later' }, new Date(Date.now() + 1_500));
+    assert.ok((await probes()).includes('later'), 'the later job waits in the table');
+    await until('the job due later ran', () => probesRan.has('later'), 1_500 + (dialect === 'postgres' ? 500 : 1_000));
+    const later = probesRan.get('later')! - laterAt;
+    t.diagnostic(`ran after ${Math.round(atOnce)} ms, and ${Math.round(later)} ms for the one due in 1500 ms`);
+    assert.ok(later >= 1_400, `not before its time: ${Math.round(later)} ms`);
+    await until('both finished, their rows deleted', async () => (await probes()).length === 0, 1_000, 50);
   });
 
   postgresOnly('a dropped listening connection is made again; meanwhile the readers poll, and miss nothing', async () => {
