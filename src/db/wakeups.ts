@@ -7,6 +7,7 @@
 // be lost (a process killed between its commit and its NOTIFY, the connection down): readers also
 // read on a slow heartbeat, and at their old polling pace while not listening. SQLite has no
 // wake-ups: its readers poll, as a read there is a call into the process's own file.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
@@ -22,6 +23,13 @@ export const HEARTBEAT_MS = 5_000;
 
 /** The listening connection's application_name: how pg_stat_activity shows it. */
 export const LISTENER_NAME = 'prelaunch-wakeups';
+
+/**
+ * A process sends at most one NOTIFY per kind in this long: the first of a burst at once, the rest
+ * as one at the window's end. So a reader reads at most this often per process writing, whatever
+ * the signup rate, and learns of a change at most this much later.
+ */
+export const ANNOUNCE_WINDOW_MS = 50;
 
 /** Reconnection after the listening connection dropped: from this delay, doubling, up to the last. */
 const RECONNECT_MS = { first: 250, last: 10_000 };
@@ -74,8 +82,9 @@ export class Wakeups {
 
   /**
    * Tells every listening process of `kind` (this one too) that rows were committed; the payload
-   * is small (an outbox job's due time, or nothing). At most one NOTIFY per kind is under way:
-   * those asked for meanwhile go as one after it, with the earliest payload ('' first).
+   * is small (an outbox job's due time, or nothing). At most one NOTIFY per kind goes out in
+   * ANNOUNCE_WINDOW_MS: those asked for meanwhile go as one at its end, with the earliest payload
+   * ('' first).
    * A failure is not reported: the readers' heartbeat stands for a lost notification.
    */
   announce(kind: WakeupKind, payload = ''): void {
@@ -88,7 +97,11 @@ export class Wakeups {
     const entry: { done: Promise<void>; next: string | null } = { done: Promise.resolve(), next: null };
     this.#sending.set(kind, entry);
     entry.done = (async () => {
-      for (let next: string | null = payload; next !== null; next = entry.next, entry.next = null) await this.#notify(CHANNELS[kind], next).catch(() => {});
+      for (let next: string | null = payload; next !== null; next = entry.next, entry.next = null) {
+        const windowEnds = Date.now() + ANNOUNCE_WINDOW_MS;
+        await this.#notify(CHANNELS[kind], next).catch(() => {});
+        if (entry.next !== null || !this.#closed) await sleep(Math.max(0, windowEnds - Date.now()));
+      }
       this.#sending.delete(kind);
     })();
   }
@@ -135,15 +148,19 @@ export class Wakeups {
     };
     client.on('error', dropped);
     client.on('end', dropped);
+    let ownPid: number | null = null;
     client.on('notification', (message) => {
       const kind = KIND_OF.get(message.channel);
-      if (!kind) return;
+      // This process's own feed announcements: it read the feed after the commits they announce.
+      // (Its own jobs do wake its runner: the runner claims them.)
+      if (!kind || (kind === 'feed' && message.processId === ownPid)) return;
       this.#received += 1;
       for (const listener of this.#listeners.get(kind) ?? []) listener.woken(message.payload ?? '');
     });
     void (async () => {
       await client.connect();
       await client.query('SET synchronous_commit = off');
+      ownPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       for (const kind of this.#listeners.keys()) await client.query(`LISTEN ${CHANNELS[kind]}`);
       if (this.#client !== client) return;
       this.#reconnectMs = RECONNECT_MS.first;
