@@ -49,7 +49,7 @@ export class Wakeups {
   #closed = false;
   #reconnectMs = RECONNECT_MS.first;
   #reconnect: NodeJS.Timeout | null = null;
-  /** Per kind, a NOTIFY under way and the payload of the one to send once it is done (null: none). */
+  /** Per kind, a NOTIFY or its window under way, and the payload of the one to send at its end (null: none). */
   readonly #sending = new Map<WakeupKind, { done: Promise<void>; next: string | null }>();
   #received = 0;
 
