@@ -21,6 +21,11 @@ const EnvSchema = Type.Object({
     pattern: '^(sqlite:|postgres://|postgresql://)',
     description: 'sqlite:PATH (embedded default) or postgres://…',
   }),
+  DATABASE_LISTEN_URL: Type.String({
+    default: '',
+    pattern: '^(postgres(ql)?://.+)?$',
+    description: 'PostgreSQL: where each process opens its listening connection (LISTEN needs a session: not PgBouncer in transaction mode); empty = DATABASE_URL',
+  }),
   PUBLIC_URL: Type.String({
     default: '',
     pattern: '^(https?://.*)?$',
@@ -183,6 +188,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string;
+  /** PostgreSQL: the listening connection's server (db/wakeups.ts); null for databaseUrl's. */
+  readonly databaseListenUrl: string | null;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly logFormat: Env['LOG_FORMAT'];
@@ -275,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
+    databaseListenUrl: parsed.DATABASE_LISTEN_URL || null,
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,

@@ -43,7 +43,8 @@ export class CliContext {
   async open(): Promise<Session> {
     if (this.session) return this.session;
     const config = this.config();
-    this.database = openDatabase(config.databaseUrl);
+    // `prelaunch worker` listens for jobs; the other commands only announce theirs, through the pool.
+    this.database = openDatabase(config.databaseUrl, { listenUrl: config.databaseListenUrl });
     const applied = await migrateToLatest(this.database);
     // No command here locates an IP address, so the GeoIP database (tens of MB) is not loaded.
     const services = await createServices(this.database, config, { geo: await openGeoLocator('off') });

@@ -13,6 +13,7 @@ import { groupCommits } from './transaction.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
 import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
+import { registerWakeups, Wakeups } from './wakeups.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -121,6 +122,8 @@ export function sqliteFileOf(url: string): string {
 export interface OpenOptions {
   /** PostgreSQL: the pool's largest size. */
   poolSize?: number;
+  /** PostgreSQL: where the listening connection goes (wakeups.ts), when not to `url` (a PgBouncer in transaction mode there). */
+  listenUrl?: string | null;
   /**
    * SQLite, for a long-running process (the server): the WAL checkpointed in a thread of its own
    * (sqlite-checkpointer.ts), and the planner's statistics refreshed as the tables grow.
@@ -179,7 +182,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   pool.on('connect', preparingPlannedOnce);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, dialect, poolStats, close: () => db.destroy() };
+  // Its listening connection opens when a reader first listens (a server does; the CLI does not).
+  const wakeups = new Wakeups(options.listenUrl ?? url, db);
+  registerWakeups(db, wakeups);
+  const close = async () => {
+    await wakeups.close();
+    await db.destroy();
+  };
+  return { db, dialect, poolStats, close };
 }
 
 /** What planOnce appends: a comment, so the statement means the same to both engines. */

@@ -9,7 +9,7 @@
 import type { Db, Executor } from '../db/database.ts';
 import { afterCommit, beforeCommit, databaseOf, inTransaction } from '../db/transaction.ts';
 import { storedTime } from '../time.ts';
-import type { JobHandler } from './outbox.ts';
+import { announceJobs, type JobHandler } from './outbox.ts';
 
 export const EFFECTS_JOB = 'effects.expand';
 
@@ -102,19 +102,21 @@ async function writeRows(trx: Executor, db: Db, deferred: Deferred, now: string)
     rows.push({ id, payload });
   }
   afterCommit(trx, async () => {
-    deferred.outcome = expandAll(db, rows);
+    deferred.outcome = expandAll(db, rows, runAt);
     await deferred.outcome;
   });
 }
 
-async function expandAll(db: Db, rows: readonly { id: number; payload: EffectsPayload }[]): Promise<ReadonlyMap<string, unknown>> {
+async function expandAll(db: Db, rows: readonly { id: number; payload: EffectsPayload }[], runAt: string): Promise<ReadonlyMap<string, unknown>> {
   const answers = new Map<string, unknown>();
   try {
     for (const row of rows) {
       for (const [part, answer] of await expand(db, row.id, row.payload)) answers.set(part, answer);
     }
   } catch {
-    // The command has committed; a worker expands the row once its grace has passed.
+    // The command has committed; a worker expands the row once its grace has passed. (Rows
+    // expanded here need no runner: they wake none.)
+    announceJobs(db, runAt);
   }
   return answers;
 }

@@ -1,6 +1,7 @@
 // The transactional outbox: side effects are written as job rows in the same transaction as the
 // change that causes them, and performed after commit by the runner. Several runners (processes)
-// may poll one PostgreSQL database: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
+// may share one PostgreSQL database; there a committed job wakes them (db/wakeups.ts), with its due
+// time, instead of their polling for it: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
 // them to its process, so a job is handed to one runner at a time. The lease is short and renewed
 // while the job runs; a crashed runner's jobs are taken back at once by the next process to start
 // on its host, or claimed again when their lease runs out (at-least-once). A runner that stops
@@ -13,6 +14,8 @@ import { forUpdate, type DialectName, type Db, type Executor } from '../db/datab
 import type { OutboxJobRow } from '../db/types.ts';
 import { batched } from '../db/batched.ts';
 import { startWork } from '../db/connection-turns.ts';
+import { databaseOf, afterCommit, isCommandTransaction } from '../db/transaction.ts';
+import { HEARTBEAT_MS, wakeupsOf, type Wakeups } from '../db/wakeups.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 import { isGone, newHolder } from './holders.ts';
 
@@ -67,16 +70,37 @@ const jobsInsert = compiledVariants((_count: number) => (db, rows: Pick<OutboxJo
   db.insertInto('outbox_jobs').values(rows),
 );
 
-/** Several jobs of one kind, in as few inserts as the databases' parameter limits allow. */
+/**
+ * Several jobs of one kind, in as few inserts as the databases' parameter limits allow. The
+ * runners are woken with the earliest due time once the jobs are committed: after the command's
+ * commit, or at once outside a transaction. (A transaction of another kind leaves them to the
+ * runners' heartbeat.)
+ */
 export async function enqueueJobs(trx: Executor, kind: string, jobs: readonly { payload: unknown; runAt: Date }[]): Promise<void> {
+  let earliest: string | undefined;
   for (let start = 0; start < jobs.length; start += INSERT_CHUNK) {
     const rows = jobs.slice(start, start + INSERT_CHUNK).map(({ payload, runAt }) => {
       const at = storedTime(runAt);
+      if (earliest === undefined || at < earliest) earliest = at;
       return { kind, payload: JSON.stringify(payload), run_at: at, created_at: at };
     });
     await jobsInsert(rows.length).execute(trx, rows);
   }
+  if (earliest === undefined) return;
+  const due = earliest;
+  if (isCommandTransaction(trx)) afterCommit(trx, async () => announceJobs(databaseOf(trx), due));
+  else if (!trx.isTransaction) announceJobs(trx, due);
 }
+
+/** Wakes the runners for jobs committed due at `runAt` (a stored time). */
+export function announceJobs(db: Db, runAt: string): void {
+  wakeupsOf(db)?.announce('outbox', runAt);
+}
+
+/** Due times closer than this are one wake-up: a burst of jobs due in a few seconds (effects rows) costs one claim. */
+const DUE_GRANULE_MS = 100;
+/** Due times kept for wake-ups; later ones are left to the heartbeat. */
+const MAX_DUE_TIMES = 1000;
 
 export interface RunnerOptions {
   /** The process's name in the leases it takes; one of its own by default. */
@@ -101,6 +125,10 @@ export class JobRunner {
   private readonly inHand = new Map<number, OutboxJobRow>();
   /** Set by stop(): no claim after it. */
   private stopped = false;
+  /** When jobs announced for later fall due (ms, rounded up to DUE_GRANULE_MS): a claim is made then. */
+  private readonly dueTimes = new Set<number>();
+  private stopListening: (() => void) | null = null;
+  private readonly wakeups: Wakeups | undefined;
   /** Aborted when a stopping runner's jobs are out of time: the signal every handler in hand listens to. */
   private readonly outOfTime = new AbortController();
   /** Deletes finished jobs: the jobs of a claim finish close together, and go in one statement. */
@@ -121,6 +149,7 @@ export class JobRunner {
     setMaxListeners(MAX_IN_FLIGHT, this.outOfTime.signal);
     this.holder = options.holder ?? newHolder();
     this.renewEveryMs = options.renewEveryMs ?? RENEW_MS;
+    this.wakeups = wakeupsOf(db);
   }
 
   /**
@@ -148,17 +177,53 @@ export class JobRunner {
   }
 
   /**
-   * Polls for due jobs and keeps up to MAX_IN_FLIGHT of them running: a slow job (a receiver
-   * taking its 15 s) holds one slot, not the loop. A full claim means more is waiting, so the next
-   * claim comes at once instead of after the interval, and with every slot busy it comes as soon
-   * as one frees: the backlog drains as fast as jobs finish.
+   * Claims due jobs and keeps up to MAX_IN_FLIGHT of them running: a slow job (a receiver taking
+   * its 15 s) holds one slot, not the loop. A full claim means more is waiting, so the next claim
+   * comes at once, and with every slot busy it comes as soon as one frees: the backlog drains as
+   * fast as jobs finish. Otherwise the next claim comes when jobs are announced (at once, or at
+   * their due time), or after HEARTBEAT_MS; every `intervalMs` where there are no wake-ups (SQLite,
+   * or PostgreSQL's listening connection down).
    */
   start(intervalMs = 500): void {
     if (this.timer) return;
+    /** When the pending timer fires (null while a claim runs or waits for a slot). */
+    let nextAt: number | null = null;
     const schedule = (delayMs: number) => {
+      if (this.timer) clearTimeout(this.timer);
+      nextAt = Date.now() + delayMs;
       this.timer = setTimeout(tick, delayMs);
     };
+    /** Until the next claim when nothing wakes the runner: the heartbeat, or the next due time known. */
+    const idleDelay = () => {
+      const pace = this.wakeups?.listening ? HEARTBEAT_MS : intervalMs;
+      let next = Date.now() + pace;
+      for (const at of this.dueTimes) next = Math.min(next, at);
+      return Math.max(0, next - Date.now());
+    };
+    let inClaim = false;
+    /** Woken while a claim was under way: the next claim comes at once. */
+    let wokenDuringClaim = false;
+    const wake = (dueAt: number) => {
+      if (this.stopped || !this.timer) return;
+      if (dueAt > Date.now() && this.dueTimes.size < MAX_DUE_TIMES) this.dueTimes.add(Math.ceil(dueAt / DUE_GRANULE_MS) * DUE_GRANULE_MS);
+      if (inClaim && dueAt <= Date.now()) wokenDuringClaim = true;
+      // A claim under way, or every slot busy, schedules the next one itself when it ends.
+      if (inClaim || this.waitingForSlot) return;
+      const at = Math.max(Date.now(), dueAt);
+      if (nextAt === null || at < nextAt) schedule(at - Date.now());
+    };
+    this.dueAt = wake;
+    this.stopListening =
+      this.wakeups?.listen('outbox', {
+        woken: (payload) => wake(payload === '' ? 0 : Date.parse(payload)),
+        listeningChanged: () => wake(0),
+      }) ?? null;
     const tick = async () => {
+      inClaim = true;
+      nextAt = null;
+      wokenDuringClaim = false;
+      const startedAt = Date.now();
+      for (const at of this.dueTimes) if (at <= startedAt) this.dueTimes.delete(at);
       let claimed = 0;
       const free = Math.min(BATCH_SIZE, MAX_IN_FLIGHT - this.inFlight.size);
       try {
@@ -186,13 +251,17 @@ export class JobRunner {
         this.log.error({ err: error }, 'outbox runner failed to claim jobs');
       } finally {
         this.claiming = null;
+        inClaim = false;
         // Not when stopped meanwhile.
         if (this.timer && free === 0) this.waitingForSlot = true;
-        else if (this.timer) schedule(claimed === free ? 0 : intervalMs);
+        else if (this.timer) schedule(claimed === free || wokenDuringClaim ? 0 : idleDelay());
       }
     };
     schedule(0);
   }
+
+  /** Makes a claim at `at` (ms), or at once when it is past; nothing before start() or after stop(). */
+  private dueAt: (at: number) => void = () => {};
 
   /**
    * Stops claiming at once, lets the jobs in hand finish for `drainMs`, then aborts their handlers'
@@ -202,6 +271,7 @@ export class JobRunner {
   async stop(drainMs: number): Promise<void> {
     const deadline = Date.now() + drainMs;
     this.stopped = true;
+    this.stopListening?.();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.waitingForSlot = false;
@@ -216,6 +286,8 @@ export class JobRunner {
     if (left.length === 0) return;
     try {
       await this.giveBack(left);
+      // For another runner to take at once.
+      announceJobs(this.db, '');
       this.log.warn({ jobs: left.length }, 'outbox runner stopping: jobs not finished in time were given back');
     } catch (error) {
       this.log.error({ err: error, jobs: left.length }, 'outbox runner failed to give back its jobs: they are claimed again when their lease runs out');
@@ -326,6 +398,7 @@ export class JobRunner {
       const outcome = await handler(JSON.parse(job.payload), job, stop);
       if (outcome) {
         await this.release(job, { run_at: storedTime(outcome.retryAt) });
+        this.dueAt(outcome.retryAt.getTime());
         return 'retry';
       }
       await this.finish(job.id);
@@ -339,6 +412,7 @@ export class JobRunner {
       // A job that keeps failing stays in the table with its error, parked, for an operator to see.
       const retryAt = giveUp ? PARKED : storedTime(addSeconds(this.clock.now(), 2 ** job.attempts));
       await this.release(job, { run_at: retryAt, last_error: message.slice(0, 2000) });
+      if (!giveUp) this.dueAt(Date.parse(retryAt));
       return giveUp ? 'parked' : 'error';
     }
   }

@@ -43,7 +43,7 @@ export interface TesterChange {
 const READ_LIMIT = 10_000;
 
 /**
- * How long rows are kept: far longer than a reader's pause between two reads (POLL_MS). A reader
+ * How long rows are kept: far longer than a reader's pause between two reads (a heartbeat). A reader
  * that has not read for half of it rebuilds its sets rather than trust what is left.
  */
 export const FEED_RETENTION_SECONDS = 120;

@@ -7,7 +7,8 @@
 // A beta's set is built from the database the first time it is needed (for every beta with a
 // waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
 // feed names: after each of this process's commits, so the request that made a change answers
-// with it (and with every change committed before it), and every POLL_MS for other processes'.
+// with it (and with every change committed before it), and for other processes' changes when
+// woken by them (PostgreSQL, db/wakeups.ts) or every POLL_MS (SQLite, or while not listening).
 //
 // The same feed keeps a beta's sort sets: every visible tester (any status) by points, or by
 // referrals, most first and then the latest tester first. The tester list's sorts by points and by
@@ -18,6 +19,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { pruneInBatches } from '../../db/pruning.ts';
+import { readOnWakeups, wakeupsOf } from '../../db/wakeups.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { forgetBeta, toBeta } from '../betas/betas.service.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
@@ -109,9 +111,15 @@ async function countedStandings(executor: Executor, betaId: number, order: Waitl
   return standings;
 }
 
-/** How often the feed is read for other processes' changes: they show here within about this long. */
+/**
+ * How often the feed is read for other processes' changes when they cannot wake the reader
+ * (SQLite, or PostgreSQL's listening connection down): they show here within about this long.
+ */
 export const POLL_MS = 250;
-/** How often a process holding sets deletes the feed's old rows (any process may: deleting twice is harmless). */
+/**
+ * How often a process holding sets deletes the feed's old rows (any process may: deleting twice is
+ * harmless), for as long as rows it has seen may be left.
+ */
 const PRUNE_MS = 30_000;
 /** Rows read per statement while a beta's set is built. */
 const BUILD_CHUNK = 20_000;
@@ -166,8 +174,13 @@ export class Standings {
   #lastRead = Date.now();
   #feedRounds = 0;
   readonly #rounds = new Rounds(() => this.#round());
-  #timers: NodeJS.Timeout[] = [];
+  /** Stops the reads on wake-ups and the pruning; none before a set is built. */
+  #stopReading: (() => void) | undefined;
   #pruning: Promise<unknown> | undefined;
+  /** When this process last saw a row of the feed (its start, for the rows written before). */
+  #lastChangeAt = Date.now();
+  /** A commit of this process is waiting for its round: that round tells the others (wakeups). */
+  #committed = false;
   readonly #stopping = new AbortController();
 
   constructor(
@@ -183,7 +196,7 @@ export class Standings {
    * waited for, so the database is not closed beneath it.
    */
   async close(): Promise<void> {
-    for (const timer of this.#timers) clearInterval(timer);
+    this.#stopReading?.();
     this.#stopping.abort();
     await Promise.all([this.#pruning, this.#rounds.idle()]);
   }
@@ -236,9 +249,13 @@ export class Standings {
 
   /**
    * Once a command has committed, before it answers: a round that reads the feed, so the answer
-   * counts every change committed before it (its own and any other process's).
+   * counts every change committed before it (its own and any other process's). That round wakes
+   * the other processes when it found changes (or cannot tell, reading none).
    */
-  readonly afterCommit = (): Promise<void> => this.#settleQuietly();
+  readonly afterCommit = (): Promise<void> => {
+    this.#committed = true;
+    return this.#settleQuietly();
+  };
 
   /**
    * The standing of each tester as its row says it is now, against everyone else as of the last
@@ -306,7 +323,9 @@ export class Standings {
     return positions;
   }
 
+  /** Deletes the feed's old rows, while rows this process has seen may be left: an idle process does not. */
   #prune(): void {
+    if (Date.now() - this.#lastChangeAt > FEED_RETENTION_SECONDS * 1000 + 2 * PRUNE_MS) return;
     this.#pruning ??= pruneInBatches(() => this.#feed.pruneBatch(), this.#stopping.signal)
       .catch((error: unknown) => this.log?.error({ err: error }, 'standings: pruning the feed failed'))
       .finally(() => (this.#pruning = undefined));
@@ -425,9 +444,13 @@ export class Standings {
 
   /** A process holding a set reads the feed for as long as it runs (the timers do not keep it running). */
   #startReading(): void {
-    if (this.#timers.length === 0 && !this.#stopping.signal.aborted) {
-      this.#timers.push(setInterval(() => this.#settleQuietly(), POLL_MS).unref(), setInterval(() => this.#prune(), PRUNE_MS).unref());
-    }
+    if (this.#stopReading || this.#stopping.signal.aborted) return;
+    const stopWaking = readOnWakeups(this.db, 'feed', POLL_MS, () => void this.#settleQuietly());
+    const pruning = setInterval(() => this.#prune(), PRUNE_MS).unref();
+    this.#stopReading = () => {
+      stopWaking();
+      clearInterval(pruning);
+    };
   }
 
   #build(betaId: number, order: WaitlistOrder): Promise<BetaIndex> {
@@ -501,6 +524,8 @@ export class Standings {
   async #round(): Promise<void> {
     let changes = this.#missed;
     this.#missed = [];
+    const announce = this.#committed;
+    this.#committed = false;
     try {
       if (this.#feed.started && Date.now() - this.#lastRead > (FEED_RETENTION_SECONDS * 1000) / 2) {
         // Paused for longer than the feed is sure to be kept: rows may be gone unread. Start afresh.
@@ -510,6 +535,8 @@ export class Standings {
       }
       if (this.#feed.started) changes = changes.concat(await this.#feed.read());
       this.#lastRead = Date.now();
+      if (changes.length > 0) this.#lastChangeAt = this.#lastRead;
+      if (announce && (changes.length > 0 || !this.#feed.started)) wakeupsOf(this.db)?.announce('feed');
       await this.#apply(changes);
       this.#feedRounds += 1;
     } catch (error) {
