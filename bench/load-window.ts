@@ -10,6 +10,8 @@ export interface LoadRequest {
 
 export interface WindowResult {
   rps: number;
+  /** Answers received in the window. */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -31,5 +33,5 @@ export async function loadWindow(options: { url: string; connections: number; se
     });
   });
   process.stderr.write('.');
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, serverErrors };
+  return { rps: result.requests.average, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, serverErrors };
 }
