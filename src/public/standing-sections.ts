@@ -7,7 +7,7 @@ import type { PublicBoard } from '../modules/leaderboard/leaderboard.service.ts'
 import type { Progress } from '../modules/leaderboard/progress.ts';
 import { LEADERBOARD_NAME_MAX_LENGTH } from '../modules/testers/leaderboard-name.ts';
 import { maskedEmail } from '../modules/testers/masked-email.ts';
-import type { TesterView } from '../modules/testers/testers.presenter.ts';
+import type { StatusTester } from '../modules/visitors/visitors.service.ts';
 import { html, type Trusted } from './html.ts';
 
 const nothing = html``;
@@ -61,7 +61,7 @@ ${board.entries.map((entry) => {
 }
 
 /** The leaderboard's top on the status page, when the beta shows one. */
-export function leaderboardSection(board: PublicBoard | undefined, tester: TesterView): Trusted {
+export function leaderboardSection(board: PublicBoard | undefined, tester: Pick<StatusTester, 'id'>): Trusted {
   if (!board) return nothing;
   return html`<section class="leaderboard" aria-labelledby="leaderboard-title">
 <h2 id="leaderboard-title">Leaderboard</h2>
@@ -70,7 +70,7 @@ ${leaderboardTable(board, tester.id)}
 }
 
 /** The share link as a QR code (the image is the share link's own route), to open it on another phone. */
-export function qrSection(tester: TesterView): Trusted {
+export function qrSection(tester: Pick<StatusTester, 'referral_code'>): Trusted {
   return html`<figure class="share-qr" id="share-qr">
 <img src="/r/${encodeURIComponent(tester.referral_code)}/qr.svg" width="160" height="160" alt="QR code of your share link">
 <figcaption>Scan it to open your share link on another device.</figcaption>
@@ -89,7 +89,7 @@ export interface NameFormState {
  * (as a confirmation link's token is): a page on another site cannot post it without knowing the
  * check, and the page sends no Referer.
  */
-export function publicNameSection(tester: TesterView, state: NameFormState): Trusted {
+export function publicNameSection(tester: Pick<StatusTester, 'referral_code' | 'uuid' | 'email' | 'leaderboard_name'>, state: NameFormState): Trusted {
   const invalid = state.error ? html` aria-invalid="true"` : nothing;
   const describedBy = state.error ? 'public-name-hint leaderboard_name-error' : 'public-name-hint';
   return html`<section class="public-name" aria-labelledby="public-name-title">
