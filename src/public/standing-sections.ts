@@ -46,8 +46,18 @@ export function oneMoreSection(progress: Progress): Trusted {
   return html`<p class="one-more" id="one-more">One more friend moves you to <strong>#${then}</strong>.</p>`;
 }
 
+/** Per board kept (LeaderboardService.forVisitors), its table with no row marked: what most status pages show. */
+const unmarkedTables = new WeakMap<PublicBoard, Trusted>();
+
 /** The board as a table; the tester's own row marked when `testerId` is on it. */
 export function leaderboardTable(board: PublicBoard, testerId?: number): Trusted {
+  if (board.entries.some((entry) => entry.testerId === testerId)) return renderedTable(board, testerId);
+  let table = unmarkedTables.get(board);
+  if (!table) unmarkedTables.set(board, (table = renderedTable(board)));
+  return table;
+}
+
+function renderedTable(board: PublicBoard, testerId?: number): Trusted {
   if (board.entries.length === 0) return html`<p id="leaderboard-empty">Nobody is on the leaderboard yet.</p>`;
   return html`<table class="leaderboard-table" id="leaderboard">
 <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Referrals</th><th scope="col">Points</th></tr></thead>

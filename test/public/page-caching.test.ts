@@ -137,7 +137,7 @@ describe('the status page from per-beta pieces', () => {
   const shareLinksOf = (body: string) => Object.fromEntries([...body.matchAll(/<a id="share-(\w+)" class="share-\w+" href="([^"]*)"/g)].map(([, channel, href]) => [channel, href.replaceAll('&amp;', '&')]));
 
   test('each tester sees their own figures, code and check, never another\'s; the share links are the ones made for them', async () => {
-    const beta = await ctx.createBeta({}, 'Pieces');
+    const beta = await ctx.createBeta({ leaderboard_enabled: true, leaderboard_size: 1 }, 'Pieces');
     const ann = await createTester(ctx, beta.id, { email: 'ann.first@example.com' });
     await createTester(ctx, beta.id, { email: 'friend.of.ann@example.net', referrer_id: ann.id });
     const zed = await createTester(ctx, beta.id, { email: 'zed.second@example.org' });
@@ -151,12 +151,17 @@ describe('the status page from per-beta pieces', () => {
     assert.match(pages.zed, /Your standing, z\*\*\*@e\*\*\*\.org/);
     assert.match(pages.zed, /<dd id="standing-position">#3 of 3<\/dd>/);
     assert.match(pages.zed, /<dd id="standing-referrals">0<\/dd>/);
+    // The board of one: Ann's row marked on her page only, whichever page was shown before.
+    assert.match(pages.ann, /<tr class="own" id="leaderboard-own" aria-current="true"><td>1<\/td><td>a\*\*\*@e\*\*\*\.com <span class="own-tag">\(you\)<\/span>/);
+    assert.match(pages.zed, /<tr><td>1<\/td><td>a\*\*\*@e\*\*\*\.com<\/td>/);
+    assert.ok(!pages.zed.includes('leaderboard-own'));
+    assert.match((await visit(ctx, 'GET', statusPath(ann))).body, /id="leaderboard-own"/, 'after the unmarked table was kept');
     for (const [own, other] of [[ann, zed], [zed, ann]] as const) {
       const body = own === ann ? pages.ann : pages.zed;
       assert.ok(body.includes(`action="/r/${own.referral_code}?check=${own.uuid}"`));
       assert.ok(!body.includes(other.referral_code), 'no other tester\'s code');
       assert.ok(!body.includes(other.uuid), 'no other tester\'s check');
-      assert.ok(!body.includes(maskedEmail(other.email)), 'no other tester\'s masked address');
+      if (own === ann) assert.ok(!body.includes(maskedEmail(other.email)), 'no other tester\'s masked address');
       const expected = Object.fromEntries(shareButtons(own.share_link, `Join me on the ${beta.name} waitlist`).map(({ channel, url }) => [channel, url]));
       assert.deepEqual(shareLinksOf(body), expected, 'the links the share buttons make for this tester');
       assert.ok(body.includes(`value="${own.share_link}?ch=copy"`));
