@@ -21,7 +21,7 @@ import { drained } from './outbox-drain.ts';
 import { loadWindow, type LoadRequest } from './load-window.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { checkCounters, SEEDED_BETA_OPTIONS } from './seeding.ts';
-import { children, cpuSecondsOf, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
+import { children, cpuMicrosecondsOf, freePort, ROOT, startProjectServer, waitUntilAnswering } from './server-process.ts';
 
 const USAGE =
   'usage: npm run bench:compare -- --baseline-tree DIR --beta ID --key KEY [--database-url sqlite:PATH|postgres://…] [--rounds 3] [--seconds 10] [--connections 50] [--json FILE]';
@@ -147,10 +147,10 @@ async function main(): Promise<void> {
   // The server's CPU per request is measured around the window and its drain (the events a signup
   // raises are its work too): unlike throughput, it holds when other work shares the machine.
   const drive = async (side: (typeof sides)[number], seconds: number, request: () => LoadRequest, clients = connections): Promise<Result> => {
-    const cpuBefore = cpuSecondsOf(side.server.pid!);
+    const cpuBefore = cpuMicrosecondsOf(side.server.pid!);
     const result = await loadWindow({ url: side.url, connections: clients, seconds, headers, request });
     await drained(side.database.db);
-    const cpuMicros = ((cpuSecondsOf(side.server.pid!) - cpuBefore) * 1e6) / Math.max(1, result.requests);
+    const cpuMicros = (cpuMicrosecondsOf(side.server.pid!) - cpuBefore) / Math.max(1, result.requests);
     return { ...result, failed: result.non2xx + result.errors, cpuMicros };
   };
 

@@ -10,7 +10,7 @@ export interface LoadRequest {
 
 export interface WindowResult {
   rps: number;
-  /** Requests answered in the window. */
+  /** Answers received in the window. */
   requests: number;
   p50: number;
   p99: number;

@@ -93,6 +93,20 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
+/** CPU time the process and its descendants have used so far, in microseconds (user and system, from /proc). */
+export function cpuMicrosecondsOf(pid: number): number {
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return processTree(pid).reduce((sum, each) => {
+    try {
+      // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
+      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 /**
  * The server's resident memory, process by process: the largest one's high-water mark (VmHWM), not
  * a sum. With `serve --workers N` that is an API worker's (each holds the standings index; the
@@ -109,25 +123,4 @@ export function memoryOf(pid: number) {
     });
   const largest = (field: string) => read(field).reduce((a, b) => (b.bytes > a.bytes ? b : a), { pid, bytes: 0 });
   return { peak: () => largest('VmHWM'), now: () => largest('VmRSS'), processes: () => processTree(pid).length };
-}
-
-/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
-const TICKS_PER_SECOND = 100;
-
-/**
- * CPU seconds (user and system) the process and its descendants have used so far: the difference
- * around a window is what the server spent on it, whatever else shares the machine.
- */
-export function cpuSecondsOf(pid: number): number {
-  let ticks = 0;
-  for (const each of processTree(pid)) {
-    try {
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
 }

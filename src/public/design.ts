@@ -34,11 +34,30 @@ const pathOf = (image: StoredImage | null) => (image ? imagePath(image) : null);
 export const signupPageUrl = (beta: Pick<Beta, 'id' | 'slug'>, publicUrl: string) => `${publicUrl}/b/${beta.slug ?? beta.id}`;
 
 /**
+ * Frames worked out per beta object: a beta read from memory is one frozen object while it is kept
+ * (a changed beta is another), and working out a designed frame (its colours' contrast, the
+ * description as plain text) cost a page view about 50 µs.
+ */
+const frames = new WeakMap<Beta, { publicUrl: string; page?: PageFrame; landing?: PageFrame }>();
+
+/**
  * The frame of one of the beta's pages. The signup page (`landing`) adds the hero and the tags a
  * link preview reads (absolute URLs: the preview is made elsewhere); the others show the
  * masthead and colours only.
  */
 export function frameOf(beta: Beta, publicUrl: string, options: { landing?: boolean } = {}): PageFrame {
+  let kept = frames.get(beta);
+  if (!kept || kept.publicUrl !== publicUrl) {
+    kept = { publicUrl };
+    frames.set(beta, kept);
+  }
+  const variant = options.landing ? 'landing' : 'page';
+  const frame = kept[variant] ?? Object.freeze(workedOutFrame(beta, publicUrl, options));
+  kept[variant] = frame;
+  return frame;
+}
+
+function workedOutFrame(beta: Beta, publicUrl: string, options: { landing?: boolean }): PageFrame {
   const { page } = beta;
   // The logo above the page; without one the page's own heading and text name the beta already.
   const frame: PageFrame = {

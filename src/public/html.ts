@@ -110,8 +110,9 @@ function allowFramingBy(reply: FastifyReply, origins: readonly string[]): void {
 
 /**
  * Sends a page. The public scope's security headers (public-scope.ts: CSP, no-referrer, nosniff,
- * frames refused) come with it; pages are never cached (they show a visitor's own standing or a
- * token's state). `indexed` lets search engines list it: only a beta's signup page. `frame` is the
+ * frames refused) come with it; pages sent here are never cached (they show a visitor's own
+ * standing or a token's state; the leaderboard page, the same for everyone, goes out as a
+ * prepared answer: leaderboard-answers.ts). `indexed` lets search engines list it: only a beta's signup page. `frame` is the
  * beta's design around the content.
  */
 export function sendHtmlPage(reply: FastifyReply, status: number, title: string, content: Trusted, options: { indexed?: boolean; frame?: PageFrame } = {}): FastifyReply {

@@ -1,6 +1,7 @@
 // The status page's account of the tester's moves (modules/moves) and of when they can expect
 // their invitation: "You moved from #812 to #640: 3 friends joined. Since then, 12 people passed
 // you.", then the latest moves one by one. Every value goes through `html`; no other tester is named.
+import { leastRecentlyUsed } from '../db/least-recently-used.ts';
 import type { TesterMoveRow } from '../db/types.ts';
 import type { MoveCause } from '../modules/moves/record-moves.ts';
 import { apiTime } from '../time.ts';
@@ -78,10 +79,13 @@ function moveText(move: TesterMoveRow): string {
 }
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DAY_MS = 86_400_000;
+/** Formatting a date took a few microseconds, and a status page shows up to six: each day is formatted once. */
+const formattedDays = leastRecentlyUsed(1_000, (day: number) => DAY.format(new Date(day * DAY_MS)));
 
 /** The day of an instant as the page shows it: "22 November 2026" (UTC). */
 export function dayOf(date: Date): string {
-  return DAY.format(date);
+  return formattedDays(Math.floor(date.getTime() / DAY_MS));
 }
 
 /** The headline and the latest moves, newest first; nothing before the first move. */

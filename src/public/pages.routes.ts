@@ -13,7 +13,8 @@ import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { Confirmation, SignupForm, VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { frameOf } from './design.ts';
 import { sendHtmlPage } from './html.ts';
-import { leaderboardPage } from './standing-sections.ts';
+import { sendPrepared } from '../http/prepared-answers.ts';
+import { boardPage, secondsKept } from './leaderboard-answers.ts';
 import { BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
 import {
   confirmPage,
@@ -32,6 +33,8 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface PageLimits {
   pages: Hook;
+  /** `pages`, but for a leaderboard this process holds: that answer reads no database, and a refusal would cost as much as it. */
+  unlessBoardInMemory: Hook;
   signups: Hook;
   resend: Hook;
 }
@@ -112,7 +115,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       const referral = referralOf(request.body, () => referralFromCookie(request, form.beta.id));
       try {
         const outcome = await visitors.signUp(form.beta, signupInput(request.body, form, referral), visitorOf(request), signupAttempt(request.body, request.headers.origin));
-        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, outcome), { frame: frameOf(form.beta, publicUrl) });
+        return sendHtmlPage(reply, 200, form.beta.name, signedUpPage(form.beta, outcome, publicUrl), { frame: frameOf(form.beta, publicUrl) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const state: FormState = { values: request.body, errors: fieldErrors(error), referral };
@@ -133,7 +136,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
         const saved = request.query.saved === 'name';
         const nameForm = { value: standing.tester.leaderboard_name ?? '', error: null, saved };
-        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, nameForm), { frame: frameOf(standing.beta, publicUrl) });
+        return sendHtmlPage(reply, 200, standing.beta.name, standingPage(standing, publicUrl, nameForm), { frame: frameOf(standing.beta, publicUrl) });
       }
       const sharer = await visitors.sharer(request.params.code);
       if (!sharer) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
@@ -179,19 +182,20 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
         const standing = await visitors.standingByCheck(code, check);
         if (!standing) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(LINK_NOT_FOUND));
         const message = error.errors.map((e) => e.message).join(' ');
-        return sendHtmlPage(reply, error.statusCode, standing.beta.name, standingPage(standing, { value: name, error: message, saved: false }));
+        return sendHtmlPage(reply, error.statusCode, standing.beta.name, standingPage(standing, publicUrl, { value: name, error: message, saved: false }));
       }
     },
   });
 
   app.get('/b/:beta/leaderboard', {
     schema: { hide: true, params: BetaParams },
-    onRequest: limits.pages,
+    onRequest: limits.unlessBoardInMemory,
     handler: async (request, reply) => {
       const found = await visitors.leaderboard(request.params.beta);
       if (!found) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(BETA_NOT_FOUND));
       if (!found.board) return sendHtmlPage(reply, 404, 'Not found', notFoundContent(NO_LEADERBOARD));
-      return sendHtmlPage(reply, 200, `${found.beta.name}: leaderboard`, leaderboardPage(found.beta, found.board));
+      reply.header('X-Robots-Tag', 'noindex');
+      return sendPrepared(request, reply, boardPage(found.beta, found.board), secondsKept(found.board));
     },
   });
 
@@ -204,7 +208,7 @@ export function pagesRoutes(app: App, visitors: VisitorsService, limits: PageLim
       case 'pending':
         return sendHtmlPage(reply, 200, 'Confirm your e-mail address', confirmPage(found.beta, found.email), { frame: frameOf(found.beta, publicUrl) });
       case 'confirmed':
-        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing), { frame: frameOf(found.standing.beta, publicUrl) });
+        return sendHtmlPage(reply, 200, found.standing.beta.name, standingPage(found.standing, publicUrl), { frame: frameOf(found.standing.beta, publicUrl) });
     }
   };
 

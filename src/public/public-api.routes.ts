@@ -11,7 +11,8 @@ import type { Beta } from '../modules/betas/betas.service.ts';
 import type { VisitorsService } from '../modules/visitors/visitors.service.ts';
 import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
-import { presentPublicBoard } from '../modules/leaderboard/leaderboard.presenter.ts';
+import { sendPrepared } from '../http/prepared-answers.ts';
+import { boardJson, secondsKept } from './leaderboard-answers.ts';
 import type { PageLimits } from './pages.routes.ts';
 import { ALREADY_ON_LIST, BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
 import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
@@ -91,14 +92,12 @@ export function publicApiRoutes(app: App, visitors: VisitorsService, limits: Pag
 
   app.get('/betas/:beta/leaderboard', {
     schema: { hide: true, params: BetaParams },
-    onRequest: limits.pages,
+    onRequest: limits.unlessBoardInMemory,
     handler: async (request, reply) => {
       const found = await visitors.leaderboard(request.params.beta);
       if (!found) throw betaNotFound();
       if (!found.board) throw Errors.notFound('This beta shows no public leaderboard');
-      // At most a few seconds old already (the process's own copy): no cache adds to that.
-      reply.header('Cache-Control', 'no-store');
-      return presentPublicBoard(found.board);
+      return sendPrepared(request, reply, boardJson(found.board), secondsKept(found.board));
     },
   });
 

@@ -4,7 +4,8 @@
 //   and script, no framing, no Referer; errors as HTML pages;
 // - the embeddable form's JSON endpoints (/public/…): CORS for any origin, JSON errors;
 // - /embed.js, which any site loads, and the designs' images (/images/…), which any site may show.
-// Every route counts against a per-IP limit (RateLimits.perIp).
+// Every route counts against a per-IP limit (RateLimits.perIp), but for a leaderboard answered
+// from memory: the limit protects the database, which that answer does not touch.
 import { readFileSync } from 'node:fs';
 import type { FastifyError } from 'fastify';
 import cors from '@fastify/cors';
@@ -64,8 +65,12 @@ const CROSS_ORIGIN_SECURITY = {
 
 export async function registerPublicSide(app: App, services: Services, rateLimits: RateLimits, config: Config): Promise<void> {
   const rates = config.publicRateLimits;
+  const pages = rateLimits.perIp('pages', rates.pages, 'from one network to public pages');
   const limits: PageLimits = {
-    pages: rateLimits.perIp('pages', rates.pages, 'from one network to public pages'),
+    pages,
+    unlessBoardInMemory: async (request, reply) => {
+      if (!services.visitors.leaderboardInMemory((request.params as { beta: string }).beta)) await pages(request, reply);
+    },
     signups: rateLimits.perIp('signups', rates.signups, 'from one network to sign up or confirm'),
     resend: rateLimits.perIp('resend', rates.resend, 'from one network for new confirmation links'),
   };

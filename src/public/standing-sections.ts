@@ -7,7 +7,7 @@ import type { PublicBoard } from '../modules/leaderboard/leaderboard.service.ts'
 import type { Progress } from '../modules/leaderboard/progress.ts';
 import { LEADERBOARD_NAME_MAX_LENGTH } from '../modules/testers/leaderboard-name.ts';
 import { maskedEmail } from '../modules/testers/masked-email.ts';
-import type { TesterView } from '../modules/testers/testers.presenter.ts';
+import type { StatusTester } from '../modules/visitors/visitors.service.ts';
 import { html, type Trusted } from './html.ts';
 
 const nothing = html``;
@@ -46,8 +46,18 @@ export function oneMoreSection(progress: Progress): Trusted {
   return html`<p class="one-more" id="one-more">One more friend moves you to <strong>#${then}</strong>.</p>`;
 }
 
+/** Per board kept (LeaderboardService.forVisitors), its table with no row marked: what most status pages show. */
+const unmarkedTables = new WeakMap<PublicBoard, Trusted>();
+
 /** The board as a table; the tester's own row marked when `testerId` is on it. */
 export function leaderboardTable(board: PublicBoard, testerId?: number): Trusted {
+  if (board.entries.some((entry) => entry.testerId === testerId)) return renderedTable(board, testerId);
+  let table = unmarkedTables.get(board);
+  if (!table) unmarkedTables.set(board, (table = renderedTable(board)));
+  return table;
+}
+
+function renderedTable(board: PublicBoard, testerId?: number): Trusted {
   if (board.entries.length === 0) return html`<p id="leaderboard-empty">Nobody is on the leaderboard yet.</p>`;
   return html`<table class="leaderboard-table" id="leaderboard">
 <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Referrals</th><th scope="col">Points</th></tr></thead>
@@ -61,7 +71,7 @@ ${board.entries.map((entry) => {
 }
 
 /** The leaderboard's top on the status page, when the beta shows one. */
-export function leaderboardSection(board: PublicBoard | undefined, tester: TesterView): Trusted {
+export function leaderboardSection(board: PublicBoard | undefined, tester: Pick<StatusTester, 'id'>): Trusted {
   if (!board) return nothing;
   return html`<section class="leaderboard" aria-labelledby="leaderboard-title">
 <h2 id="leaderboard-title">Leaderboard</h2>
@@ -70,7 +80,7 @@ ${leaderboardTable(board, tester.id)}
 }
 
 /** The share link as a QR code (the image is the share link's own route), to open it on another phone. */
-export function qrSection(tester: TesterView): Trusted {
+export function qrSection(tester: Pick<StatusTester, 'referral_code'>): Trusted {
   return html`<figure class="share-qr" id="share-qr">
 <img src="/r/${encodeURIComponent(tester.referral_code)}/qr.svg" width="160" height="160" alt="QR code of your share link">
 <figcaption>Scan it to open your share link on another device.</figcaption>
@@ -89,7 +99,7 @@ export interface NameFormState {
  * (as a confirmation link's token is): a page on another site cannot post it without knowing the
  * check, and the page sends no Referer.
  */
-export function publicNameSection(tester: TesterView, state: NameFormState): Trusted {
+export function publicNameSection(tester: Pick<StatusTester, 'referral_code' | 'uuid' | 'email' | 'leaderboard_name'>, state: NameFormState): Trusted {
   const invalid = state.error ? html` aria-invalid="true"` : nothing;
   const describedBy = state.error ? 'public-name-hint leaderboard_name-error' : 'public-name-hint';
   return html`<section class="public-name" aria-labelledby="public-name-title">

@@ -1,15 +1,16 @@
 // The public pages' templates: the signup form, the standing after a signup, the status page and
 // the confirmation pages. Every value goes through `html`, which escapes it. Inputs carry stable
 // ids (field-<name>) and their errors <name>-error, so people and browser tests find them alike.
+import { randomUUID } from 'node:crypto';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import { channelLink, defaultShareMessage, shareButtons } from '../modules/referrals/share-channels.ts';
 import type { Question } from '../modules/questions/questions.service.ts';
 import { maskedEmail } from '../modules/testers/masked-email.ts';
-import type { TesterView } from '../modules/testers/testers.presenter.ts';
+import { shareLinkOf, type TesterView } from '../modules/testers/testers.presenter.ts';
 import { countryChoices, TRACKING_FIELDS, type SignupField } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupOutcome, Standing } from '../modules/visitors/visitors.service.ts';
 import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
-import { html, type Trusted } from './html.ts';
+import { html, Trusted } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { ALREADY_ON_LIST, type FieldError } from './signup-input.ts';
 import type { Referral } from './visitor.ts';
@@ -171,8 +172,8 @@ function knownField(form: SignupForm, field: string): boolean {
  * copy button and the field copy the `copy` link. A plain list of links with stable ids
  * (share-{channel}): the stylesheet gives them their look.
  */
-function shareBox(beta: Beta, tester: TesterView): Trusted {
-  const buttons = shareButtons(tester.share_link, beta.page.share_message ?? defaultShareMessage(beta.name));
+function renderShareBox(beta: Beta, shareLink: string): Trusted {
+  const buttons = shareButtons(shareLink, beta.page.share_message ?? defaultShareMessage(beta.name));
   const why =
     beta.settings.waitlist_order === 'signup_time'
       ? 'Invite your friends to join too.'
@@ -181,13 +182,33 @@ function shareBox(beta: Beta, tester: TesterView): Trusted {
 <h2 id="share-title">Share your link</h2>
 <p>${why}</p>
 <div class="copy">
-<input id="share-link" type="text" readonly value="${channelLink(tester.share_link, 'copy')}" aria-label="Your share link">
+<input id="share-link" type="text" readonly value="${channelLink(shareLink, 'copy')}" aria-label="Your share link">
 <button type="button" class="copy-button" id="copy-share-link" data-copy="share-link">Copy</button>
 </div>
 <ul class="share-buttons" aria-label="Share on">
 ${buttons.map(({ channel, label, url }) => html`<li><a id="share-${channel}" class="share-${channel}" href="${url}" target="_blank" rel="noopener noreferrer">${label}</a></li>`)}
 </ul>
 </section>`;
+}
+
+/**
+ * Stands for the referral code in a beta's share box, rendered once: letters and digits, as a code
+ * is, so every encoding on the way (the URL's, a query's, HTML's) leaves both as they are, and
+ * drawn at random, so no owner's text can hold it.
+ */
+const CODE_STAND_IN = `Code${randomUUID().replaceAll('-', '')}`;
+
+/** Per beta (the object read from memory: a changed beta is another one), its share box split where the code goes. */
+const shareBoxes = new WeakMap<Beta, { publicUrl: string; pieces: string[] }>();
+
+/** The share box of the tester with `code`: the beta's, rendered once, with the code filled in. */
+function shareBox(beta: Beta, code: string, publicUrl: string): Trusted {
+  let box = shareBoxes.get(beta);
+  if (!box || box.publicUrl !== publicUrl) {
+    box = { publicUrl, pieces: renderShareBox(beta, shareLinkOf(CODE_STAND_IN, publicUrl, beta.settings.referral_url)).html.split(CODE_STAND_IN) };
+    shareBoxes.set(beta, box);
+  }
+  return new Trusted(box.pieces.join(code));
 }
 
 function position(tester: TesterView): Trusted {
@@ -198,7 +219,7 @@ function position(tester: TesterView): Trusted {
 }
 
 /** After a signup: the standing and the share link, or what to do next. */
-export function signedUpPage(beta: Beta, outcome: SignupOutcome): Trusted {
+export function signedUpPage(beta: Beta, outcome: SignupOutcome, publicUrl: string): Trusted {
   if (outcome.kind === 'check_inbox') {
     return html`<h1>Check your inbox</h1>
 <p id="confirm-needed">We sent a confirmation link to <strong>${maskedEmail(outcome.email)}</strong>. Confirm your address to join the ${beta.name} waitlist.</p>`;
@@ -217,7 +238,7 @@ export function signedUpPage(beta: Beta, outcome: SignupOutcome): Trusted {
 <p id="signup-done" class="thank-you">${page.thank_you_text ?? `Thanks for joining the ${beta.name} waitlist.`}</p>
 ${position(tester)}
 <p class="status-link"><a id="status-page-link" href="${tester.share_status_link}">See your status page</a>: bookmark it to check your place at any time.</p>
-${shareBox(beta, tester)}`;
+${shareBox(beta, tester.referral_code, publicUrl)}`;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -231,7 +252,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The tester's own status page (share_status_link); `nameForm` is what its public-name form shows. */
-export function standingPage(standing: Standing, nameForm?: NameFormState): Trusted {
+export function standingPage(standing: Standing, publicUrl: string, nameForm?: NameFormState): Trusted {
   const { beta, tester, progress } = standing;
   const onList = tester.waitlist_position !== null;
   return html`<h1>${beta.name}</h1>
@@ -255,7 +276,7 @@ ${standing.rewards.length === 0
   : html`<ul id="rewards">${standing.rewards.map((reward) => html`<li>${reward.name}${reward.status === 'delivered' ? ' (delivered)' : ''}</li>`)}</ul>`}
 </section>
 ${leaderboardSection(standing.leaderboard, tester)}
-${shareBox(beta, tester)}
+${shareBox(beta, tester.referral_code, publicUrl)}
 ${qrSection(tester)}
 ${publicNameSection(tester, nameForm ?? { value: tester.leaderboard_name ?? '', error: null, saved: false })}`;
 }

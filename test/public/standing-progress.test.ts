@@ -82,7 +82,9 @@ describe('status page progress and the leaderboard page', () => {
     ctx.services.leaderboards.forget(beta.id);
     const page = await visit(ctx, 'GET', `/b/${beta.id}/leaderboard`);
     assert.equal(page.status, 200);
-    assertPageSecurity(assert, page);
+    // The same for everyone, and kept by caches no longer than by the process (at most 3 s).
+    assertPageSecurity(assert, page, /^public, max-age=[0-3]$/);
+    assert.equal(page.headers['x-robots-tag'], 'noindex');
     const body = page.body as string;
     assertNoAddress(body, emails);
     assert.ok(!body.includes('<script>alert'), 'the name is not markup');

@@ -62,8 +62,8 @@ export async function testersOf(ctx: TestContext, betaId: number) {
   return ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', betaId).orderBy('id').execute();
 }
 
-/** The security headers @fastify/helmet gives every public page. */
-export function assertPageSecurity(assert: typeof import('node:assert/strict'), response: TestResponse): void {
+/** The security headers every public page carries; caching as given (no-store unless a page is the same for everyone). */
+export function assertPageSecurity(assert: typeof import('node:assert/strict'), response: TestResponse, cacheControl: string | RegExp = 'no-store'): void {
   const csp = String(response.headers['content-security-policy']);
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'self'/);
@@ -72,5 +72,6 @@ export function assertPageSecurity(assert: typeof import('node:assert/strict'), 
   assert.equal(response.headers['x-content-type-options'], 'nosniff');
   assert.equal(response.headers['referrer-policy'], 'no-referrer');
   assert.equal(response.headers['x-frame-options'], 'DENY');
-  assert.equal(response.headers['cache-control'], 'no-store');
+  if (typeof cacheControl === 'string') assert.equal(response.headers['cache-control'], cacheControl);
+  else assert.match(String(response.headers['cache-control']), cacheControl);
 }

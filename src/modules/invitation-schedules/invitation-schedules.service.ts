@@ -8,6 +8,7 @@
 // too. A referral schedule is swept after commit, never in a signup's transaction.
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
+import { LeastRecentlyUsed } from '../../db/least-recently-used.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';
@@ -37,6 +38,8 @@ const DUE_PER_ROUND = 100;
 
 /** How long a process keeps a beta's schedules and invitation pace for estimates: they are at most this old. */
 export const PACE_MAX_AGE_MS = 60_000;
+/** Betas whose pace a process keeps at once. */
+const MAX_KEPT_PACES = 1_000;
 
 /** What an estimate reads of a beta (invitation-estimate.ts). */
 interface Pace {
@@ -55,8 +58,8 @@ export interface WaveView extends InvitationWaveRow {
 }
 
 export class InvitationSchedulesService {
-  /** Per beta: its schedules and invitation pace, while fresh. */
-  readonly #paces = new Map<number, { expires: number; pace: Promise<Pace> }>();
+  /** Per beta: its schedules and invitation pace, while fresh; the betas least recently asked about go first. */
+  readonly #paces = new LeastRecentlyUsed<number, { expires: number; pace: Promise<Pace> }>(MAX_KEPT_PACES);
 
   constructor(
     private readonly db: Db,

@@ -5,7 +5,7 @@
 // rejected in it. Visitors see each entry under its public name or its masked address; the owner
 // sees who it is.
 import type { Db } from '../../db/database.ts';
-import type { TesterRow } from '../../db/types.ts';
+import { LeastRecentlyUsed } from '../../db/least-recently-used.ts';
 import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
@@ -13,12 +13,14 @@ import { maskedEmail } from '../testers/masked-email.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
-import { progressOf, type Progress } from './progress.ts';
+import { progressOf, type Progress, type ProgressTester } from './progress.ts';
 
 /** How long a process answers visitors with a board it has built: the most a public board lags behind. */
 export const PUBLIC_BOARD_MAX_AGE_MS = 3_000;
 /** Waitlist entries looked at, at most, past the flagged ones to fill a board. */
 const MAX_SCANNED = 5_000;
+/** Betas whose public board a process keeps at once (each at most 100 entries); the least recently shown go first. */
+const MAX_PUBLIC_BOARDS = 1_000;
 
 export interface BoardEntry {
   rank: number;
@@ -49,6 +51,8 @@ export interface PublicEntry {
 export interface PublicBoard {
   entries: PublicEntry[];
   updatedAt: string;
+  /** Until when (Date.now() milliseconds) this process answers with it: what a cache may keep it for. */
+  keptUntil: number;
 }
 
 /** What visitors see of a tester: the public name they chose, else the masked address. */
@@ -63,7 +67,7 @@ function heldByFraudReview(row: { fraud_flags: string | null; fraud_decision: st
 
 export class LeaderboardService {
   /** Per beta: the board visitors are shown, while it is fresh, and the size it was built for. */
-  readonly #public = new Map<number, { size: number; expires: number; board: Promise<PublicBoard> }>();
+  readonly #public = new LeastRecentlyUsed<number, { size: number; expires: number; board: Promise<PublicBoard> }>(MAX_PUBLIC_BOARDS);
 
   constructor(
     private readonly db: Db,
@@ -81,7 +85,7 @@ export class LeaderboardService {
   }
 
   /** The tester's progress in its beta (the status page's, once it has found the tester). */
-  progressFor(beta: Beta, tester: TesterRow): Promise<Progress> {
+  progressFor(beta: Beta, tester: ProgressTester): Promise<Progress> {
     return progressOf(this.db, this.standings, this.invitations, beta, tester);
   }
 
@@ -140,6 +144,7 @@ export class LeaderboardService {
     const now = Date.now();
     const kept = this.#public.get(beta.id);
     if (kept && kept.size === size && kept.expires > now) return kept.board;
+    const expires = now + PUBLIC_BOARD_MAX_AGE_MS;
     const board = this.read(beta).then(({ entries, updatedAt }) => ({
       entries: entries.map((entry) => ({
         rank: entry.rank,
@@ -149,11 +154,18 @@ export class LeaderboardService {
         testerId: entry.testerId,
       })),
       updatedAt,
+      keptUntil: expires,
     }));
-    this.#public.set(beta.id, { size, expires: now + PUBLIC_BOARD_MAX_AGE_MS, board });
+    this.#public.set(beta.id, { size, expires, board });
     // A failed read is not kept: the next request tries again.
     board.catch(() => this.#public.get(beta.id)?.board === board && this.#public.delete(beta.id));
     return board;
+  }
+
+  /** Whether this process holds a fresh public board of the beta: showing it again reads no database. */
+  holdsFresh(betaId: number): boolean {
+    const kept = this.#public.get(betaId);
+    return kept !== undefined && kept.expires > Date.now();
   }
 
   /** Drops the beta's public board: a name this process just changed shows on the next request. */

@@ -6,34 +6,28 @@ import type { Db } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
-import type { Standings } from '../waitlist/standings.ts';
-
-export interface Milestone {
-  reward_definition_id: number;
-  name: string;
-  referrals_required: number;
-}
+import { milestonesOf, type Milestone } from '../rewards/reward-definitions.service.ts';
+import type { Standing, Standings } from '../waitlist/standings.ts';
 
 export interface NextReward extends Milestone {
   referrals_needed: number;
 }
 
-export interface Progress {
+export interface Progress extends Standing {
   tester_id: number;
-  waitlist_position: number | null;
-  waitlist_length: number;
   position_with_one_more_referral: number | null;
   /** When the tester can expect their invitation (invitation-estimate.ts); null when nothing says. */
   estimated_invitation_at: Date | null;
   share_signups_count: number;
   points: number;
   /** Every milestone reward of the beta, fewest referrals first. */
-  milestones: Milestone[];
+  milestones: readonly Milestone[];
   /** The milestones the tester has not reached yet, with the referrals each still needs. */
   next_rewards: NextReward[];
 }
 
-type Tester = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
+/** What progress reads of the tester's row. */
+export type ProgressTester = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
 
 /**
  * What one more credited referral adds to the value the beta's waitlist is ranked by: one referral,
@@ -43,24 +37,12 @@ export function oneMoreReferral(beta: Beta): number {
   return beta.settings.waitlist_order === 'points' ? beta.settings.referral_points : 1;
 }
 
-export async function milestonesOf(db: Db, betaId: number): Promise<Milestone[]> {
-  const rows = await db
-    .selectFrom('reward_definitions')
-    .select(['id', 'name', 'referrals_required'])
-    .where('beta_id', '=', betaId)
-    .where('type', '=', 'Milestone')
-    .orderBy('referrals_required')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ reward_definition_id: row.id, name: row.name, referrals_required: row.referrals_required ?? 0 }));
-}
-
 export async function progressOf(
   db: Db,
   standings: Standings,
   invitations: Pick<InvitationSchedulesService, 'estimatedInvitationAt'>,
   beta: Beta,
-  tester: Tester,
+  tester: ProgressTester,
 ): Promise<Progress> {
   const [{ standing, positionWithMore }, milestones] = await Promise.all([
     standings.standingWithMore(beta, tester, oneMoreReferral(beta)),
@@ -70,8 +52,7 @@ export async function progressOf(
   const referrals = tester.share_signups_count;
   return {
     tester_id: tester.id,
-    waitlist_position: standing.waitlist_position,
-    waitlist_length: standing.waitlist_length,
+    ...standing,
     position_with_one_more_referral: positionWithMore,
     estimated_invitation_at: estimated,
     share_signups_count: referrals,

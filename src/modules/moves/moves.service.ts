@@ -1,9 +1,15 @@
 // A tester's moves, read: the owner's list (GET …/testers/{tester_id}/moves.json), newest first,
 // and the latest few for the tester's status page. Recorded by record-moves.ts.
+import { compiled } from '../../db/compiled.ts';
 import type { Db } from '../../db/database.ts';
 import type { TesterMoveRow } from '../../db/types.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import type { TestersService } from '../testers/testers.service.ts';
+
+// Every status page reads it: compiled once (db/compiled.ts).
+const latestMoves = compiled((db, p: { testerId: number; count: number }) =>
+  db.selectFrom('tester_moves').selectAll().where('tester_id', '=', p.testerId).orderBy('id', 'desc').limit(p.count),
+);
 
 export class MovesService {
   constructor(
@@ -24,6 +30,6 @@ export class MovesService {
 
   /** The tester's latest `count` moves, newest first: what their status page tells. */
   latest(testerId: number, count: number): Promise<TesterMoveRow[]> {
-    return this.db.selectFrom('tester_moves').selectAll().where('tester_id', '=', testerId).orderBy('id', 'desc').limit(count).execute();
+    return latestMoves.rows(this.db, { testerId, count });
   }
 }

@@ -10,6 +10,7 @@ import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { readCache } from '../../db/read-cache.ts';
 
 
 export interface DefinitionInput {
@@ -94,6 +95,33 @@ function translateDescriptorClash(error: unknown, descriptor: string | undefined
   return error;
 }
 
+/** A Milestone reward of a beta: earned at `referrals_required` credited referrals. */
+export interface Milestone {
+  reward_definition_id: number;
+  name: string;
+  referrals_required: number;
+}
+
+/** Each beta's milestones: configuration read from memory ("Configuration read from memory"); the writers below drop it. */
+function milestonesCache(db: Db) {
+  return readCache<number, readonly Milestone[]>(db, 'milestones', 'ttl');
+}
+
+/** The beta's Milestone definitions, fewest referrals first: every status page and progress.json reads them. */
+export function milestonesOf(db: Db, betaId: number): Promise<readonly Milestone[]> {
+  return milestonesCache(db).get(betaId, async () => {
+    const rows = await db
+      .selectFrom('reward_definitions')
+      .select(['id', 'name', 'referrals_required'])
+      .where('beta_id', '=', betaId)
+      .where('type', '=', 'Milestone')
+      .orderBy('referrals_required')
+      .orderBy('id')
+      .execute();
+    return Object.freeze(rows.map((row) => Object.freeze({ reward_definition_id: row.id, name: row.name, referrals_required: row.referrals_required ?? 0 })));
+  });
+}
+
 export class RewardDefinitionsService {
   constructor(
     private readonly db: Db,
@@ -127,6 +155,8 @@ export class RewardDefinitionsService {
       );
     } catch (error) {
       throw translateDescriptorClash(error, values.descriptor);
+    } finally {
+      milestonesCache(this.db).invalidate(beta.id);
     }
   }
 
@@ -150,6 +180,7 @@ export class RewardDefinitionsService {
             .executeTakeFirstOrThrow();
           if (Number(n) > 0) throw invalid(['a reward definition with rules cannot become a Milestone: delete its rules first']);
         }
+        milestonesCache(this.db).invalidateFor(trx, beta.id);
         return trx
           .updateTable('reward_definitions')
           .set({ ...values, updated_at: this.now() })
@@ -170,6 +201,7 @@ export class RewardDefinitionsService {
       id === null
         ? undefined
         : await this.db.deleteFrom('reward_definitions').where('id', '=', id).where('beta_id', '=', beta.id).returningAll().executeTakeFirst();
+    milestonesCache(this.db).invalidate(beta.id);
     if (!row) throw Errors.notFound('Reward definition not found');
     return row;
   }
