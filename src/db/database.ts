@@ -9,6 +9,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, S
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
+import { GROUP_LIMITS } from './commit-groups.ts';
 import { groupCommits } from './transaction.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
 import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
@@ -178,9 +179,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   pool.on('error', () => {});
   pool.on('connect', preparingPlannedOnce);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Commands share commits a few groups at a time, leaving most of the pool to reads and workers.
+  groupCommits(db, { ...GROUP_LIMITS, lanes: POSTGRES_GROUP_LANES });
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, dialect, poolStats, close: () => db.destroy() };
 }
+
+/**
+ * PostgreSQL's commit groups open at once. More lanes commit more often (a flush each), fewer keep
+ * commands waiting behind a group that waits for a lock; a hot referrer's row is held by one
+ * group at a time whatever their number.
+ */
+const POSTGRES_GROUP_LANES = 4;
 
 /** What planOnce appends: a comment, so the statement means the same to both engines. */
 const PLAN_ONCE_MARK = '/* plan once */';
