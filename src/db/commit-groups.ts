@@ -34,10 +34,13 @@ export interface GroupLimits {
 
 export const GROUP_LIMITS: GroupLimits = { maxMembers: 32, maxOpenMs: 10, lanes: 1 };
 
-// Compiled once: each command of a group after the first runs two or three of them.
+// Compiled once: each command of a group after the first runs one or two of them. COMMIT
+// releases the last savepoint, and one rolled back to stays open, empty, for the next command.
 const SAVEPOINT = CompiledQuery.raw('savepoint command');
 const RELEASE = CompiledQuery.raw('release command');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to command');
+/** The savepoint of the next command after one that succeeded, in one round trip where the driver takes two statements at once. */
+const NEXT_SAVEPOINT = CompiledQuery.raw('release command; savepoint command');
 
 /** What a command's work is given: its own executor, and the transaction it shares with its group. */
 export type GroupedWork<T> = (trx: Executor, transaction: object) => Promise<T>;
@@ -66,6 +69,8 @@ export class CommitGroups {
     private readonly db: Db,
     private readonly afterCommit: () => Promise<void>,
     private readonly limits: GroupLimits = GROUP_LIMITS,
+    /** Whether the driver runs two statements sent as one text (PostgreSQL's, without parameters). */
+    private readonly multipleStatements = false,
   ) {}
 
   /** Runs `work` in a savepoint of a group now open or the next one; settles after that group has ended. */
@@ -88,6 +93,16 @@ export class CommitGroups {
     }
   }
 
+  /** Opens the savepoint of the next command, releasing the previous command's first when it holds one. */
+  async #savepoint(group: ControlledTransaction<Database>, releasing: boolean): Promise<void> {
+    if (!releasing) await group.executeQuery(SAVEPOINT);
+    else if (this.multipleStatements) await group.executeQuery(NEXT_SAVEPOINT);
+    else {
+      await group.executeQuery(RELEASE);
+      await group.executeQuery(SAVEPOINT);
+    }
+  }
+
   async #group(): Promise<void> {
     let group: ControlledTransaction<Database>;
     try {
@@ -102,6 +117,8 @@ export class CommitGroups {
     }
     const outcomes: Outcome[] = [];
     let kept = 0;
+    // The savepoint between commands: none yet, open with nothing done since, or holding a command.
+    let savepoint: 'none' | 'empty' | 'held' = 'none';
     let firstDone: number | undefined;
     try {
       const { maxMembers, maxOpenMs } = this.limits;
@@ -109,13 +126,13 @@ export class CommitGroups {
       while (this.#queue.length > 0 && outcomes.length < maxMembers && (firstDone === undefined || performance.now() - firstDone < maxOpenMs)) {
         const member = this.#queue.shift()!;
         // Until a command has succeeded the transaction holds nothing to keep: the command needs
-        // no savepoint (two round trips fewer for a lone one), and its failure rolls back the whole.
+        // no savepoint (a round trip fewer for a lone one), and its failure rolls back the whole.
         const guarded = kept > 0;
-        if (guarded) await group.executeQuery(SAVEPOINT);
+        if (guarded && savepoint !== 'empty') await this.#savepoint(group, savepoint === 'held');
         try {
           // Each command gets an executor object of its own: what it schedules is keyed by it.
           const value = await member.work(group.withoutPlugins(), group);
-          if (guarded) await group.executeQuery(RELEASE);
+          if (guarded) savepoint = 'held';
           outcomes.push({ member, value, failed: false });
           kept++;
         } catch (error) {
@@ -125,7 +142,7 @@ export class CommitGroups {
             break;
           }
           await group.executeQuery(ROLLBACK_TO);
-          await group.executeQuery(RELEASE);
+          savepoint = 'empty';
         }
         firstDone ??= performance.now();
       }

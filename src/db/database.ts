@@ -180,7 +180,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   pool.on('connect', preparingPlannedOnce);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Commands share commits a few groups at a time, leaving most of the pool to reads and workers.
-  groupCommits(db, { ...GROUP_LIMITS, lanes: POSTGRES_GROUP_LANES });
+  groupCommits(db, { ...GROUP_LIMITS, lanes: POSTGRES_GROUP_LANES }, true);
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, dialect, poolStats, close: () => db.destroy() };
 }
@@ -190,7 +190,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
  * commands waiting behind a group that waits for a lock; a hot referrer's row is held by one
  * group at a time whatever their number.
  */
-const POSTGRES_GROUP_LANES = 4;
+const POSTGRES_GROUP_LANES = 6;
 
 /** What planOnce appends: a comment, so the statement means the same to both engines. */
 const PLAN_ONCE_MARK = '/* plan once */';

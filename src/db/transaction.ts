@@ -61,8 +61,8 @@ async function observeCommit(db: Db): Promise<void> {
 const commitGroups = new WeakMap<Db, CommitGroups>();
 
 /** From now on, commands on `db` that queue behind an open transaction share its commit (commit-groups.ts). */
-export function groupCommits(db: Db, limits?: GroupLimits): void {
-  commitGroups.set(db, new CommitGroups(db, () => observeCommit(db), limits));
+export function groupCommits(db: Db, limits?: GroupLimits, multipleStatements?: boolean): void {
+  commitGroups.set(db, new CommitGroups(db, () => observeCommit(db), limits, multipleStatements));
 }
 
 function endOf(trx: Executor): TransactionEnd {
