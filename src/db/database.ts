@@ -186,9 +186,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
 }
 
 /**
- * PostgreSQL's commit groups open at once. More lanes commit more often (a flush each), fewer keep
- * commands waiting behind a group that waits for a lock; a hot referrer's row is held by one
- * group at a time whatever their number.
+ * PostgreSQL's commit groups open at once. A group runs its commands one after another: more lanes
+ * run more at once and commit more often, and take more of the pool from reads and workers. A hot
+ * referrer's row is held by one group at a time whatever their number (docs/decisions.md, "Group commit").
  */
 const POSTGRES_GROUP_LANES = 6;
 
