@@ -361,7 +361,8 @@ export async function testerTextContains(
 
 /**
  * Serialises transactions that work on the same named thing, such as one IP's signups in one beta.
- * PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its transactions are serial.
+ * PostgreSQL: a transaction-scoped advisory lock; the commands of one commit group share it, one
+ * after another, each seeing the writes of those before it. SQLite: nothing to do, its transactions are serial.
  */
 export async function lockName(trx: Executor, dialect: DialectName, name: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
