@@ -120,11 +120,14 @@ export class CommitGroups {
     // The savepoint between commands: none yet, open with nothing done since, or holding a command.
     let savepoint: 'none' | 'empty' | 'held' = 'none';
     let firstDone: number | undefined;
+    /** The command taken from the queue and not yet among the outcomes: a failed savepoint must still answer it. */
+    let current: Member | undefined;
     try {
       const { maxMembers, maxOpenMs } = this.limits;
       // Another lane may have taken the queue while this one began.
       while (this.#queue.length > 0 && outcomes.length < maxMembers && (firstDone === undefined || performance.now() - firstDone < maxOpenMs)) {
         const member = this.#queue.shift()!;
+        current = member;
         // Until a command has succeeded the transaction holds nothing to keep: the command needs
         // no savepoint (a round trip fewer for a lone one), and its failure rolls back the whole.
         const guarded = kept > 0;
@@ -134,9 +137,11 @@ export class CommitGroups {
           const value = await member.work(group.withoutPlugins(), group);
           if (guarded) savepoint = 'held';
           outcomes.push({ member, value, failed: false });
+          current = undefined;
           kept++;
         } catch (error) {
           outcomes.push({ member, error, failed: true });
+          current = undefined;
           if (!guarded) {
             await group.rollback().execute();
             break;
@@ -151,6 +156,7 @@ export class CommitGroups {
       // The shared transaction itself failed (a rollback to a savepoint, or the commit): nothing of it stands.
       if (!group.isCommitted && !group.isRolledBack) await group.rollback().execute().catch(() => {});
       for (const outcome of outcomes) outcome.member.reject(outcome.failed ? outcome.error : error);
+      current?.reject(error);
       return;
     }
     try {

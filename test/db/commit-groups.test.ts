@@ -109,6 +109,24 @@ test('a failed COMMIT fails every command of the group, and none of them is stor
   assert.deepEqual(await committed(), ['after'], 'the next group commits as usual');
 });
 
+test('a group whose transaction breaks between commands answers every command it took, and stores none', async (t) => {
+  const { db, committed } = await scene(t);
+  // The second command ends the shared transaction itself: the third's savepoint then fails.
+  const results = await Promise.race([
+    Promise.allSettled([
+      inTransaction(db, insert('first')),
+      inTransaction(db, (trx) => sql`rollback`.execute(trx)),
+      inTransaction(db, insert('third')),
+    ]),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('a command was never answered')), 10_000).unref()),
+  ]);
+  assert.deepEqual(
+    results.map((result) => result.status),
+    ['rejected', 'rejected', 'rejected'],
+  );
+  assert.deepEqual(await committed(), []);
+});
+
 test("each command keeps its own beforeCommit and afterCommit tasks; after-commit tasks see the commit", async (t) => {
   const { db, committed } = await scene(t);
   const log: string[] = [];
@@ -121,7 +139,8 @@ test("each command keeps its own beforeCommit and afterCommit tasks; after-commi
       }),
     ),
   );
-  assert.deepEqual(log, ['x: x,x-last,y,y-last', 'y: x,x-last,y,y-last']);
+  // Each task reads on another connection: they may finish in either order.
+  assert.deepEqual(log.sort(), ['x: x,x-last,y,y-last', 'y: x,x-last,y,y-last']);
 });
 
 test('a retried command runs again in a later group, and its earlier attempt leaves nothing', async (t) => {
@@ -226,7 +245,8 @@ if (dialect === 'postgres') {
       results.map((result) => result.status),
       ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'],
     );
-    assert.equal(transactionRetries(db).deadlock - before, 1, 'one command was the victim, and ran again');
+    // At least one victim ran again (on a loaded machine PostgreSQL's detector at times ends a second wait too).
+    assert.ok(transactionRetries(db).deadlock - before >= 1, 'a command was the victim, and ran again');
     const { rows } = await sql<{ text: string; n: number }>`select text, n from notes order by text`.execute(outside);
     assert.deepEqual(rows, [
       { text: 'r1', n: 3 },
