@@ -26,6 +26,12 @@ const EnvSchema = Type.Object({
     pattern: '^(postgres(ql)?://.+)?$',
     description: 'PostgreSQL: where each process opens its listening connection (LISTEN needs a session: not PgBouncer in transaction mode); empty = DATABASE_URL',
   }),
+  POSTGRES_COMMIT_GROUPS: Type.Integer({
+    minimum: 0,
+    maximum: 8,
+    default: 0,
+    description: 'PostgreSQL: commit groups open at once, each sharing one commit among the commands queued meanwhile (of the pool of 10); 0 = every command commits alone',
+  }),
   PUBLIC_URL: Type.String({
     default: '',
     pattern: '^(https?://.*)?$',
@@ -190,6 +196,7 @@ export interface Config {
   readonly databaseUrl: string;
   /** PostgreSQL: the listening connection's server (db/wakeups.ts); null for databaseUrl's. */
   readonly databaseListenUrl: string | null;
+  readonly postgresCommitGroups: number;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly logFormat: Env['LOG_FORMAT'];
@@ -283,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     databaseListenUrl: parsed.DATABASE_LISTEN_URL || null,
+    postgresCommitGroups: parsed.POSTGRES_COMMIT_GROUPS,
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,

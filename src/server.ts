@@ -33,7 +33,7 @@ export interface RunningServer {
 
 export async function serve(config: Config, options: ServeOptions): Promise<RunningServer> {
   limitHeapGrowth(config.heapGrowthPercent);
-  const database = openDatabase(config.databaseUrl, { longRunning: true, listenUrl: config.databaseListenUrl });
+  const database = openDatabase(config.databaseUrl, { longRunning: true, listenUrl: config.databaseListenUrl, commitGroups: config.postgresCommitGroups });
   if (options.prepare) await migrateToLatest(database);
   // Loggers of their own: these are made before the app (and its logger) exists.
   const destination = await logDestination(config.logFormat);

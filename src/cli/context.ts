@@ -44,7 +44,7 @@ export class CliContext {
     if (this.session) return this.session;
     const config = this.config();
     // `prelaunch worker` listens for jobs; the other commands only announce theirs, through the pool.
-    this.database = openDatabase(config.databaseUrl, { listenUrl: config.databaseListenUrl });
+    this.database = openDatabase(config.databaseUrl, { listenUrl: config.databaseListenUrl, commitGroups: config.postgresCommitGroups });
     const applied = await migrateToLatest(this.database);
     // No command here locates an IP address, so the GeoIP database (tens of MB) is not loaded.
     const services = await createServices(this.database, config, { geo: await openGeoLocator('off') });

@@ -9,6 +9,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, S
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
+import { GROUP_LIMITS } from './commit-groups.ts';
 import { groupCommits } from './transaction.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
 import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
@@ -122,6 +123,12 @@ export function sqliteFileOf(url: string): string {
 export interface OpenOptions {
   /** PostgreSQL: the pool's largest size. */
   poolSize?: number;
+  /**
+   * PostgreSQL: commit groups open at once (commit-groups.ts); none by default. A group runs its
+   * commands one after another, each in several round trips: measured slower than commands
+   * committing alone until a signup is one statement (docs/decisions.md, "Group commit").
+   */
+  commitGroups?: number;
   /** PostgreSQL: where the listening connection goes (wakeups.ts), when not to `url` (a PgBouncer in transaction mode there). */
   listenUrl?: string | null;
   /**
@@ -181,6 +188,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   pool.on('error', () => {});
   pool.on('connect', preparingPlannedOnce);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Commands share commits a few groups at a time when asked to, leaving most of the pool to reads and workers.
+  if (options.commitGroups) groupCommits(db, { ...GROUP_LIMITS, lanes: options.commitGroups }, true);
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   // Its listening connection opens when a reader first listens (a server does; the CLI does not).
   const wakeups = new Wakeups(options.listenUrl ?? url, db);
@@ -191,6 +200,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   };
   return { db, dialect, poolStats, close };
 }
+
 
 /** What planOnce appends: a comment, so the statement means the same to both engines. */
 const PLAN_ONCE_MARK = '/* plan once */';
@@ -361,7 +371,8 @@ export async function testerTextContains(
 
 /**
  * Serialises transactions that work on the same named thing, such as one IP's signups in one beta.
- * PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its transactions are serial.
+ * PostgreSQL: a transaction-scoped advisory lock; the commands of one commit group share it, one
+ * after another, each seeing the writes of those before it. SQLite: nothing to do, its transactions are serial.
  */
 export async function lockName(trx: Executor, dialect: DialectName, name: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);

@@ -32,6 +32,8 @@ type Task = () => Promise<void>;
 interface TransactionEnd {
   beforeCommit: Task[];
   afterCommit: Task[];
+  /** The database transaction the command runs in: its own, or the one its commit group shares. */
+  transaction: object;
 }
 
 const ends = new WeakMap<Executor, TransactionEnd>();
@@ -58,12 +60,9 @@ async function observeCommit(db: Db): Promise<void> {
 
 const commitGroups = new WeakMap<Db, CommitGroups>();
 
-/**
- * From now on, commands on `db` that queue behind an open transaction share its commit
- * (commit-groups.ts). For SQLite, whose transactions run one at a time on one connection anyway.
- */
-export function groupCommits(db: Db, limits?: GroupLimits): void {
-  commitGroups.set(db, new CommitGroups(db, () => observeCommit(db), limits));
+/** From now on, commands on `db` that queue behind an open transaction share its commit (commit-groups.ts). */
+export function groupCommits(db: Db, limits?: GroupLimits, multipleStatements?: boolean): void {
+  commitGroups.set(db, new CommitGroups(db, () => observeCommit(db), limits, multipleStatements));
 }
 
 function endOf(trx: Executor): TransactionEnd {
@@ -82,6 +81,14 @@ export function databaseOf(trx: Executor): Db {
   const db = databases.get(trx);
   if (!db) throw new Error('This needs the transaction of a command: run it through inTransaction');
   return db;
+}
+
+/**
+ * The database transaction a command's transaction is part of: the same object for every command
+ * of one commit group (commit-groups.ts), so that what such commands share (a lock) can be taken once.
+ */
+export function sharedTransaction(trx: Executor): object {
+  return endOf(trx).transaction;
 }
 
 /**
@@ -115,8 +122,9 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const groups = commitGroups.get(db);
   for (let attempt = 1; ; attempt++) {
-    const end: TransactionEnd = { beforeCommit: [], afterCommit: [] };
-    const command = async (trx: Executor) => {
+    const end: TransactionEnd = { beforeCommit: [], afterCommit: [], transaction: {} };
+    const command = async (trx: Executor, transaction: object = trx) => {
+      end.transaction = transaction;
       ends.set(trx, end);
       databases.set(trx, db);
       const value = await work(trx);

@@ -4,11 +4,13 @@
 // transaction's last statement, one upsert per beta into one of the beta's COUNTER_SLOTS rows,
 // picked at random. So concurrent commands of a beta rarely wait for each other, never deadlock
 // over a counter (a slot's lock is the last a transaction takes, and it waits for nothing while
-// holding it), and a reader adds the slots up: the counters are exact after every commit.
+// holding it), and a reader adds the slots up: the counters are exact after every commit. Commands
+// grouped in one transaction (db/commit-groups.ts) write one slot: a group holding two would wait
+// for another group holding either, and groups holding each other's would deadlock.
 import { sql } from 'kysely';
 import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
-import { beforeCommit } from '../../db/transaction.ts';
+import { beforeCommit, sharedTransaction } from '../../db/transaction.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 
 export const COUNTER_COLUMNS = [
@@ -55,6 +57,16 @@ export function addToBetaCounter(trx: Executor, betaId: number, column: 'share_s
   if (delta !== 0) add(trx, betaId, column, delta);
 }
 
+/** The slot each database transaction writes, picked at random when it first writes one. */
+const slots = new WeakMap<object, number>();
+
+function slotOf(trx: Executor): number {
+  const transaction = sharedTransaction(trx);
+  let slot = slots.get(transaction);
+  if (slot === undefined) slots.set(transaction, (slot = Math.floor(Math.random() * COUNTER_SLOTS)));
+  return slot;
+}
+
 /** The upsert of a slot's deltas, per set of counters moved (comma-separated): a few sets recur. */
 const counterUpsert = compiledVariants((columnList: string) => {
   const columns = columnList.split(',').map((column) => sql.ref(column));
@@ -66,7 +78,7 @@ const counterUpsert = compiledVariants((columnList: string) => {
 
 /**
  * Writes the transaction's deltas now (at the latest just before it commits): one upsert per beta,
- * into a slot picked at random. Called early only by a reader that must count them (the plan limit).
+ * into the transaction's slot. Called early only by a reader that must count them (the plan limit).
  */
 export async function flushCounters(trx: Executor): Promise<void> {
   const betas = pending.get(trx);
@@ -75,7 +87,7 @@ export async function flushCounters(trx: Executor): Promise<void> {
   for (const [betaId, deltas] of betas) {
     const columns = (Object.keys(deltas) as CounterColumn[]).filter((column) => deltas[column] !== 0);
     if (columns.length === 0) continue;
-    const slot = Math.floor(Math.random() * COUNTER_SLOTS);
+    const slot = slotOf(trx);
     await counterUpsert(columns.join(',')).execute(trx, { betaId, slot, deltas: columns.map((column) => deltas[column]!) });
   }
 }
