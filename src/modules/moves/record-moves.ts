@@ -31,6 +31,8 @@ export interface Move {
   cause: MoveCause;
   /** The referred tester (a referral's causes) or the point (points'). */
   sourceId?: number | null;
+  /** The console member whose action it was. */
+  memberId?: number | null;
 }
 
 interface Pending {
@@ -45,6 +47,18 @@ const placers = new WeakMap<Db, Pick<Standings, 'positionsAround'>>();
 
 export function placeMovesWith(db: Db, standings: Pick<Standings, 'positionsAround'>): void {
   placers.set(db, standings);
+}
+
+/** A move as written: the table's row but its generated id. */
+export type WrittenMove = Omit<TesterMoveRow, 'id'>;
+
+/** Told of each transaction's moves once written, in that transaction (position-changes.ts). */
+export type MovesWatcher = (trx: Executor, moves: readonly WrittenMove[]) => Promise<void>;
+
+const watchers = new WeakMap<Db, MovesWatcher>();
+
+export function watchMovesWith(db: Db, watcher: MovesWatcher): void {
+  watchers.set(db, watcher);
 }
 
 const pendingByTransaction = new WeakMap<Executor, Pending[]>();
@@ -65,12 +79,9 @@ export function recordMoves(trx: Executor, beta: MovesBeta | number, moves: read
   for (const move of visible) pending.push({ beta, move, at });
 }
 
-/** A move as inserted: the table's row but its generated id. */
-type MoveValues = Omit<TesterMoveRow, 'id'>;
+const moveInsert = compiledVariants((_rows: number) => (db, rows: WrittenMove[]) => db.insertInto('tester_moves').values(rows));
 
-const moveInsert = compiledVariants((_rows: number) => (db, rows: MoveValues[]) => db.insertInto('tester_moves').values(rows));
-
-/** Rows per insert: 10 values each, far below either database's parameter limit. */
+/** Rows per insert: 11 values each, far below either database's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
@@ -89,7 +100,7 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
   };
   // A tester moved twice in one transaction moved from where its first move left it.
   const lastPosition = new Map<number, number | null>();
-  const rows: MoveValues[] = [];
+  const rows: WrittenMove[] = [];
   for (const pendingMove of pending) {
     const { move, at } = pendingMove;
     const beta = await betaOf(pendingMove.beta);
@@ -107,10 +118,12 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
       position: placed.after,
       referrals: tester.share_signups_count,
       points: tester.points,
+      member_id: move.memberId ?? null,
     });
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     await moveInsert(chunk.length).execute(trx, chunk);
   }
+  await watchers.get(databaseOf(trx))?.(trx, rows);
 }

@@ -70,7 +70,7 @@ describe('tester moves', () => {
     const second = await createTester(ctx, beta.id);
     const signup = (await moves(beta.id, second.id)).body;
     assert.deepEqual(signup, [
-      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null },
+      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null, member_id: null },
     ]);
     let friend: { id: number } | undefined;
     const credited = await expectMove(beta.id, second.id, 'referrals', 'referral_credited', async () => {
