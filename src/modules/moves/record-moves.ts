@@ -31,8 +31,6 @@ export interface Move {
   cause: MoveCause;
   /** The referred tester (a referral's causes) or the point (points'). */
   sourceId?: number | null;
-  /** The console member whose action it was. */
-  memberId?: number | null;
 }
 
 interface Pending {
@@ -62,6 +60,16 @@ export function watchMovesWith(db: Db, watcher: MovesWatcher): void {
 }
 
 const pendingByTransaction = new WeakMap<Executor, Pending[]>();
+
+const actingMembers = new WeakMap<Executor, number>();
+
+/**
+ * Says which console member runs the command of `trx` (null: an API key, the tester or the
+ * service): every move it records names them.
+ */
+export function movesActedBy(trx: Executor, memberId: number | null): void {
+  if (memberId !== null) actingMembers.set(trx, memberId);
+}
 
 /**
  * Records the moves in the caller's transaction: hidden testers (no list shows them) have none.
@@ -118,7 +126,7 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
       position: placed.after,
       referrals: tester.share_signups_count,
       points: tester.points,
-      member_id: move.memberId ?? null,
+      member_id: actingMembers.get(trx) ?? null,
     });
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
