@@ -724,5 +724,7 @@ export interface PositionChangeWindowsTable {
   tester_id: number;
   position_before: number | null;
   cause: string;
+  moves: number;
   opened_at: string;
 }
+export type PositionChangeWindowRow = Selectable<PositionChangeWindowsTable>;

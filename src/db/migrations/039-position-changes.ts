@@ -13,6 +13,8 @@ export async function up(db: Kysely<any>, { ref }: MigrationContext): Promise<vo
     // Where the tester stood when the window opened (null: off the waitlist).
     .addColumn('position_before', 'integer')
     .addColumn('cause', 'text', (c) => c.notNull())
+    // The moves noted in it: 1 tells the move that opened it to queue the job that closes it.
+    .addColumn('moves', 'integer', (c) => c.notNull())
     .addColumn('opened_at', 'text', (c) => c.notNull())
     // The tester first: a tester's deletion cascades here by tester_id alone.
     .addPrimaryKeyConstraint('position_change_windows_pkey', ['tester_id', 'beta_id'])

@@ -7,7 +7,9 @@
 // 0 each move is told in its own transaction, through its effects row.
 // Nobody listening (no endpoint subscribed, the e-mail off) costs a move two lookups in memory;
 // a signup's own move is not told, and costs nothing.
+import { compiled } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import type { PositionChangeWindowRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -15,7 +17,16 @@ import { readBetaRow } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { listensTo, raiseTesterEvent } from '../events/events.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
-import { watchMovesWith, type MoveCause, type WrittenMove } from './record-moves.ts';
+import { watchMovesWith, type MoveCause, type MovesBeta, type WrittenMove } from './record-moves.ts';
+
+/** A window opened, or its cause noted: what the row says after. */
+const windowUpsert = compiled((db, window: Omit<PositionChangeWindowRow, 'moves'>) =>
+  db
+    .insertInto('position_change_windows')
+    .values({ ...window, moves: 1 })
+    .onConflict((oc) => oc.columns(['tester_id', 'beta_id']).doUpdateSet((eb) => ({ cause: window.cause, moves: eb('position_change_windows.moves', '+', 1) })))
+    .returning(['moves', 'opened_at']),
+);
 
 export const POSITION_CHANGED_EVENT = 'tester_position_changed';
 
@@ -25,6 +36,8 @@ export const POSITION_WINDOW_JOB = 'moves.position_window';
 interface WindowJob {
   betaId: number;
   testerId: number;
+  /** The window's opened_at: a job closes its own window, never a later one. */
+  openedAt: string;
 }
 
 /** What a tester is told: where the window began, where the tester is now, and the last cause. */
@@ -54,13 +67,12 @@ export class PositionChanges {
    * A transaction's moves, as written (just before its commit). A signup's own move is not told
    * (tester_created tells it), nor a move that left the position where it was.
    */
-  private async moved(trx: Executor, moves: readonly WrittenMove[]): Promise<void> {
-    const told = moves.filter((move) => move.cause !== 'signed_up' && move.position !== move.position_before);
-    for (const move of told) {
-      const [event, email] = await Promise.all([listensTo(trx, move.beta_id, POSITION_CHANGED_EVENT), this.emails.positionEmailOn(trx, move.beta_id)]);
+  private async moved(trx: Executor, moves: readonly { move: WrittenMove; beta: MovesBeta }[]): Promise<void> {
+    for (const { move, beta } of moves) {
+      if (move.cause === 'signed_up' || move.position === move.position_before) continue;
+      const [event, email] = await Promise.all([listensTo(trx, beta.id, POSITION_CHANGED_EVENT), this.emails.positionEmailOn(trx, beta.id)]);
       if (!event && !email) continue;
-      const beta = await readBetaRow(trx, move.beta_id);
-      const minutes = beta?.settings.position_change_interval_minutes ?? 0;
+      const minutes = beta.settings.position_change_interval_minutes;
       const change = { betaId: move.beta_id, testerId: move.tester_id, cause: move.cause, now: move.at };
       if (minutes === 0) await this.tell(trx, { ...change, before: move.position_before, after: move.position });
       else await this.openOrExtend(trx, { ...change, before: move.position_before }, minutes);
@@ -68,19 +80,15 @@ export class PositionChanges {
   }
 
   /**
-   * The tester's window notes the cause, or opens now with its job. Update first: a window being
-   * closed meanwhile (PostgreSQL) leaves nothing to update, and this move opens the next one.
+   * Opens the tester's window with its job, or notes the cause in the open one: one upsert. A
+   * window being closed meanwhile (PostgreSQL) is waited for, and this move opens the next one.
    */
   private async openOrExtend(trx: Executor, change: Omit<PositionChange, 'after'>, minutes: number): Promise<void> {
     const { betaId, testerId, cause, now } = change;
-    const noted = await trx.updateTable('position_change_windows').set({ cause }).where('tester_id', '=', testerId).where('beta_id', '=', betaId).executeTakeFirst();
-    if (Number(noted.numUpdatedRows) > 0) return;
-    await trx
-      .insertInto('position_change_windows')
-      .values({ beta_id: betaId, tester_id: testerId, position_before: change.before, cause, opened_at: now })
-      .onConflict((oc) => oc.columns(['tester_id', 'beta_id']).doUpdateSet({ cause }))
-      .execute();
-    await enqueueJob(trx, POSITION_WINDOW_JOB, { betaId, testerId } satisfies WindowJob, new Date(Date.parse(now) + minutes * 60_000));
+    const window = await windowUpsert.firstOrThrow(trx, { beta_id: betaId, tester_id: testerId, position_before: change.before, cause, opened_at: now });
+    if (window.moves === 1) {
+      await enqueueJob(trx, POSITION_WINDOW_JOB, { betaId, testerId, openedAt: window.opened_at } satisfies WindowJob, new Date(Date.parse(now) + minutes * 60_000));
+    }
   }
 
   /** Ends the window: its row taken (a second runner finds none), the position read now and told. */
@@ -90,6 +98,7 @@ export class PositionChanges {
         .deleteFrom('position_change_windows')
         .where('tester_id', '=', job.testerId)
         .where('beta_id', '=', job.betaId)
+        .where('opened_at', '=', job.openedAt)
         .returningAll()
         .executeTakeFirst();
       if (!window) return;

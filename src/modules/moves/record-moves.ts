@@ -22,7 +22,7 @@ export type MoveCause = (typeof MoveCauses)[number];
 
 export interface MovesBeta {
   id: number;
-  settings: { waitlist_order: WaitlistOrder };
+  settings: { waitlist_order: WaitlistOrder; position_change_interval_minutes: number };
 }
 
 export interface Move {
@@ -50,8 +50,8 @@ export function placeMovesWith(db: Db, standings: Pick<Standings, 'positionsArou
 /** A move as written: the table's row but its generated id. */
 export type WrittenMove = Omit<TesterMoveRow, 'id'>;
 
-/** Told of each transaction's moves once written, in that transaction (position-changes.ts). */
-export type MovesWatcher = (trx: Executor, moves: readonly WrittenMove[]) => Promise<void>;
+/** Told of each transaction's moves once written, each with its beta, in that transaction (position-changes.ts). */
+export type MovesWatcher = (trx: Executor, moves: readonly { move: WrittenMove; beta: MovesBeta }[]) => Promise<void>;
 
 const watchers = new WeakMap<Db, MovesWatcher>();
 
@@ -109,6 +109,7 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
   // A tester moved twice in one transaction moved from where its first move left it.
   const lastPosition = new Map<number, number | null>();
   const rows: WrittenMove[] = [];
+  const betasOfRows: MovesBeta[] = [];
   for (const pendingMove of pending) {
     const { move, at } = pendingMove;
     const beta = await betaOf(pendingMove.beta);
@@ -128,10 +129,14 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
       points: tester.points,
       member_id: actingMembers.get(trx) ?? null,
     });
+    betasOfRows.push(beta);
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     await moveInsert(chunk.length).execute(trx, chunk);
   }
-  await watchers.get(databaseOf(trx))?.(trx, rows);
+  await watchers.get(databaseOf(trx))?.(
+    trx,
+    rows.map((move, i) => ({ move, beta: betasOfRows[i] })),
+  );
 }

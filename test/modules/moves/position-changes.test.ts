@@ -52,18 +52,21 @@ describe('position events', () => {
 
   const windows = (betaId: number) => ctx.database.db.selectFrom('position_change_windows').selectAll().where('beta_id', '=', betaId).execute();
 
-  /** The window jobs of every beta: each test's jobs are closed by it or left for later. */
-  const windowJobs = () => ctx.database.db.selectFrom('outbox_jobs').selectAll().where('kind', '=', POSITION_WINDOW_JOB).orderBy('id').execute();
-  const windowJobsOf = async (betaId: number) => (await windowJobs()).filter((job) => JSON.parse(job.payload).betaId === betaId);
+  const windowJobsOf = async (betaId: number) => {
+    const jobs = await ctx.database.db.selectFrom('outbox_jobs').selectAll().where('kind', '=', POSITION_WINDOW_JOB).orderBy('id').execute();
+    return jobs.filter((job) => JSON.parse(job.payload).betaId === betaId);
+  };
 
-  /** Runs the window jobs due now as a worker does (the handler, then the row deleted); how many ran. */
-  async function closeDueWindows(): Promise<number> {
-    const due = (await windowJobs()).filter((job) => job.run_at <= ctx.clock.now().toISOString());
+  const runWindowJob = (job: OutboxJobRow) => ctx.services.jobHandlers[POSITION_WINDOW_JOB](JSON.parse(job.payload), job, new AbortController().signal);
+
+  /** Runs the beta's window jobs due now as a worker does (the handler, then the row deleted); the jobs run. */
+  async function closeDueWindows(betaId: number): Promise<OutboxJobRow[]> {
+    const due = (await windowJobsOf(betaId)).filter((job) => job.run_at <= ctx.clock.now().toISOString());
     for (const job of due) {
-      await ctx.services.jobHandlers[POSITION_WINDOW_JOB](JSON.parse(job.payload), job, new AbortController().signal);
+      await runWindowJob(job);
       await ctx.database.db.deleteFrom('outbox_jobs').where('id', '=', job.id).execute();
     }
-    return due.length;
+    return due;
   }
 
   const show = async (betaId: number, testerId: number) => (await ctx.request('GET', `/api/v2/betas/${betaId}/testers/${testerId}`)).body;
@@ -85,9 +88,10 @@ describe('position events', () => {
     assert.deepEqual((await windows(beta.id)).map((w) => [w.position_before, w.cause]), [[3, 'referral_credited']], 'later moves note their cause in the same window');
     assert.equal((await windowJobsOf(beta.id)).length, 1, 'and queue no job of their own');
     ctx.clock.advance(39 * MINUTE);
-    assert.equal(await closeDueWindows(), 0, 'not due before its 60 minutes');
+    assert.equal((await closeDueWindows(beta.id)).length, 0, 'not due before its 60 minutes');
     ctx.clock.advance(MINUTE);
-    assert.equal(await closeDueWindows(), 1);
+    const [closed, ...none] = await closeDueWindows(beta.id);
+    assert.deepEqual([JSON.parse(closed.payload), none], [{ betaId: beta.id, testerId: referrer.id, openedAt: NOW }, []]);
     const events = await positionEvents(beta.id);
     assert.equal(events.length, 1, 'one event for the window');
     assert.equal(events[0].created_at, '2026-11-22T10:15:00Z');
@@ -96,13 +100,14 @@ describe('position events', () => {
     assert.deepEqual(await windows(beta.id), [], 'the window is closed');
 
     // A second runner taking the same job (at-least-once) finds the window gone: no second event.
-    const job = { betaId: beta.id, testerId: referrer.id };
-    await ctx.services.jobHandlers[POSITION_WINDOW_JOB](job, { id: 0, kind: POSITION_WINDOW_JOB, payload: JSON.stringify(job) } as OutboxJobRow, new AbortController().signal);
+    await runWindowJob(closed);
     assert.equal((await positionEvents(beta.id)).length, 1);
 
-    // The next move opens the next window.
-    await createTester(ctx, beta.id, { referrer_id: testers[1].id });
-    assert.deepEqual((await windows(beta.id)).map((w) => [w.tester_id, w.position_before]), [[testers[1].id, 3]]);
+    // The next move opens the next window; the old job run once more leaves it alone.
+    assert.equal((await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${referrer.id}`, { body: { tester: { status: 'invited' } } })).status, 200);
+    await runWindowJob(closed);
+    assert.deepEqual((await windows(beta.id)).map((w) => [w.tester_id, w.position_before, w.cause, w.opened_at]), [[referrer.id, 1, 'status_changed', '2026-11-22T10:15:00.000Z']]);
+    assert.equal((await positionEvents(beta.id)).length, 1);
   });
 
   test('0 tells each move at once, with the positions the move recorded; drift raises nothing', async () => {
@@ -130,7 +135,7 @@ describe('position events', () => {
     assert.equal(awarded.status, 201);
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${awarded.body.id}`)).status, 200);
     ctx.clock.advance(60 * MINUTE);
-    assert.equal(await closeDueWindows(), 1);
+    assert.equal((await closeDueWindows(beta.id)).length, 1);
     assert.deepEqual(await positionEvents(beta.id), []);
     assert.deepEqual(await windows(beta.id), []);
   });
@@ -161,7 +166,7 @@ describe('position events', () => {
     await createTester(ctx, beta.id, { referrer_id: climber.id });
     assert.deepEqual((await windows(beta.id)).map((w) => [w.tester_id, w.position_before]), [[climber.id, 4]]);
     ctx.clock.advance(30 * MINUTE);
-    assert.equal(await closeDueWindows(), 1);
+    assert.equal((await closeDueWindows(beta.id)).length, 1);
     const messages = (await storedMessages(ctx, beta.id)).filter((m) => m.occasion === 'position_changed');
     assert.deepEqual(messages.map((m) => [m.tester_id, m.subject, m.status]), [[climber.id, 'You moved up on the Launch waitlist', 'queued']]);
     assert.match(messages[0].text_body, /from number 4 to number 1\./);
