@@ -8,9 +8,11 @@
 // processes' load slows the clock, not this process's CPU. This tree runs twice: on a beta nobody
 // listens to for position events, and on one whose endpoint subscribes to tester_position_changed.
 // Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { median, positiveInteger } from './figures.ts';
 
 const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]';
@@ -121,6 +123,22 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${values.dialect}, ${rounds} rounds of ${count} signups per side; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   for (const side of sides) await side.close();
+  await removeDatabases(values.dialect === 'sqlite' ? null : values['database-url']!, ['baseline', 'quiet', 'listened'].map(urlOf));
+}
+
+/** The run's databases, made for it alone: their files, or dropped through `adminUrl`. */
+async function removeDatabases(adminUrl: string | null, urls: string[]): Promise<void> {
+  if (adminUrl === null) {
+    for (const url of urls) for (const ending of ['', '-wal', '-shm']) rmSync(`${url.slice('sqlite:'.length)}${ending}`, { force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const url of urls) await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 await main();

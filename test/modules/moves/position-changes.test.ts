@@ -134,6 +134,7 @@ describe('position events', () => {
     const awarded = await ctx.request('POST', `/api/v2/betas/${beta.id}/points`, { body: { point: { email: testers[2].email, quantity: 5 } } });
     assert.equal(awarded.status, 201);
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/points/${awarded.body.id}`)).status, 200);
+    assert.deepEqual((await windows(beta.id)).map((w) => [w.position_before, w.cause, w.moves]), [[3, 'points_revoked', 2]], 'one window noting both');
     ctx.clock.advance(60 * MINUTE);
     assert.equal((await closeDueWindows(beta.id)).length, 1);
     assert.deepEqual(await positionEvents(beta.id), []);
