@@ -1687,6 +1687,8 @@ export interface components {
                 leaderboard_size: number;
                 max_signups_per_ip_per_day: number | null;
                 max_signups_per_subnet_per_hour: number | null;
+                /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                position_change_interval_minutes: number;
                 referral_points: number;
                 referral_url: string | null;
                 required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -2159,7 +2161,7 @@ export interface components {
             disabled_reason: string | null;
             /** @description Whether events are sent to it */
             enabled: boolean;
-            /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+            /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
             events: string[];
             /**
              * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
@@ -2210,14 +2212,14 @@ export interface components {
             /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
             html_body: string;
             /**
-             * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
+             * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on)
              * @enum {unknown}
              */
-            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
             /** @description Liquid template of the subject */
             subject: string;
             updated_at: string | null;
-            /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url */
+            /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url, position_changed adds position_before and position_after */
             variables: string[];
         };
         /** EmailMessage */
@@ -2230,7 +2232,7 @@ export interface components {
             error: string | null;
             id: number;
             /** @enum {unknown} */
-            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+            occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
             sent_at: string | null;
             /**
              * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -2918,6 +2920,8 @@ export interface operations {
                             leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
                             max_signups_per_subnet_per_hour?: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes?: number;
                             referral_points?: number;
                             referral_url?: string | null;
                             required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -2979,6 +2983,8 @@ export interface operations {
                         leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
                         max_signups_per_subnet_per_hour?: number | null;
+                        /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                        position_change_interval_minutes?: number;
                         referral_points?: number;
                         referral_url?: string | null;
                         required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3068,6 +3074,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3250,6 +3258,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3435,6 +3445,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3614,6 +3626,8 @@ export interface operations {
                             leaderboard_size?: number;
                             max_signups_per_ip_per_day?: number | null;
                             max_signups_per_subnet_per_hour?: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes?: number;
                             referral_points?: number;
                             referral_url?: string | null;
                             required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3673,6 +3687,8 @@ export interface operations {
                         leaderboard_size?: number;
                         max_signups_per_ip_per_day?: number | null;
                         max_signups_per_subnet_per_hour?: number | null;
+                        /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                        position_change_interval_minutes?: number;
                         referral_points?: number;
                         referral_url?: string | null;
                         required_fields?: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -3762,6 +3778,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -4761,7 +4779,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on) */
                 occasion: string;
             };
             cookie?: never;
@@ -4784,14 +4802,14 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
-                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url */
+                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url, position_changed adds position_before and position_after */
                         variables: string[];
                     };
                 };
@@ -4880,7 +4898,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on) */
                 occasion: string;
             };
             cookie?: never;
@@ -4927,14 +4945,14 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
-                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url */
+                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url, position_changed adds position_before and position_after */
                         variables: string[];
                     };
                 };
@@ -5041,7 +5059,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on) */
                 occasion: string;
             };
             cookie?: never;
@@ -5064,14 +5082,14 @@ export interface operations {
                         /** @description Liquid template of the HTML body (output escaped; `| raw` opts out); empty = text only */
                         html_body: string;
                         /**
-                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)
+                         * @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on)
                          * @enum {unknown}
                          */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                         /** @description Liquid template of the subject */
                         subject: string;
                         updated_at: string | null;
-                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url */
+                        /** @description Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url, position_changed adds position_before and position_after */
                         variables: string[];
                     };
                 };
@@ -5178,7 +5196,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on) */
                 occasion: string;
             };
             cookie?: never;
@@ -5322,7 +5340,7 @@ export interface operations {
             path: {
                 /** @description Beta id */
                 beta_id: string;
-                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address) */
+                /** @description invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on) */
                 occasion: string;
             };
             cookie?: never;
@@ -5366,7 +5384,7 @@ export interface operations {
                         error: string | null;
                         id: number;
                         /** @enum {unknown} */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                         sent_at: string | null;
                         /**
                          * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -5479,7 +5497,7 @@ export interface operations {
             query?: {
                 /** @description Exact match on the recipient (case-insensitive) */
                 email?: string;
-                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                 /** @description 1-based page number */
                 page?: number;
                 /** @description Items per page (extension) */
@@ -5611,7 +5629,7 @@ export interface operations {
                         id: number;
                         message_id: string | null;
                         /** @enum {unknown} */
-                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                        occasion: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                         sent_at: string | null;
                         /**
                          * @description queued (waiting to be sent), sent (accepted by the SMTP server), captured (kept here: no SMTP_URL), suppressed (held back: the address is suppressed, or the tester unsubscribed or was deleted), failed (see error)
@@ -8516,7 +8534,7 @@ export interface operations {
                 email?: string;
                 /** @description Messages on the page */
                 limit?: number;
-                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up";
+                occasion?: "invitation" | "friend_invitation" | "confirmation" | "applied" | "active" | "rejected" | "suspended" | "unsuspended" | "already_signed_up" | "position_changed";
                 status?: "queued" | "sent" | "captured" | "suppressed" | "failed";
             };
             header?: never;
@@ -8705,6 +8723,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -8917,6 +8937,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -9131,6 +9153,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -9343,6 +9367,8 @@ export interface operations {
                             leaderboard_size: number;
                             max_signups_per_ip_per_day: number | null;
                             max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
                             referral_points: number;
                             referral_url: string | null;
                             required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
@@ -15118,6 +15144,8 @@ export interface operations {
                          */
                         cause: "signed_up" | "referral_credited" | "referral_held" | "referral_accepted" | "points_awarded" | "points_revoked" | "status_changed";
                         id: number;
+                        /** @description The console member whose action caused the move; null for the API, the tester or the service */
+                        member_id: number | null;
                         /** @description The point, for a move of points */
                         point_id: number | null;
                         /** @description The tester's points after the move */
@@ -15967,7 +15995,7 @@ export interface operations {
                     digest_time_zone?: string | null;
                     /** @description Send events to it (default true); enabling clears disabled_reason */
                     enabled?: boolean | string | number;
-                    /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
+                    /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later. Default: all */
                     events?: string[];
                     /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
                     format?: string;
@@ -15981,7 +16009,7 @@ export interface operations {
                         digest_time_zone?: string | null;
                         /** @description Send events to it (default true); enabling clears disabled_reason */
                         enabled?: boolean | string | number;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later. Default: all */
                         events?: string[];
                         /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
                         format?: string;
@@ -16013,7 +16041,7 @@ export interface operations {
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
                         events: string[];
                         /**
                          * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
@@ -16160,7 +16188,7 @@ export interface operations {
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
                         events: string[];
                         /**
                          * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
@@ -16290,7 +16318,7 @@ export interface operations {
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
                         events: string[];
                         /**
                          * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
@@ -16424,7 +16452,7 @@ export interface operations {
                     digest_time_zone?: string | null;
                     /** @description Send events to it (default true); enabling clears disabled_reason */
                     enabled?: boolean | string | number;
-                    /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
+                    /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later. Default: all */
                     events?: string[];
                     /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
                     format?: string;
@@ -16438,7 +16466,7 @@ export interface operations {
                         digest_time_zone?: string | null;
                         /** @description Send events to it (default true); enabling clears disabled_reason */
                         enabled?: boolean | string | number;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later. Default: all */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later. Default: all */
                         events?: string[];
                         /** @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked. One of standard, slack, discord; default standard */
                         format?: string;
@@ -16470,7 +16498,7 @@ export interface operations {
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
                         events: string[];
                         /**
                          * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked
@@ -16959,7 +16987,7 @@ export interface operations {
                         disabled_reason: string | null;
                         /** @description Whether events are sent to it */
                         enabled: boolean;
-                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked; ["*"] for all, including types added later */
+                        /** @description Event types sent to the endpoint: tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed; ["*"] for all, including types added later */
                         events: string[];
                         /**
                          * @description standard: the signed JSON events; slack or discord: each event as a message in that tool's incoming-webhook shape (Slack: text and blocks; Discord: content and embeds), with a link to the console and addresses masked

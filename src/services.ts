@@ -14,6 +14,7 @@ import { TesterEvents } from './modules/testers/tester-events.ts';
 import { TesterViews } from './modules/testers/tester-views.ts';
 import { Standings, type StandingsLog } from './modules/waitlist/standings.ts';
 import { placeMovesWith } from './modules/moves/record-moves.ts';
+import { PositionChanges } from './modules/moves/position-changes.ts';
 import { MovesService } from './modules/moves/moves.service.ts';
 import { observeCommits } from './db/transaction.ts';
 import { EmailsService } from './modules/emails/emails.service.ts';
@@ -119,6 +120,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
   const emails = new EmailsService(db, dialect, clock, betas, suppressions, { publicUrl: config.publicUrl, views, emailFrom: config.emailFrom, mailer });
+  const positionChanges = new PositionChanges(db, clock, views, emails);
   const sessions = new Sessions(db, clock);
   const memberLinks = new MemberLinks(db, clock, sessions, { publicUrl: config.publicUrl, emailFrom: config.emailFrom, mailer });
   const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
@@ -163,7 +165,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     bulkActions,
     invitationSchedules,
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
-    jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
+    jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...positionChanges.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

@@ -28,6 +28,7 @@ const OCCASION_LABELS: Record<(typeof Occasions)[number], string> = {
   suspended: 'Suspended',
   unsuspended: 'Suspension lifted',
   already_signed_up: 'Signed up again: already on the list',
+  position_changed: 'You moved up the waitlist',
 };
 
 const may = (active: ActiveSession, permission: Permission) => permissionsOf(active.member.role).has(permission);

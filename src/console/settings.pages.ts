@@ -28,6 +28,10 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
     label: 'Order the waitlist by',
     options: { referrals: 'Most referrals first', signup_time: 'Earliest signup first', points: 'Most points first' },
   },
+  position_change_interval_minutes: {
+    label: 'Minutes over which a tester’s moves are told once',
+    hint: 'For the position webhook event and the “You moved up” e-mail. 0: each move at once.',
+  },
   idle_days: { label: 'Days without a checkin before an active tester is idle', hint: 'Empty: testers never become idle.' },
   referral_url: { label: 'Page your testers share', hint: 'Empty: the beta’s own signup page. Your page reads the referral code from ?r=.' },
   vanity_referral_codes: { label: 'Referral codes from testers’ first names', hint: 'Off: random codes.' },
@@ -65,7 +69,7 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
 /** The beta-and-form page's groups; the points page has POINT_SETTINGS. Together: every setting once. */
 export const SETTING_GROUPS: readonly (readonly [string, readonly Setting[]])[] = [
   ['Signups', ['accepting_signups', 'double_opt_in', 'required_fields']],
-  ['Waitlist', ['waitlist_order', 'idle_days']],
+  ['Waitlist', ['waitlist_order', 'idle_days', 'position_change_interval_minutes']],
   ['Referrals and invitations', ['referral_url', 'vanity_referral_codes', 'invite_a_friend_enabled', 'friend_invitations_allowed', 'decoder_key']],
   ['Fraud protection', ['fraud_mode', 'block_disposable_email_domains', 'blocked_email_domains', 'blocked_ips', 'max_signups_per_ip_per_day']],
   ['Leaderboard', ['leaderboard_enabled', 'leaderboard_size']],

@@ -3,10 +3,13 @@
 // (everything about them, and the actions on them). Both are filled by their scripts through the
 // management API; a viewer's page has no action.
 import type { FastifyRequest } from 'fastify';
+import type { TesterMoveRow } from '../db/types.ts';
 import { html, type Trusted } from '../public/html.ts';
+import { moveItems } from '../public/move-sections.ts';
 import { TesterStatuses, UpdateStatuses } from '../modules/testers/tester-status.ts';
 import type { ConsolePages } from './console-scope.ts';
 import { field, form } from './pages.ts';
+import { pageOf } from '../http/pagination.ts';
 
 const nothing = html``;
 
@@ -55,12 +58,35 @@ const table = (id: string, caption: string, columns: string[]) =>
     (c) => html`<th scope="col">${c}</th>`,
   )}</tr></thead><tbody id="${id}"></tbody></table></div>`;
 
-export const testerContent = (writer: boolean): Trusted =>
+/** Moves per page of the tester's history. */
+const MOVES_PER_PAGE = 20;
+
+/** One page of the tester's moves, newest first, in the status page's words, with who acted. */
+export interface MovesPage {
+  items: readonly TesterMoveRow[];
+  page: number;
+  total: number;
+  /** Console members' addresses by id, for the moves they caused. */
+  members: ReadonlyMap<number, string>;
+}
+
+function movesHistory({ items, page, total, members }: MovesPage): Trusted {
+  const pages = Math.ceil(total / MOVES_PER_PAGE);
+  const link = (to: number, label: string) => html`<a href="?moves_page=${to}#moves-title">${label}</a>`;
+  if (items.length === 0) return html`<p id="moves-status">${total === 0 ? 'No moves yet.' : html`No moves on this page: ${link(1, 'the newest moves')}.`}</p>`;
+  const by = (move: TesterMoveRow) => (move.member_id === null ? nothing : html` (by ${members.get(move.member_id) ?? 'a former member'})`);
+  return html`<p id="moves-status">${total === 1 ? '1 move' : `${total.toLocaleString('en-US')} moves`}, newest first; page ${page} of ${pages}.</p>
+<ol class="list" id="tester-moves">${moveItems(items, 'they', by)}</ol>
+${pages > 1 ? html`<nav class="pager" aria-label="Pages of moves">${page > 1 ? link(page - 1, 'Newer moves') : nothing} ${page < pages ? link(page + 1, 'Older moves') : nothing}</nav>` : nothing}`;
+}
+
+export const testerContent = (writer: boolean, moves: MovesPage): Trusted =>
   html`<p class="alert" id="tester-error" role="alert" hidden></p>
 <p class="notice" id="tester-done" role="status" hidden></p>
 <p><a href="../testers">Back to the testers</a></p>
 ${section('profile', 'Profile', html`<dl class="facts" id="tester-profile"></dl>`)}
 ${section('standing', 'Waitlist standing', html`<dl class="facts" id="tester-standing"></dl>`)}
+${section('moves', 'Moves', movesHistory(moves))}
 ${section('flags', 'Fraud flags', html`<ul class="list" id="tester-flags"></ul>`)}
 ${section('answers', 'Answers', html`<dl class="facts" id="tester-answers"></dl>`)}
 ${section(
@@ -108,9 +134,16 @@ export function testersPages({ betaPage, services }: ConsolePages): void {
     title: () => 'Tester',
     script: 'tester.js',
     content: async (beta, active, request: FastifyRequest) => {
+      const companyId = active.member.company_id;
+      const testerRef = (request.params as { tester_id: string }).tester_id;
       // Another beta's tester, or none: the 404 page (the error handler renders it).
-      await services.testers.show(active.member.company_id, String(beta.id), (request.params as { tester_id: string }).tester_id);
-      return testerContent(active.member.role !== 'viewer');
+      await services.testers.show(companyId, String(beta.id), testerRef);
+      const asked = Number((request.query as { moves_page?: string }).moves_page);
+      const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
+      const listed = await services.moves.list(companyId, String(beta.id), testerRef, pageOf({ page, per_page: MOVES_PER_PAGE }));
+      const members = listed.items.some((move) => move.member_id !== null) ? await services.members.list(companyId) : [];
+      const moves = { items: listed.items, page, total: listed.total, members: new Map(members.map((member) => [member.id, member.email])) };
+      return testerContent(active.member.role !== 'viewer', moves);
     },
   });
 }

@@ -40,6 +40,7 @@ import * as signupGuard from './migrations/035-signup-guard.ts';
 import * as chatWebhooks from './migrations/036-chat-webhooks.ts';
 import * as effectsRows from './migrations/037-effects-rows.ts';
 import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
+import * as positionChanges from './migrations/039-position-changes.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -79,6 +80,7 @@ const migrations: Record<string, MigrationModule> = {
   '036-chat-webhooks': chatWebhooks,
   '037-effects-rows': effectsRows,
   '038-sorts-from-memory': sortsFromMemory,
+  '039-position-changes': positionChanges,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -550,6 +550,7 @@ export interface Database {
   spent_challenges: SpentChallengesTable;
   subnet_signups: SubnetSignupsTable;
   tester_moves: TesterMovesTable;
+  position_change_windows: PositionChangeWindowsTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
@@ -712,5 +713,18 @@ export interface TesterMovesTable {
   position: number | null;
   referrals: number;
   points: number;
+  /** The console member whose action caused it; null for the API, the tester or the service. */
+  member_id: number | null;
 }
 export type TesterMoveRow = Selectable<TesterMovesTable>;
+
+/** A tester's open window of position changes (migration 039, modules/moves/position-changes.ts). */
+export interface PositionChangeWindowsTable {
+  beta_id: number;
+  tester_id: number;
+  position_before: number | null;
+  cause: string;
+  moves: number;
+  opened_at: string;
+}
+export type PositionChangeWindowRow = Selectable<PositionChangeWindowsTable>;

@@ -79,6 +79,11 @@ async function signedIn(request: FastifyRequest, sessions: Sessions, publicUrl: 
 }
 
 /** The authenticated principal of a request that passed `authenticate`. */
+/** The console member who sent the request; null for an API key. */
+export function actingMemberOf(request: FastifyRequest): number | null {
+  return principalOf(request).session?.memberId ?? null;
+}
+
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error('Route is missing the authenticate hook');
   return request.principal;

@@ -57,25 +57,58 @@ export function movesHeadline(moves: readonly TesterMoveRow[], position: number 
     : `${told} Since then, you moved up ${plural(to - position, 'place', 'places')} as others left the list.`;
 }
 
-function moveText(move: TesterMoveRow): string {
+/** Whom a move is told to: the tester (their status page) or the beta's team (the console's tester page). */
+export type Voice = 'you' | 'they';
+
+const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'held' | 'accepted' | 'earned' | 'revoked', string>> = {
+  you: {
+    signedUp: 'You signed up',
+    joined: 'You joined the waitlist at',
+    left: 'You left the waitlist',
+    friend: 'A friend joined',
+    held: 'A friend joined; their referral is being reviewed',
+    accepted: "A friend's referral was accepted",
+    earned: 'You earned points',
+    revoked: 'Points were taken back',
+  },
+  they: {
+    signedUp: 'Signed up',
+    joined: 'Joined the waitlist at',
+    left: 'Left the waitlist',
+    friend: 'A friend they referred joined',
+    held: 'A friend they referred joined; the referral is held for review',
+    accepted: 'A held referral was accepted',
+    earned: 'Earned points',
+    revoked: 'Points were taken back',
+  },
+};
+
+/** One move in words, e.g. "A friend joined: #812 to #640". */
+export function moveText(move: TesterMoveRow, voice: Voice): string {
+  const words = WORDS[voice];
   const { position_before: from, position: to } = move;
   const moved = from !== null && to !== null && from !== to ? `: #${from} to #${to}` : to !== null ? `: #${to}` : '';
   switch (move.cause as MoveCause) {
     case 'signed_up':
-      return to === null ? 'You signed up' : `You joined the waitlist at #${to}`;
+      return to === null ? words.signedUp : `${words.joined} #${to}`;
     case 'referral_credited':
-      return `A friend joined${moved}`;
+      return `${words.friend}${moved}`;
     case 'referral_held':
-      return 'A friend joined; their referral is being reviewed';
+      return words.held;
     case 'referral_accepted':
-      return `A friend's referral was accepted${moved}`;
+      return `${words.accepted}${moved}`;
     case 'points_awarded':
-      return `You earned points${moved}`;
+      return `${words.earned}${moved}`;
     case 'points_revoked':
-      return `Points were taken back${moved}`;
+      return `${words.revoked}${moved}`;
     case 'status_changed':
-      return to === null ? 'You left the waitlist' : `You joined the waitlist at #${to}`;
+      return to === null ? words.left : `${words.joined} #${to}`;
   }
+}
+
+/** The moves as list items, newest first: the day, then the move in words (and `after` it, when given). */
+export function moveItems(moves: readonly TesterMoveRow[], voice: Voice, after: (move: TesterMoveRow) => Trusted = () => nothing): Trusted[] {
+  return moves.map((move) => html`<li><time datetime="${apiTime(move.at)}">${dayOf(new Date(apiTime(move.at)))}</time> ${moveText(move, voice)}${after(move)}</li>`);
 }
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -96,7 +129,7 @@ export function movesSection(moves: readonly TesterMoveRow[], position: number |
 <h2 id="moves-title">Your moves</h2>
 ${headline ? html`<p id="moves-headline">${headline}</p>` : nothing}
 <ol class="moves-list" id="moves">
-${moves.map((move) => html`<li><time datetime="${apiTime(move.at)}">${dayOf(new Date(apiTime(move.at)))}</time> ${moveText(move)}</li>`)}
+${moveItems(moves, 'you')}
 </ol>
 </section>`;
 }

@@ -7,7 +7,7 @@ import { estimateInvitation } from '../../src/modules/invitation-schedules/invit
 import { movesHeadline } from '../../src/public/move-sections.ts';
 
 const move = (id: number, cause: string, position_before: number | null, position: number | null): TesterMoveRow => ({
-  id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0,
+  id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0, member_id: null,
 });
 
 describe('the moves headline', () => {

@@ -57,6 +57,10 @@ export const BetaSettingsSchema = Type.Object({
     maxItems: 300,
     description: `Extension: ISO 3166-1 alpha-2 codes public signups are refused from (${Errors.countryRefused.code})`,
   }),
+  position_change_interval_minutes: Type.Integer({
+    minimum: 0, maximum: 10080,
+    description: 'Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md)',
+  }),
   embed_origins: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
     maxItems: 100,
     description: `Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (${Errors.originRefused.code}) and the hosted pages may be framed by these alone; empty allows any and frames none`,
@@ -100,6 +104,7 @@ function defaultsWithKey(decoderKey: string): BetaSettings {
     max_signups_per_subnet_per_hour: null,
     signup_countries_allowed: [],
     signup_countries_blocked: [],
+    position_change_interval_minutes: 60,
     embed_origins: [],
   };
 }

@@ -13,6 +13,7 @@ import { readBeta, type Beta } from '../betas/betas.service.ts';
 import type { TesterFilters } from '../testers/tester-filters.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';
 import type { TestersService } from '../testers/testers.service.ts';
+import { movesActedBy } from '../moves/record-moves.ts';
 import { filtered } from './selection.ts';
 
 export interface BulkContext {
@@ -86,6 +87,7 @@ async function nextBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow): Prom
 async function runBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow, batch: Batch): Promise<BulkActionRow> {
   return inTransaction(ctx.db, async (trx) => {
     const at = now(ctx);
+    movesActedBy(trx, row.requested_by_member_id);
     const outcomes = await ctx.testers.moveStatuses(trx, beta, batch.ids, row.target_status as UpdateStatus, at);
     const changed = [...outcomes.values()].filter((outcome) => outcome === 'changed').length;
     const done = batch.end === null || batch.ids.length < BATCH_TESTERS;

@@ -275,4 +275,18 @@ export const defaultTemplates: Readonly<Record<Occasion, DefaultTemplate>> = {
       footer: SIGNED_UP,
     }),
   },
+  position_changed: {
+    enabled: false,
+    subject: 'You moved up on the {{ beta.name }} waitlist',
+    body: text(
+      [GREETING, '', 'You moved up the {{ beta.name }} waitlist: from number {{ position_before }} to number {{ position_after }}.', '', SHARE_TEXT],
+      SIGNED_UP,
+    ),
+    html_body: html({
+      paragraphs: [GREETING, 'You moved up the {{ beta.name }} waitlist: from number {{ position_before }} to number {{ position_after }}.'],
+      button: { label: 'See where you stand', url: '{{ tester.share_status_link }}' },
+      after: [SHARE_TEXT],
+      footer: SIGNED_UP,
+    }),
+  },
 };

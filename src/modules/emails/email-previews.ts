@@ -156,6 +156,7 @@ export class EmailPreviewsService {
       variables.message = 'I think you would like this.';
     }
     if (occasion === 'confirmation') variables.confirmation_url = `${this.publicUrl}/confirm/sample`;
+    if (occasion === 'position_changed') Object.assign(variables, { position_before: 58, position_after: 42 });
     try {
       return renderEmail(template, variables);
     } catch (problem) {

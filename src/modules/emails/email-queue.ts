@@ -23,6 +23,15 @@ export interface FriendInvitationSent {
   now: string;
 }
 
+/** A tester who moved up the waitlist (modules/moves/position-changes.ts). */
+export interface PositionChange {
+  betaId: number;
+  testerId: number;
+  positionBefore: number;
+  positionAfter: number;
+  now: string;
+}
+
 export interface EmailQueue {
   /**
    * A tester reached a status (created in it, or moved into it): invited → the invitation,
@@ -32,6 +41,10 @@ export interface EmailQueue {
   statusChanged(trx: Executor, change: StatusChange): Promise<void>;
   /** The invitee of a friend invitation gets the beta's invite-a-friend message. */
   friendInvited(trx: Executor, invitation: FriendInvitationSent): Promise<void>;
+  /** Whether the beta's "You moved up" message is on, read from memory: asked before any work for it. */
+  positionEmailOn(trx: Executor, betaId: number): Promise<boolean>;
+  /** The tester moved up the waitlist: the beta's "You moved up" message, when on. */
+  positionChanged(trx: Executor, change: PositionChange): Promise<void>;
   /**
    * A new confirmation link for a tester still unconfirmed, in its own transaction: sent, refused
    * as too soon after the last one, or not needed (not unconfirmed, hidden or gone).

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
+import { templatesChanged } from './emails.service.ts';
 import { Occasions, checkTemplateInput, effectiveTemplate, requireOccasion, type EffectiveTemplate, type TemplateInput } from './email-templates.ts';
 
 export class EmailTemplatesService {
@@ -55,6 +56,7 @@ export class EmailTemplatesService {
         .returningAll()
         .executeTakeFirstOrThrow(),
     );
+    templatesChanged(this.db, beta.id);
     return effectiveTemplate(occasion, row);
   }
 
@@ -63,6 +65,7 @@ export class EmailTemplatesService {
     const beta = await this.betas.require(companyId, betaId);
     const occasion = requireOccasion(occasionText);
     await this.db.deleteFrom('email_templates').where('beta_id', '=', beta.id).where('occasion', '=', occasion).execute();
+    templatesChanged(this.db, beta.id);
     return effectiveTemplate(occasion, undefined);
   }
 }

@@ -16,6 +16,7 @@ export const Occasions = [
   'suspended',
   'unsuspended',
   'already_signed_up',
+  'position_changed',
 ] as const;
 export type Occasion = (typeof Occasions)[number];
 
@@ -23,6 +24,7 @@ export type Occasion = (typeof Occasions)[number];
 const extraVariables: Partial<Record<Occasion, string[]>> = {
   friend_invitation: ['sender', 'message'],
   confirmation: ['confirmation_url'],
+  position_changed: ['position_before', 'position_after'],
 };
 
 export function variablesOf(occasion: Occasion): string[] {

@@ -12,7 +12,8 @@ export const MAX_HTML_BODY_LENGTH = 200_000;
 
 const OccasionDescription =
   'invitation (status invited), friend_invitation, confirmation (status unconfirmed, double opt-in), ' +
-  'applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address)';
+  'applied, active, rejected, suspended, unsuspended, already_signed_up (a public signup with an address on the list already: at most one an hour per address), ' +
+  'position_changed ("You moved up": the tester moved up the waitlist, told once per position_change_interval_minutes; off until switched on)';
 
 export const EmailTemplateSchema = Type.Object(
   {
@@ -25,7 +26,7 @@ export const EmailTemplateSchema = Type.Object(
     variables: Type.Array(Type.String(), {
       description:
         'Variables the templates see: tester (as the API shows it, with profile), beta (id, name, homepage_url), unsubscribe_url; ' +
-        'friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url',
+        'friend_invitation adds sender (the inviting tester) and message, confirmation adds confirmation_url, position_changed adds position_before and position_after',
     }),
     updated_at: NullableTimestamp,
   },

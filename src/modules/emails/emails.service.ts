@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { compiled } from '../../db/compiled.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { readCache } from '../../db/read-cache.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { deferEffect, registerExpander } from '../../jobs/effects.ts';
@@ -17,7 +18,7 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { isErased } from '../suppressions/erasures.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
-import type { EmailQueue, FriendInvitationSent, StatusChange } from './email-queue.ts';
+import type { EmailQueue, FriendInvitationSent, PositionChange, StatusChange } from './email-queue.ts';
 import { TemplateError } from './email-rendering.ts';
 import { effectiveTemplate, occasionForStatus, renderEmail, type Occasion, type RenderedEmail } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
@@ -51,6 +52,8 @@ interface DeferredMessage {
   /** A friend invitation's sender and message. */
   senderId?: number;
   message?: string | null;
+  /** The position_changed message's positions. */
+  positions?: { position_before: number; position_after: number };
 }
 
 export interface EmailsOptions {
@@ -84,6 +87,16 @@ export type ResendOutcome = 'sent' | 'too_soon' | 'not_needed';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** Whether each beta's position_changed message is on: a signup's referral credit asks (read-cache.ts). */
+function positionEmailCache(db: Db) {
+  return readCache<number, boolean>(db, 'position-email', 'ttl');
+}
+
+/** To call once a change to a beta's templates has been written. */
+export function templatesChanged(db: Db, betaId: number): void {
+  positionEmailCache(db).invalidate(betaId);
 }
 
 /** A beta's own template for an occasion: every signup reads one. */
@@ -149,6 +162,18 @@ export class EmailsService implements EmailQueue {
     await this.defer(trx, betaId, { occasion: 'friend_invitation', testerId, now, senderId, message });
   }
 
+  positionEmailOn(trx: Executor, betaId: number): Promise<boolean> {
+    return positionEmailCache(this.db).get(betaId, async () =>
+      effectiveTemplate('position_changed', await storedTemplate.first(trx, { betaId, occasion: 'position_changed' })).enabled,
+    );
+  }
+
+  async positionChanged(trx: Executor, change: PositionChange): Promise<void> {
+    const { betaId, testerId, now } = change;
+    const positions = { position_before: change.positionBefore, position_after: change.positionAfter };
+    await this.defer(trx, betaId, { occasion: 'position_changed', testerId, now, positions });
+  }
+
   /**
    * Puts the message into the command's effects row (jobs/effects.ts) when its template is on:
    * most signups land in a status whose message is off, and this one indexed read is all they cost.
@@ -161,9 +186,9 @@ export class EmailsService implements EmailQueue {
   /** The effects row's messages, recorded in the order queued. */
   private async expand(trx: Executor, betaId: number, messages: readonly DeferredMessage[]): Promise<void> {
     for (const message of messages) {
-      const { senderId } = message;
+      const { senderId, positions } = message;
       await this.record(trx, message.occasion, betaId, message.testerId, message.now, async () =>
-        senderId === undefined ? {} : { sender: (await this.options.views.current(trx, senderId)) ?? null, message: message.message ?? null },
+        positions ?? (senderId === undefined ? {} : { sender: (await this.options.views.current(trx, senderId)) ?? null, message: message.message ?? null }),
       );
     }
   }

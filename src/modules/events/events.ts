@@ -23,6 +23,7 @@ export const EventTypes = [
   'reward_revoked',
   'point_earned',
   'point_revoked',
+  'tester_position_changed',
 ] as const;
 export type EventType = (typeof EventTypes)[number];
 
@@ -76,6 +77,8 @@ export interface DeferredEvent {
   endpointIds: number[];
   body?: string;
   testerId?: number;
+  /** Fields added to the tester's view (tester_position_changed's positions and cause). */
+  extra?: Record<string, unknown>;
 }
 
 type EndpointSubscription = { id: number; events: string | null };
@@ -120,6 +123,11 @@ export function subscribesTo(events: string | null, type: EventType): boolean {
   return events === null || (JSON.parse(events) as string[]).includes(type);
 }
 
+/** Whether an enabled endpoint of the beta subscribes to the type: read from memory mostly. */
+export async function listensTo(trx: Executor, betaId: number, type: EventType): Promise<boolean> {
+  return (await enabledEndpoints(trx, betaId)).some((endpoint) => subscribesTo(endpoint.events, type));
+}
+
 /** The ids of the enabled endpoints of the beta that subscribe to the type. */
 async function listeningEndpoints(trx: Executor, header: EventHeader): Promise<number[]> {
   const endpoints = await enabledEndpoints(trx, header.betaId);
@@ -161,10 +169,11 @@ export async function raiseEvent(trx: Executor, event: RaisedEvent): Promise<unk
  * its locks longer, and its standing is exact only once the change is in the standings index.
  * Whether anyone listens.
  */
-export async function raiseTesterEvent(trx: Executor, event: EventHeader & { testerId: number }): Promise<boolean> {
+export async function raiseTesterEvent(trx: Executor, event: EventHeader & { testerId: number; extra?: Record<string, unknown> }): Promise<boolean> {
   const endpointIds = await listeningEndpoints(trx, event);
   if (endpointIds.length === 0) return false;
-  const deferred: DeferredEvent = { publicId: newEventId(), type: event.type, now: event.now, endpointIds, testerId: event.testerId };
+  const { testerId, extra } = event;
+  const deferred: DeferredEvent = { publicId: newEventId(), type: event.type, now: event.now, endpointIds, testerId, ...(extra ? { extra } : {}) };
   deferEffect(trx, event.betaId, EVENTS_PART, deferred, event.now);
   return true;
 }
@@ -183,7 +192,8 @@ const eventsInsert = compiledVariants((_count: number) => (db, rows: Omit<Webhoo
 export async function writeEvents(trx: Executor, betaId: number, events: readonly DeferredEvent[], views: ReadonlyMap<number, unknown>): Promise<void> {
   const rows = events.flatMap((event) => {
     const header = { betaId, type: event.type, now: event.now };
-    const payload = event.testerId === undefined ? event.body : views.has(event.testerId) ? eventBody(event.publicId, header, views.get(event.testerId)) : undefined;
+    const view = event.testerId === undefined ? undefined : views.get(event.testerId);
+    const payload = event.testerId === undefined ? event.body : view ? eventBody(event.publicId, header, event.extra ? { ...view, ...event.extra } : view) : undefined;
     return payload === undefined ? [] : [{ event, row: { public_id: event.publicId, beta_id: betaId, type: event.type, payload, created_at: event.now } }];
   });
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {

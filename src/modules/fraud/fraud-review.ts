@@ -15,6 +15,7 @@ import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
 import type { BetasService } from '../betas/betas.service.ts';
+import { movesActedBy } from '../moves/record-moves.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 
 export const FraudDecisions = ['approve', 'reject'] as const;
@@ -112,6 +113,7 @@ export class FraudReviewService {
     if (problems.length > 0 || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
     const decidedBy = await this.#who(principal);
     return inTransaction(this.db, async (trx) => {
+      movesActedBy(trx, principal.session?.memberId ?? null);
       const now = storedTime(this.clock.now());
       await this.betas.hold(trx, beta.id);
       const rows = await forUpdate(

@@ -17,5 +17,6 @@ export function presentMove(row: TesterMoveRow) {
     points: row.points,
     referred_tester_id: REFERRAL_CAUSES.includes(row.cause) ? row.source_id : null,
     point_id: POINT_CAUSES.includes(row.cause) ? row.source_id : null,
+    member_id: row.member_id,
   };
 }

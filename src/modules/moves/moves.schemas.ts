@@ -22,6 +22,7 @@ export const MoveSchema = Type.Object(
     points: Type.Integer({ description: "The tester's points after the move" }),
     referred_tester_id: { ...Id, description: "The referred tester, for a referral's move" },
     point_id: { ...Id, description: 'The point, for a move of points' },
+    member_id: { ...Id, description: 'The console member whose action caused the move; null for the API, the tester or the service' },
   },
   { description: "A change of the tester's own standing and what caused it" },
 );

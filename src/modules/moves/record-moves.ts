@@ -22,7 +22,7 @@ export type MoveCause = (typeof MoveCauses)[number];
 
 export interface MovesBeta {
   id: number;
-  settings: { waitlist_order: WaitlistOrder };
+  settings: { waitlist_order: WaitlistOrder; position_change_interval_minutes: number };
 }
 
 export interface Move {
@@ -47,7 +47,29 @@ export function placeMovesWith(db: Db, standings: Pick<Standings, 'positionsArou
   placers.set(db, standings);
 }
 
+/** A move as written: the table's row but its generated id. */
+export type WrittenMove = Omit<TesterMoveRow, 'id'>;
+
+/** Told of each transaction's moves once written, each with its beta, in that transaction (position-changes.ts). */
+export type MovesWatcher = (trx: Executor, moves: readonly { move: WrittenMove; beta: MovesBeta }[]) => Promise<void>;
+
+const watchers = new WeakMap<Db, MovesWatcher>();
+
+export function watchMovesWith(db: Db, watcher: MovesWatcher): void {
+  watchers.set(db, watcher);
+}
+
 const pendingByTransaction = new WeakMap<Executor, Pending[]>();
+
+const actingMembers = new WeakMap<Executor, number>();
+
+/**
+ * Says which console member runs the command of `trx` (null: an API key, the tester or the
+ * service): every move it records names them.
+ */
+export function movesActedBy(trx: Executor, memberId: number | null): void {
+  if (memberId !== null) actingMembers.set(trx, memberId);
+}
 
 /**
  * Records the moves in the caller's transaction: hidden testers (no list shows them) have none.
@@ -65,12 +87,9 @@ export function recordMoves(trx: Executor, beta: MovesBeta | number, moves: read
   for (const move of visible) pending.push({ beta, move, at });
 }
 
-/** A move as inserted: the table's row but its generated id. */
-type MoveValues = Omit<TesterMoveRow, 'id'>;
+const moveInsert = compiledVariants((_rows: number) => (db, rows: WrittenMove[]) => db.insertInto('tester_moves').values(rows));
 
-const moveInsert = compiledVariants((_rows: number) => (db, rows: MoveValues[]) => db.insertInto('tester_moves').values(rows));
-
-/** Rows per insert: 10 values each, far below either database's parameter limit. */
+/** Rows per insert: 11 values each, far below either database's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
@@ -89,7 +108,8 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
   };
   // A tester moved twice in one transaction moved from where its first move left it.
   const lastPosition = new Map<number, number | null>();
-  const rows: MoveValues[] = [];
+  const rows: WrittenMove[] = [];
+  const betasOfRows: MovesBeta[] = [];
   for (const pendingMove of pending) {
     const { move, at } = pendingMove;
     const beta = await betaOf(pendingMove.beta);
@@ -107,10 +127,16 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
       position: placed.after,
       referrals: tester.share_signups_count,
       points: tester.points,
+      member_id: actingMembers.get(trx) ?? null,
     });
+    betasOfRows.push(beta);
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     await moveInsert(chunk.length).execute(trx, chunk);
   }
+  await watchers.get(databaseOf(trx))?.(
+    trx,
+    rows.map((move, i) => ({ move, beta: betasOfRows[i] })),
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
-import { principalOf } from '../../http/auth.ts';
+import { actingMemberOf, principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
 import { CreatedPointSchema, ListedPointSchema, PointCreateBody, PointListQuery, PointParams, PointSchema } from './points.schemas.ts';
@@ -61,7 +61,7 @@ export function pointsRoutes(app: App, points: PointsService): void {
       response: { 201: CreatedPointSchema },
     },
     handler: async (request, reply) => {
-      const point = await points.create(principalOf(request).companyId, request.params.beta_id, pointInput(request.body));
+      const point = await points.create(principalOf(request).companyId, request.params.beta_id, pointInput(request.body), actingMemberOf(request));
       return reply.status(201).send(presentCreatedPoint(point));
     },
   });
@@ -78,6 +78,6 @@ export function pointsRoutes(app: App, points: PointsService): void {
       response: { 200: PointSchema },
     },
     handler: async (request) =>
-      presentPoint(await points.revoke(principalOf(request).companyId, request.params.beta_id, request.params.point_id)),
+      presentPoint(await points.revoke(principalOf(request).companyId, request.params.beta_id, request.params.point_id, actingMemberOf(request))),
   });
 }

@@ -10,6 +10,7 @@ import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
+import { movesActedBy } from '../moves/record-moves.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';
 import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
 
@@ -104,10 +105,11 @@ export class PointsService {
   }
 
   /** Awards bonus points (a negative quantity deducts) to the beta's tester with the given e-mail. */
-  async create(companyId: number, betaId: string, input: PointInput): Promise<PointRow> {
+  async create(companyId: number, betaId: string, input: PointInput, memberId: number | null = null): Promise<PointRow> {
     const beta = await this.betas.require(companyId, betaId);
     const checked = checkInput(input);
     return inTransaction(this.db, async (trx) => {
+      movesActedBy(trx, memberId);
       await this.betas.hold(trx, beta.id);
       // Kept from deletion until the award is recorded (the points row references the tester).
       const tester = await forKeyShare(
@@ -134,11 +136,12 @@ export class PointsService {
   }
 
   /** Revokes a point (extension): it stays listed with revoked_at set and no longer counts. */
-  async revoke(companyId: number, betaId: string, pointIdText: string): Promise<PointRow> {
+  async revoke(companyId: number, betaId: string, pointIdText: string, memberId: number | null = null): Promise<PointRow> {
     const beta = await this.betas.require(companyId, betaId);
     const pointId = parseId(pointIdText);
     if (pointId === null) throw Errors.notFound('Point not found');
     return inTransaction(this.db, async (trx) => {
+      movesActedBy(trx, memberId);
       await this.betas.hold(trx, beta.id);
       // Its tester before the point (docs/architecture.md, "Lock order"): revoking moves the
       // tester's points. A tester deleted meanwhile took the point with it.

@@ -12,7 +12,7 @@ import { awardPoints, recordPoint, type PointAward } from '../points/points.ledg
 import { recordMoves } from '../moves/record-moves.ts';
 import { rewardReferral } from '../rewards/reward-engine.ts';
 
-type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points' | 'waitlist_order'> };
+type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points' | 'waitlist_order' | 'position_change_interval_minutes'> };
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
 
 /** How a reference names its referrer: by address, by id or digits-only code, by code. */

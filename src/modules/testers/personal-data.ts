@@ -72,6 +72,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   spent_challenges: { exported: null, erased: null, why: 'random nonces of solved challenges, kept 10 minutes, tied to no one' },
   subnet_signups: { exported: null, erased: null, why: "a network's (/24 or /48) signup count for an hour, tied to no tester" },
   tester_moves: { exported: null, erased: 'kept', why: "the tester's positions, counts and causes (ids only), tied to the anonymized row: what the standing was" },
+  position_change_windows: { exported: null, erased: 'kept', why: 'a position and a cause (ids only), gone when the window closes within the beta\'s interval' },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Errors } from '../../errors.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import type { App } from '../../http/app-type.ts';
-import { principalOf } from '../../http/auth.ts';
+import { actingMemberOf, principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { Accepted, BetaParams, sendAccepted } from '../../http/schemas.ts';
 import {
@@ -119,7 +119,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: TesterSchema },
     },
     handler: async (request) =>
-      service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester),
+      service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester, actingMemberOf(request)),
   });
 
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/accept_referral', {
@@ -136,7 +136,7 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: TesterSchema },
     },
     handler: async (request) =>
-      service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id),
+      service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, actingMemberOf(request)),
   });
 
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation', {

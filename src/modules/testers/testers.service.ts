@@ -123,12 +123,13 @@ export class TestersService {
     return createForVisitor(this.ctx, beta, input, visitor);
   }
 
-  update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined): Promise<TesterView> {
-    return update(this.ctx, companyId, betaId, testerRef, input);
+  /** `memberId`: the console member who asks, named by the moves it causes. */
+  update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, memberId: number | null = null): Promise<TesterView> {
+    return update(this.ctx, companyId, betaId, testerRef, input, memberId);
   }
 
-  acceptReferral(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
-    return acceptReferral(this.ctx, companyId, betaId, testerRef);
+  acceptReferral(companyId: number, betaId: string, testerRef: string, memberId: number | null = null): Promise<TesterView> {
+    return acceptReferral(this.ctx, companyId, betaId, testerRef, memberId);
   }
 
   /** Moves the beta's testers `ids` to `requested` in the caller's transaction, each as an update would (status-moves.ts). */

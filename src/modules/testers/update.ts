@@ -18,6 +18,7 @@ import { emailProblems, normalizeGroups, requiredFieldProblems, requiredFieldRul
 import { creditOnJoining, recordStatusMove, statusMoveChanges } from './status-moves.ts';
 import type { RenderedViews } from './tester-events.ts';
 import type { Beta } from '../betas/betas.service.ts';
+import { movesActedBy } from '../moves/record-moves.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 import type { TesterView } from './testers.presenter.ts';
 import type { TestersContext } from './testers.repository.ts';
@@ -42,7 +43,7 @@ async function answeredQuestionIds(executor: Executor, testerId: number): Promis
   return new Set(rows.map((r) => r.question_id));
 }
 
-export async function update(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined): Promise<TesterView> {
+export async function update(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, memberId: number | null): Promise<TesterView> {
   const { repo, events, emails } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   if (!input) {
@@ -61,6 +62,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
   if (errors.length > 0) throw ApiError.many(errors);
 
   const updated = await repo.transaction(async (trx) => {
+    movesActedBy(trx, memberId);
     const now = repo.now();
     await repo.betas.hold(trx, beta.id);
     const current = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
@@ -139,10 +141,11 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
  * referral is (recordSignup), or when the tester joins if they have not yet. Accepting again
  * changes nothing and answers the tester; a tester whose referral was never held is 2301.
  */
-export async function acceptReferral(ctx: TestersContext, companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
+export async function acceptReferral(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, memberId: number | null): Promise<TesterView> {
   const { repo } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   const accepted = await repo.transaction(async (trx) => {
+    movesActedBy(trx, memberId);
     const now = repo.now();
     await repo.betas.hold(trx, beta.id);
     const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });

@@ -60,10 +60,17 @@ function positionOf(tester: Tester): string | null {
   return typeof tester.waitlist_position === 'number' ? `#${tester.waitlist_position} of ${tester.waitlist_length}` : null;
 }
 
+/** A tester_position_changed event's move, e.g. "#812 → #640 (referral_credited)". */
+function movedOf(data: { position_before?: unknown; position_after?: unknown; cause?: unknown }): string {
+  const place = (position: unknown) => (typeof position === 'number' ? `#${position}` : 'off the waitlist');
+  return `${place(data.position_before)} → ${place(data.position_after)} (${String(data.cause)})`;
+}
+
 const TESTER_TITLES: Record<string, string> = {
   tester_created: 'New signup',
   tester_updated: 'Tester updated',
   tester_deleted: 'Tester deleted',
+  tester_position_changed: 'Position changed',
 };
 const REWARD_TITLES: Record<string, string> = {
   reward_earned: 'Reward earned',
@@ -97,6 +104,7 @@ function messageOf(event: StoredEvent, context: ChatContext): Omit<ChatMessage, 
     const tester = data as Tester;
     const fields = fieldsOf([
       ['Status', tester.status],
+      ['Moved', event.type === 'tester_position_changed' ? movedOf(data) : null],
       ['Waitlist position', positionOf(tester)],
       ['Referrals', tester.share_signups_count],
       ['Referred by', typeof tester.referred_by === 'string' ? maskedEmail(tester.referred_by) : null],

@@ -5,7 +5,7 @@ import { codes } from '../testers/support.ts';
 import { Errors } from '../../../src/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
-const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended', 'already_signed_up'];
+const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended', 'already_signed_up', 'position_changed'];
 const FIELDS = ['body', 'customized', 'enabled', 'html_body', 'occasion', 'subject', 'updated_at', 'variables'];
 
 describe('e-mail templates API', () => {
@@ -149,7 +149,7 @@ describe('e-mail templates API', () => {
     const unknown = await put(beta.id, 'birthday', { subject: 'Hi' });
     assert.equal(unknown.status, 404);
     assert.deepEqual(unknown.body.errors, [
-      { code: Errors.notFound.code, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended, already_signed_up' },
+      { code: Errors.notFound.code, message: 'E-mail template not found: the occasions are invitation, friend_invitation, confirmation, applied, active, rejected, suspended, unsuspended, already_signed_up, position_changed' },
     ]);
     assert.equal((await ctx.request('GET', path(beta.id, 'birthday'))).status, 404);
     assert.equal((await ctx.request('DELETE', path(beta.id, 'birthday'))).status, 404);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { Errors } from '../../../src/errors.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester } from '../testers/support.ts';
+import { signedIn } from '../../console/support.ts';
 
 type Order = 'referrals' | 'points' | 'signup_time';
 
@@ -70,7 +71,7 @@ describe('tester moves', () => {
     const second = await createTester(ctx, beta.id);
     const signup = (await moves(beta.id, second.id)).body;
     assert.deepEqual(signup, [
-      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null },
+      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null, member_id: null },
     ]);
     let friend: { id: number } | undefined;
     const credited = await expectMove(beta.id, second.id, 'referrals', 'referral_credited', async () => {
@@ -152,6 +153,35 @@ describe('tester moves', () => {
     assert.deepEqual(causes[0][0], ['status_changed', 1, null]);
     assert.equal(causes[1][0][0], 'status_changed');
     assert.deepEqual(causes[2], [['signed_up', null, 3]], 'the third moved up by drift: no move');
+  });
+
+  test('moves a console member caused name them (points, a status, an accepted referral, a bulk action); a key\'s name nobody', async () => {
+    const address = `mover-${Date.now()}@example.com`;
+    const member = await signedIn(ctx, address, 'admin');
+    const memberId = (await ctx.database.db.selectFrom('members').select('id').where('email', '=', address).executeTakeFirstOrThrow()).id;
+    const beta = await ctx.createBeta({ waitlist_order: 'points' });
+    const first = await createTester(ctx, beta.id);
+    const referrer = await createTester(ctx, beta.id, { profile: { ip: '203.0.113.9', user_agent: CHROME } });
+    const flagged = await createTester(ctx, beta.id, { referrer_id: referrer.id, profile: { ip: '203.0.113.9', user_agent: FIREFOX } });
+    const base = `/api/v2/betas/${beta.id}`;
+    const byMember = await expectMove(beta.id, referrer.id, 'points', 'points_awarded', () =>
+      member.request('POST', `${base}/points`, { point: { email: referrer.email, quantity: 3 } }),
+    );
+    const byKey = await expectMove(beta.id, referrer.id, 'points', 'points_awarded', () =>
+      ctx.request('POST', `${base}/points`, { body: { point: { email: referrer.email, quantity: 1 } } }),
+    );
+    assert.deepEqual([byMember.member_id, byKey.member_id], [memberId, null]);
+    const accepted = await expectMove(beta.id, referrer.id, 'points', 'referral_accepted', () => member.request('POST', `${base}/testers/${flagged.id}/accept_referral`));
+    assert.equal(accepted.member_id, memberId);
+    const left = await expectMove(beta.id, referrer.id, 'points', 'status_changed', () => member.request('PUT', `${base}/testers/${referrer.id}`, { tester: { status: 'invited' } }));
+    assert.equal(left.member_id, memberId);
+    const bulk = await member.request('POST', `${base}/bulk_actions`, { action: 'invite', top: 1 });
+    assert.equal(bulk.status, 202, JSON.stringify(bulk.body));
+    while ((await ctx.runJobs()) > 0);
+    const invited = (await moves(beta.id, first.id)).body[0];
+    assert.deepEqual([invited.cause, invited.member_id], ['status_changed', memberId], 'the member who asked for the bulk action');
+    const stored = await ctx.database.db.selectFrom('tester_moves').select(['id', 'member_id']).where('beta_id', '=', beta.id).where('member_id', 'is not', null).orderBy('id').execute();
+    assert.deepEqual(stored.map((row) => row.id), [byMember.id, accepted.id, left.id, invited.id], 'as stored');
   });
 
   test('newest first, paged as other lists: per_page, page and the X-Pagination header', async () => {

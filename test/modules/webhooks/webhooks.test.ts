@@ -12,7 +12,7 @@ const NOW = '2026-11-22T09:15:00Z';
 const LATER = '2026-11-22T10:15:00Z';
 const SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
 const KNOWN =
-  'known types are tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, or "*" for all';
+  'known types are tester_created, tester_updated, tester_deleted, reward_earned, reward_delivered, reward_revoked, point_earned, point_revoked, tester_position_changed, or "*" for all';
 const PRIVATE_HINT = '(the operator can allow private targets with WEBHOOK_ALLOW_PRIVATE_TARGETS=true)';
 
 describe('webhook endpoints API', () => {

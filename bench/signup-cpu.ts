@@ -1,0 +1,144 @@
+// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]
+// CPU time per signup, this tree against another checkout's (the code before a change, e.g.
+// `git worktree add /tmp/before <commit>` with its node_modules linked), both loaded in this
+// process: each tree's own app and services on a database of its own, driven by app.inject, the
+// trees alternating within each round (the one that goes first changes every round). A signup is
+// referred by a random tester of the beta, so it moves its referrer too. Measured on a shared
+// machine as process CPU time (process.cpuUsage) over a batch of signups, not wall-clock: other
+// processes' load slows the clock, not this process's CPU. This tree runs twice: on a beta nobody
+// listens to for position events, and on one whose endpoint subscribes to tester_position_changed.
+// Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { median, positiveInteger } from './figures.ts';
+
+const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]';
+const ROOT = resolve(import.meta.dirname, '..');
+
+interface Side {
+  name: string;
+  /** Makes `count` signups, each referred by a random tester made before; CPU ms spent. */
+  signups(count: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** A tree's app and services, from its own modules, on a database of its own; one beta seeded with `seed` testers. */
+async function openTree(tree: string, name: string, databaseUrl: string, options: { listen: boolean; seed: number }): Promise<Side> {
+  const load = (path: string) => import(resolve(tree, path));
+  const [{ buildApp }, { loadConfig }, { RateLimits }, { isReachable }, { createServices }, { openBenchDatabase }] = await Promise.all([
+    load('src/app.ts'),
+    load('src/config.ts'),
+    load('src/http/rate-limits.ts'),
+    load('src/db/migrate.ts'),
+    load('src/services.ts'),
+    load('bench/seeding.ts'),
+  ]);
+  const database = await openBenchDatabase(databaseUrl, { poolSize: 10 });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', GEOIP_DATABASE_PATH: 'off', RATE_LIMIT_DEFAULT: '100000000/1m' });
+  const services = await createServices(database, config);
+  const rateLimits = new RateLimits(config.rateLimits, null, config.redisKeyPrefix);
+  const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis: null });
+  const company = await services.accounts.createCompany({ name: `Signup CPU ${name}` });
+  const { key } = await services.accounts.createApiKey({ companyId: company.id });
+  const beta = (await services.betas.create(company.id, { name, homepage_url: 'https://example.com' })).id;
+  if (options.listen) {
+    const now = new Date().toISOString();
+    // Straight into the table: the API refuses a loopback URL, and nothing is delivered here (no workers).
+    await database.db
+      .insertInto('webhook_endpoints')
+      .values({ beta_id: beta, url: 'https://hooks.example.com/', secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0', events: '["tester_position_changed"]', enabled: 1, created_at: now, updated_at: now })
+      .execute();
+  }
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const ids: number[] = [];
+  let sequence = 0;
+  const signup = async () => {
+    const referrer = ids.length === 0 ? undefined : ids[Math.floor(Math.random() * ids.length)];
+    const tester = { email: `signup-${name.replace(/\W/g, '')}-${sequence++}@example.com`, ...(referrer ? { referrer_id: referrer } : {}) };
+    const response = await app.inject({ method: 'POST', url: `/api/v2/betas/${beta}/testers`, headers, payload: { tester } });
+    if (response.statusCode !== 201) throw new Error(`${name}: signup answered ${response.statusCode} ${response.body}`);
+    ids.push(JSON.parse(response.body).id);
+  };
+  for (let i = 0; i < options.seed; i += 1) await signup();
+  return {
+    name,
+    async signups(count) {
+      const start = cpuMs();
+      for (let i = 0; i < count; i += 1) await signup();
+      return cpuMs() - start;
+    },
+    async close() {
+      await app.close();
+      await services.close();
+      await database.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'baseline-tree': { type: 'string' },
+      dialect: { type: 'string', default: 'sqlite' },
+      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      rounds: { type: 'string', default: '5' },
+      signups: { type: 'string', default: '300' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || !values['baseline-tree']) return void process.stdout.write(`${USAGE}\n`);
+  const rounds = positiveInteger(values.rounds, 'rounds', USAGE);
+  const count = positiveInteger(values.signups, 'signups', USAGE);
+  const urlOf = (suffix: string) => {
+    if (values.dialect === 'sqlite') return `sqlite:/tmp/prelaunch-bench-signup-cpu/${process.pid}-${suffix}.sqlite`;
+    const url = new URL(values['database-url']!);
+    url.pathname = `/bench_signup_cpu_${process.pid}_${suffix}`;
+    return url.toString();
+  };
+  const baseline = await openTree(resolve(values['baseline-tree']), 'baseline', urlOf('baseline'), { listen: false, seed: count });
+  const quiet = await openTree(ROOT, 'this tree, nobody listening', urlOf('quiet'), { listen: false, seed: count });
+  const listened = await openTree(ROOT, 'this tree, an endpoint for tester_position_changed', urlOf('listened'), { listen: true, seed: count });
+  const sides = [baseline, quiet, listened];
+  // A first batch each, not counted: compiled queries, caches and the JIT warm up.
+  for (const side of sides) await side.signups(count);
+  const perSignup = new Map<Side, number[]>(sides.map((side) => [side, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    const order = sides.map((_, i) => sides[(i + round) % sides.length]);
+    for (const side of order) perSignup.get(side)!.push(((await side.signups(count)) / count) * 1000);
+    process.stdout.write(`round ${round + 1}: ${sides.map((side) => `${side.name} ${perSignup.get(side)!.at(-1)!.toFixed(0)} µs`).join(', ')}; load ${loadavg()[0].toFixed(1)}\n`);
+  }
+  const base = perSignup.get(baseline)!;
+  for (const side of sides) {
+    const values = perSignup.get(side)!;
+    const ratio = median(values.map((value, i) => value / base[i]));
+    process.stdout.write(`${side.name}: median ${median(values).toFixed(0)} µs CPU per signup; ratio to baseline ${ratio.toFixed(3)}\n`);
+  }
+  process.stdout.write(`${values.dialect}, ${rounds} rounds of ${count} signups per side; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  for (const side of sides) await side.close();
+  await removeDatabases(values.dialect === 'sqlite' ? null : values['database-url']!, ['baseline', 'quiet', 'listened'].map(urlOf));
+}
+
+/** The run's databases, made for it alone: their files, or dropped through `adminUrl`. */
+async function removeDatabases(adminUrl: string | null, urls: string[]): Promise<void> {
+  if (adminUrl === null) {
+    for (const url of urls) for (const ending of ['', '-wal', '-shm']) rmSync(`${url.slice('sqlite:'.length)}${ending}`, { force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const url of urls) await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+await main();

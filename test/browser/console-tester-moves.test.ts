@@ -1,0 +1,102 @@
+// The console's tester page tells the tester's moves in a real browser: the same moves as
+// moves.json, newest first, in the status page's words, with the member who acted, paged by links;
+// at 360 px and 1280 px, with axe-core, by keyboard, and nothing from another host.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { TestContext } from '../support/context.ts';
+import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
+import { assertAccessible } from '../support/axe.ts';
+import { addMember } from '../console/support.ts';
+import { createTester } from '../modules/testers/support.ts';
+
+describe("the console's tester page shows the tester's moves", () => {
+  let ctx: TestContext;
+  let origin: string;
+  let pages: ConsoleBrowser;
+  let betaId: number;
+  let me: any;
+
+  before(async () => {
+    ({ ctx, origin, console: pages } = await startConsoleBrowser());
+    ctx.clock.set('2026-11-20T10:00:00Z');
+    betaId = (await ctx.createBeta({}, 'Rocket')).id;
+    await createTester(ctx, betaId);
+    me = await createTester(ctx, betaId, { email: 'me@example.com' });
+    await addMember(ctx, 'owner@example.com', 'owner');
+    ctx.clock.set('2026-11-21T10:00:00Z');
+    // 21 friends (the first lifts me from #2 to #1): 22 moves with the signup; then points the
+    // owner gave: 23, two pages of 20.
+    for (let i = 0; i < 21; i += 1) await createTester(ctx, betaId, { referrer_id: me.id });
+    ctx.clock.set('2026-11-22T10:00:00Z');
+    // Through the page's own form, as the owner.
+    const page = await pages.newPage();
+    await pages.signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${me.id}`);
+    await page.getByLabel('Quantity (negative removes)').fill('2');
+    await page.getByRole('button', { name: 'Record points' }).click();
+    await page.locator('#tester-points tr', { hasText: 'bonus' }).waitFor();
+    await page.context().close();
+  });
+  after(() => ctx?.close());
+
+  async function open(page: Page, path: string) {
+    const response = await page.goto(`${origin}${path}`);
+    await page.locator('body[data-ready]').waitFor();
+    return response;
+  }
+
+  const items = (page: Page) => page.$$eval('#tester-moves li', (lis) => lis.map((li) => li.textContent));
+
+  for (const width of [360, 1280]) {
+    test(`at ${width} px: the moves of moves.json newest first in words, paged; accessible, fits, by keyboard, nothing from elsewhere`, async () => {
+      const page = await pages.newPage({ width, height: 800 });
+      const hosts = new Set<string>();
+      page.on('request', (request) => hosts.add(new URL(request.url()).host));
+      await pages.signInAs(page, 'owner@example.com');
+      await open(page, `/console/betas/${betaId}/testers/${me.id}`);
+      const api = (await ctx.request('GET', `/api/v2/betas/${betaId}/testers/${me.id}/moves.json?per_page=20`)).body;
+      assert.equal(await page.textContent('#moves-status'), '23 moves, newest first; page 1 of 2.');
+      const first = await items(page);
+      assert.equal(first.length, 20);
+      assert.equal(first[0], '22 November 2026 Earned points: #1 (by owner@example.com)');
+      assert.deepEqual(new Set(first.slice(1)), new Set(['21 November 2026 A friend they referred joined: #1']));
+      assert.deepEqual(
+        await page.$$eval('#tester-moves li time', (times) => times.map((time) => time.getAttribute('datetime'))),
+        api.map((move: any) => move.at),
+        'the moves of moves.json, in its order',
+      );
+      await assertAccessible(page, `the tester's moves at ${width} px`);
+      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.ok(scroll <= client, `no sideways scrolling at ${width} px (${scroll} > ${client})`);
+
+      // The older page by keyboard: Tab to the link, Enter.
+      let reached = false;
+      for (let i = 0; i < 80 && !reached; i += 1) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() => document.activeElement?.textContent === 'Older moves');
+      }
+      assert.ok(reached, 'the pager is reached by Tab');
+      await Promise.all([page.waitForURL(/moves_page=2/), page.keyboard.press('Enter')]);
+      await page.locator('body[data-ready]').waitFor();
+      assert.equal(await page.textContent('#moves-status'), '23 moves, newest first; page 2 of 2.');
+      assert.deepEqual(await items(page), [
+        '21 November 2026 A friend they referred joined: #1',
+        '21 November 2026 A friend they referred joined: #2 to #1',
+        '20 November 2026 Joined the waitlist at #2',
+      ]);
+      assert.equal(await page.getByRole('link', { name: 'Newer moves' }).count(), 1);
+      assert.deepEqual([...hosts], [new URL(origin).host], 'nothing from another host');
+      await page.context().close();
+    });
+  }
+
+  test('a page past the last leads back to the newest moves', async () => {
+    const page = await pages.newPage();
+    await pages.signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${me.id}?moves_page=9`);
+    assert.equal(await page.textContent('#moves-status'), 'No moves on this page: the newest moves.');
+    assert.equal(await page.getAttribute('#moves-status a', 'href'), '?moves_page=1#moves-title');
+    await page.context().close();
+  });
+});
