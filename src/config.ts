@@ -196,6 +196,7 @@ export interface Config {
   readonly databaseUrl: string;
   /** PostgreSQL: the listening connection's server (db/wakeups.ts); null for databaseUrl's. */
   readonly databaseListenUrl: string | null;
+  /** PostgreSQL: commit groups open at once (db/commit-groups.ts); 0 for none, the default. */
   readonly postgresCommitGroups: number;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
