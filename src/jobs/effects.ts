@@ -1,13 +1,15 @@
 // A command's side effects leave its transaction as one outbox row (docs/decisions.md, "One outbox
 // row per signup"): the webhook events and e-mails a command causes are collected as it runs and
 // written as one EFFECTS_JOB row just before it commits. After commit the same process expands the
-// row: in one transaction it consumes the row and writes what the row names (events with their
-// bodies and one delivery job per endpoint, e-mail messages with their send jobs). Should the
-// process stop first, a worker claims the row once its grace has passed and expands it alike.
-// Consuming the row in the expansion's own transaction makes an expansion happen once: a second
-// one, after a crash or beside a worker, finds the row gone and writes nothing.
+// row, together with the rows of the commands that committed meanwhile: in one transaction it
+// consumes the rows and writes what they name (events with their bodies and one delivery job per
+// endpoint, e-mail messages with their send jobs). Should the process stop first, a worker claims
+// the row once its grace has passed and expands it alike.
+// Consuming a row in the expansion's own transaction makes its expansion happen once: a second
+// one, after a crash or beside a worker, finds the row gone and writes nothing for it.
 import type { Db, Executor } from '../db/database.ts';
 import { afterCommit, beforeCommit, databaseOf, inTransaction } from '../db/transaction.ts';
+import { startWork } from '../db/connection-turns.ts';
 import { storedTime } from '../time.ts';
 import { announceJobs, type JobHandler } from './outbox.ts';
 
@@ -40,6 +42,14 @@ interface Expansion {
 }
 
 const expansions = new WeakMap<Db, Expansion>();
+
+/** A command's row for one beta, as written. */
+interface EffectsRow {
+  id: number;
+  payload: EffectsPayload;
+  /** When a worker may take it over. */
+  runAt: string;
+}
 
 /** What a command deferred, per beta, and the expansion's outcome once it has run. */
 interface Deferred {
@@ -91,7 +101,7 @@ export function expandedEffects(trx: Executor): Promise<ReadonlyMap<string, unkn
 
 async function writeRows(trx: Executor, db: Db, deferred: Deferred, now: string): Promise<void> {
   const runAt = storedTime(new Date(Date.parse(now) + EXPANSION_GRACE_SECONDS * 1000));
-  const rows: { id: number; payload: EffectsPayload }[] = [];
+  const rows: EffectsRow[] = [];
   for (const [betaId, parts] of deferred.byBeta) {
     const payload: EffectsPayload = { betaId, parts };
     const { id } = await trx
@@ -99,40 +109,97 @@ async function writeRows(trx: Executor, db: Db, deferred: Deferred, now: string)
       .values({ kind: EFFECTS_JOB, payload: JSON.stringify(payload), run_at: runAt, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    rows.push({ id, payload });
+    rows.push({ id, payload, runAt });
   }
   afterCommit(trx, async () => {
-    deferred.outcome = expandAll(db, rows, runAt);
+    deferred.outcome = joinBatch(db, rows);
     await deferred.outcome;
   });
 }
 
-async function expandAll(db: Db, rows: readonly { id: number; payload: EffectsPayload }[], runAt: string): Promise<ReadonlyMap<string, unknown>> {
-  const answers = new Map<string, unknown>();
-  try {
-    for (const row of rows) {
-      for (const [part, answer] of await expand(db, row.id, row.payload)) answers.set(part, answer);
-    }
-  } catch {
-    // The command has committed; a worker expands the row once its grace has passed. (Rows
-    // expanded here need no runner: they wake none.)
-    announceJobs(db, runAt);
+/** Rows committed and not yet expanded, expanded together in one transaction. */
+interface Batch {
+  rows: EffectsRow[];
+  /** Each beta's answers, per part, once the batch has run (none when it failed). */
+  answers: Promise<ReadonlyMap<number, ReadonlyMap<string, unknown>>>;
+}
+
+/** The batch of each database still taking rows: it has not begun its transaction. */
+const openBatches = new WeakMap<Db, Batch>();
+
+/**
+ * At most this many rows share an expansion: its transaction holds SQLite's connection (and the
+ * rows' testers, on PostgreSQL) the while, and each command waits for its batch to end.
+ */
+const MAX_BATCH_ROWS = 64;
+
+/**
+ * Adds a command's rows to the batch still open, or opens one, and answers the command's parts once
+ * the batch has run. The batch runs as work begun when it opened (connection-turns.ts): on SQLite
+ * the requests older than it take their turns first, and those that commit meanwhile join it, so a
+ * load of concurrent signups pays one expansion transaction (one commit) per batch, not per signup.
+ */
+async function joinBatch(db: Db, rows: readonly EffectsRow[]): Promise<ReadonlyMap<string, unknown>> {
+  let batch = openBatches.get(db);
+  if (!batch || batch.rows.length + rows.length > MAX_BATCH_ROWS) {
+    const opened: Batch = (batch = { rows: [], answers: Promise.resolve(new Map()) });
+    openBatches.set(db, opened);
+    opened.answers = new Promise((resolve) => {
+      setImmediate(() => {
+        if (openBatches.get(db) === opened) openBatches.delete(db);
+        resolve(startWork(() => expandBatch(db, opened.rows)));
+      });
+    });
   }
+  batch.rows.push(...rows);
+  const byBeta = await batch.answers;
+  const answers = new Map<string, unknown>();
+  for (const row of rows) for (const [part, answer] of byBeta.get(row.payload.betaId) ?? []) answers.set(part, answer);
   return answers;
 }
 
-/** Consumes the row and expands it, in one transaction; nothing when the row is gone (expanded already). */
-async function expand(db: Db, jobId: number, payload: EffectsPayload): Promise<ReadonlyMap<string, unknown>> {
+async function expandBatch(db: Db, rows: readonly EffectsRow[]): Promise<ReadonlyMap<number, ReadonlyMap<string, unknown>>> {
+  try {
+    return await expand(db, rows);
+  } catch {
+    // The commands have committed; a worker expands each row once its grace has passed. (Rows
+    // expanded here need no runner: they wake none.)
+    announceJobs(db, rows.map((row) => row.runAt).sort()[0]);
+    return new Map();
+  }
+}
+
+/**
+ * Consumes the rows still there and expands them, in one transaction: each beta's items of a part,
+ * in the rows' order, go to the part's expander at once (one multi-row insert for many signups).
+ * A row already gone (expanded elsewhere) expands nothing. Answers each beta's parts.
+ */
+async function expand(db: Db, rows: readonly EffectsRow[]): Promise<ReadonlyMap<number, ReadonlyMap<string, unknown>>> {
   const { expanders, holdsBeta } = expansionOf(db);
   return inTransaction(db, async (trx) => {
-    const answers = new Map<string, unknown>();
-    const held = await holdsBeta(trx, payload.betaId);
-    const consumed = await trx.deleteFrom('outbox_jobs').where('id', '=', jobId).executeTakeFirst();
-    if (!held || Number(consumed.numDeletedRows) !== 1) return answers;
-    for (const [part, items] of Object.entries(payload.parts)) {
-      const expander = expanders.get(part);
-      if (!expander) throw new Error(`No expander for the effects part ${part}`);
-      answers.set(part, await expander(trx, payload.betaId, items));
+    const consumed = await trx
+      .deleteFrom('outbox_jobs')
+      .where('id', 'in', rows.map((row) => row.id))
+      .returning('id')
+      .execute();
+    const still = new Set(consumed.map((row) => row.id));
+    const partsByBeta = new Map<number, Map<string, unknown[]>>();
+    for (const row of rows) {
+      if (!still.has(row.id)) continue;
+      let parts = partsByBeta.get(row.payload.betaId);
+      if (!parts) partsByBeta.set(row.payload.betaId, (parts = new Map()));
+      for (const [part, items] of Object.entries(row.payload.parts)) parts.set(part, [...(parts.get(part) ?? []), ...items]);
+    }
+    const answers = new Map<number, ReadonlyMap<string, unknown>>();
+    for (const [betaId, parts] of partsByBeta) {
+      if (!(await holdsBeta(trx, betaId))) continue;
+      const byPart = new Map<string, unknown>();
+      for (const [part, items] of parts) {
+        const expander = expanders.get(part);
+        if (!expander) throw new Error(`No expander for the effects part ${part}`);
+        byPart.set(part, await expander(trx, betaId, items));
+      }
+      answers.set(betaId, byPart);
     }
     return answers;
   });
@@ -141,6 +208,6 @@ async function expand(db: Db, jobId: number, payload: EffectsPayload): Promise<R
 /** The worker's side: expands a row its process did not (it stopped, or its expansion failed). */
 export function effectsJobHandler(db: Db): JobHandler {
   return async (payload, job) => {
-    await expand(db, job.id, payload as EffectsPayload);
+    await expand(db, [{ id: job.id, payload: payload as EffectsPayload, runAt: job.run_at }]);
   };
 }

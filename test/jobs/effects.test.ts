@@ -119,6 +119,37 @@ describe('one outbox row per command', () => {
     assert.deepEqual((await emailsOf(ctx, beta.id)).slice(emailsBefore), [{ tester_id: created.id, occasion: 'invitation', status: 'queued', to_address: email }]);
   });
 
+  test('concurrent signups are expanded in batches: each answered with its own tester, every event written once, every row consumed', async () => {
+    const { ctx } = setup;
+    const { beta, referrer } = await hookedBeta(ctx);
+    const eventsBefore = (await storedEvents(ctx, beta.id)).length;
+    let commits = 0;
+    let counting = true;
+    observeCommits(ctx.database.db, async () => {
+      if (counting) commits += 1;
+    });
+    const signups = 6;
+    const emails = Array.from({ length: signups }, () => uniqueEmail('batched'));
+    const created = await Promise.all(emails.map((email) => createTester(ctx, beta.id, { email, referrer_id: referrer.referral_code })));
+    counting = false;
+
+    assert.deepEqual(created.map((tester) => tester.email).sort(), [...emails].sort(), 'each answer is its own tester');
+    assert.deepEqual(await effectsRows(ctx, beta.id), [], 'every row consumed');
+    const events = (await storedEvents(ctx, beta.id)).slice(eventsBefore);
+    assert.equal(new Set(events.map((event) => event.public_id)).size, events.length, 'each event once');
+    const createdIds = events.filter((event) => event.type === 'tester_created').map((event) => JSON.parse(event.payload).data.id);
+    assert.deepEqual(createdIds.sort(), created.map((tester) => tester.id).sort(), 'one tester_created per signup');
+    const referrerUpdates = events.filter((event) => event.type === 'tester_updated').map((event) => JSON.parse(event.payload).data);
+    assert.equal(referrerUpdates.length, signups, 'one tester_updated of the referrer per signup');
+    assert.equal(Math.max(...referrerUpdates.map((body) => body.share_signups_count)), signups, 'the last rendered after the last credit');
+    assert.equal((await deliveryJobsOf(ctx, events.map((event) => event.id))).length, events.length, 'one delivery job per event');
+    // On SQLite the requests take the connection in arrival order, so the signups that commit while
+    // a batch waits for its turn join it: fewer commits than one signup and one expansion each.
+    if (ctx.database.dialect === 'sqlite') assert.ok(commits < 2 * signups, `${commits} commits for ${signups} signups`);
+    // Their deliveries, so that the next test starts with no job due.
+    while ((await ctx.runJobs()) > 0);
+  });
+
   test('a signup whose beta nobody listens to, in a status whose message is off, stores no outbox row', async () => {
     const { ctx } = setup;
     const beta = await ctx.createBeta();
