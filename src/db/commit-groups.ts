@@ -2,8 +2,10 @@
 // own, and are answered once the shared COMMIT has succeeded. A commit (its WAL flush) and the
 // standings' read of the feed after it are then paid once per group instead of once per command,
 // and on PostgreSQL a row every command locks (a hot referrer) is locked once per group instead of
-// each command waiting for the previous one's flushed commit. Nothing waits for a group to fill: a
-// group ends as soon as no command is queued, so a lone command commits at once.
+// each command waiting for the previous one's flushed commit. A group begins at the end of the
+// event loop's turn in which its first command queued (setImmediate), so that the requests read in
+// that turn join it; nothing waits longer for a group to fill: it ends as soon as no command is
+// queued.
 //
 // SQLite runs one group at a time on its one connection. PostgreSQL runs a few at once (`lanes`),
 // each on a pooled connection of its own, all taking from one queue.
@@ -80,12 +82,16 @@ export class CommitGroups {
       const context = new AsyncResource('CommitGroupMember');
       const bound: GroupedWork<unknown> = (trx, transaction) => context.runInAsyncScope(work, null, trx, transaction);
       this.#queue.push({ context, work: bound, resolve: resolve as (value: unknown) => void, reject });
-      if (this.#lanes < this.limits.lanes) void this.#lane();
+      if (this.#lanes < this.limits.lanes) {
+        this.#lanes++;
+        // The group begins once the event loop's turn is over: the requests read in the same turn
+        // reach their commands meanwhile, in microtasks, and share it.
+        setImmediate(() => void this.#lane());
+      }
     });
   }
 
   async #lane(): Promise<void> {
-    this.#lanes++;
     try {
       while (this.#queue.length > 0) await this.#group();
     } finally {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DialectAdapter, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SelectQueryNode, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
@@ -38,35 +38,106 @@ export interface PoolStats {
 // int8 (bigint ids, count(*)) as JS numbers: ids and counts stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** Runs statements on one better-sqlite3 connection, as Kysely's own SQLite connection does. */
+class SqliteStatements implements DatabaseConnection {
+  constructor(private readonly sqlite: SqliteDatabase) {}
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.sqlite.prepare(compiled.sql);
+    if (statement.reader) return Promise.resolve({ rows: statement.all(compiled.parameters) as R[] });
+    const { changes, lastInsertRowid } = statement.run(compiled.parameters);
+    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiled.query)) throw new Error('SQLite streams select queries only');
+    for (const row of this.sqlite.prepare(compiled.sql).iterate(compiled.parameters)) yield { rows: [row as R] };
+  }
+}
+
 /**
- * SQLite transactions begin IMMEDIATE: they take the write lock at once, so a second process (a
- * separate worker, the CLI) waits for it through busy_timeout. A deferred transaction that read
- * first would instead fail at its first write once another process has written
- * (SQLITE_BUSY_SNAPSHOT): waiting cannot help it. Inside one process transactions already run one
- * at a time on the single connection, so nothing is lost. The connection is lent by fair turns
- * (connection-turns.ts) rather than Kysely's mutex.
+ * What Kysely is lent for a query or a transaction. A select outside a transaction runs at once on
+ * the reader connection: WAL gives it the last commit, and it waits for no write. Anything else (a
+ * write, a transaction, a stream, whose cursor would keep the reader busy) takes the writer by fair
+ * turns (connection-turns.ts) and holds it until released.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  /** Kysely's driver lends its one connection through a mutex of its own; it is taken once, at init, and lent by turns instead. */
-  #connection: DatabaseConnection | undefined;
-  readonly #turns = new ConnectionTurns();
+class SqliteLease implements DatabaseConnection {
+  #holdsWriter = false;
 
-  override async init(): Promise<void> {
-    await super.init();
-    this.#connection = await super.acquireConnection();
+  constructor(private readonly driver: ImmediateSqliteDriver) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const { reader } = this.driver;
+    if (!this.#holdsWriter && reader && SelectQueryNode.is(compiled.query)) return reader.executeQuery(compiled);
+    return (await this.writer()).executeQuery(compiled);
   }
 
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#turns.take();
-    return this.#connection!;
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.writer()).streamQuery<R>(compiled);
   }
 
-  override async releaseConnection(): Promise<void> {
-    this.#turns.pass();
+  async writer(): Promise<SqliteStatements> {
+    if (!this.#holdsWriter) {
+      await this.driver.turns.take();
+      this.#holdsWriter = true;
+    }
+    return this.driver.writer;
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  release(): void {
+    if (this.#holdsWriter) this.driver.turns.pass();
+    this.#holdsWriter = false;
+  }
+}
+
+/**
+ * SQLite's two connections: the writer, lent by fair turns (connection-turns.ts) rather than
+ * Kysely's mutex, and a read-only reader beside it (none for `:memory:`, which another connection
+ * would not see). Reads outside a transaction never wait behind a transaction, so the requests
+ * that arrive while one is open reach their own commands meanwhile and share its commit (group
+ * commit); a transaction reads on the writer, its own writes included.
+ *
+ * Transactions begin IMMEDIATE: they take the write lock at once, so a second process (a separate
+ * worker, the CLI) waits for it through busy_timeout. A deferred transaction that read first would
+ * instead fail at its first write once another process has written (SQLITE_BUSY_SNAPSHOT):
+ * waiting cannot help it. Inside one process transactions already run one at a time on the
+ * writer, so nothing is lost.
+ */
+class ImmediateSqliteDriver implements Driver {
+  readonly turns = new ConnectionTurns();
+  readonly writer: SqliteStatements;
+  readonly reader: SqliteStatements | null;
+
+  constructor(private readonly connections: { writer: SqliteDatabase; reader: SqliteDatabase | null }) {
+    this.writer = new SqliteStatements(connections.writer);
+    this.reader = connections.reader && new SqliteStatements(connections.reader);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SqliteLease(this);
+  }
+
+  async releaseConnection(lease: DatabaseConnection): Promise<void> {
+    (lease as SqliteLease).release();
+  }
+
+  async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    await (await (lease as SqliteLease).writer()).executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(lease: DatabaseConnection): Promise<void> {
+    await lease.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
+    await lease.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    this.connections.reader?.close();
+    this.connections.writer.close();
   }
 }
 
@@ -83,12 +154,12 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
+  constructor(private readonly connections: { writer: SqliteDatabase; reader: SqliteDatabase | null }) {
+    super({ database: connections.writer });
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.connections);
   }
 
   override createAdapter(): DialectAdapter {
@@ -162,7 +233,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('optimize = 0x10002');
     const checkpointer = options.longRunning && file !== ':memory:' ? startCheckpointer(file) : null;
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    // The reader opens once the writer has made the file and its WAL; it waits for a checkpoint's lock as the writer does.
+    const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true });
+    reader?.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ writer: withStatementCache(sqlite), reader: reader && withStatementCache(reader) }) });
     const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
     watchForeignWrites(db, () => dataVersion.get() as number);
     // Commands run one at a time on the one connection: those queued behind an open one share its commit.
