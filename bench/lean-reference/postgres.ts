@@ -73,7 +73,7 @@ async function seed(client: pg.PoolClient, testers: number): Promise<void> {
        from generate_series(1, $1::bigint) as i),
      credited as (select referrer, count(*)::int as n from plan where referrer is not null group by referrer)
      insert into testers (id, beta_id, email, uuid, referral_code, referrer_id, status, points, referrals, ip, user_agent, created_at, applied_at)
-     select i, $2, 'user' || i || '@example.com', gen_random_uuid(), translate(encode(substr(uuid_send(gen_random_uuid()), 1, 6), 'base64'), '+/', '-_'),
+     select i, $2, 'user' || i || '@example.com', gen_random_uuid(), translate(encode(substr(uuid_send(gen_random_uuid()), 1, 6), 'base64'), '+/', '-_') || to_hex(i),
        plan.referrer, 'applied', $4 + $5 * coalesce(n, 0), coalesce(n, 0), '10.' || (i >> 16 & 255) || '.' || (i >> 8 & 255) || '.' || (i & 255), 'Mozilla/5.0', at, at
      from plan left join credited on credited.referrer = plan.i`,
     [testers, settings.betaId, SEED_REFERRED_SHARE, SIGNUP_POINTS, REFERRAL_POINTS],

@@ -35,6 +35,8 @@ create table if not exists counters (beta_id integer not null, slot integer not 
 create table if not exists api_keys (hash text primary key);
 `);
 const referralCode = () => randomBytes(6).toString('base64url');
+/** A seeded tester's code: random, then its id, so a million of them never collide (signups' codes are shorter). */
+const seededCode = (id: number) => `${referralCode()}${id.toString(36)}`;
 
 if (countTesters() === 0) seed(settings.testers);
 db.exec(SECONDARY_INDEXES);
@@ -58,7 +60,7 @@ function seed(testers: number): void {
     for (let id = 1; id <= testers; id++) {
       const at = new Date(from + (id / testers) * 30 * 86_400_000).toISOString();
       const ip = `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
-      insert.run(id, settings.betaId, `user${id}@example.com`, randomUUID(), referralCode(), referrer[id] || null, SIGNUP_POINTS + REFERRAL_POINTS * referrals[id], referrals[id], ip, at, at);
+      insert.run(id, settings.betaId, `user${id}@example.com`, randomUUID(), seededCode(id), referrer[id] || null, SIGNUP_POINTS + REFERRAL_POINTS * referrals[id], referrals[id], ip, at, at);
     }
     const credited = referrals.reduce((sum, n) => sum + n, 0);
     db.prepare('insert into counters values (?, 0, ?, ?)').run(settings.betaId, testers, credited);
