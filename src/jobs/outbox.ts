@@ -323,6 +323,9 @@ export class JobRunner {
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowText)]))
           // Even should its renewals have fallen behind, a job in hand is not run a second time here.
           .$if(this.held.size > 0, (query) => query.where('id', 'not in', [...this.held]))
+          // The index's order: by id alone, a claim read past every job not yet due (coalescing
+          // windows, retries in backoff) and sorted the due ones, 6.6 ms at 30,000 of each.
+          .orderBy('run_at')
           .orderBy('id')
           .limit(limit),
         { skipLocked: true },

@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { JOB_LEASE_SECONDS, JobRunner, enqueueJob, type JobHandler, type RunnerOptions } from '../../src/jobs/outbox.ts';
+import { JOB_LEASE_SECONDS, JobRunner, enqueueJob, enqueueJobs, type JobHandler, type RunnerOptions } from '../../src/jobs/outbox.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
@@ -58,6 +58,17 @@ describe('outbox runner', () => {
     await runner(handlers).runDue();
     assert.deepEqual(await jobs(), []);
     assert.equal(calls, 3);
+  });
+
+  test('a claim takes the earliest due first, whatever their ids: jobs enqueued later for an earlier time go before', async () => {
+    const ran: number[] = [];
+    const handlers: Record<string, JobHandler> = { work: async (payload) => void ran.push((payload as { n: number }).n) };
+    // Thirty jobs due now, then five due a minute ago (higher ids): a claim takes twenty.
+    await enqueueJobs(ctx.database.db, 'work', Array.from({ length: 30 }, (_, n) => ({ payload: { n }, runAt: ctx.clock.now() })));
+    await enqueueJobs(ctx.database.db, 'work', Array.from({ length: 5 }, (_, n) => ({ payload: { n: 100 + n }, runAt: addSeconds(ctx.clock.now(), -60) })));
+    assert.equal(await runner(handlers).runDue(), 20);
+    assert.deepEqual(ran.filter((n) => n >= 100).sort(), [100, 101, 102, 103, 104], 'the overdue ones in the first claim');
+    assert.equal((await jobs()).length, 15);
   });
 
   test('a job failing ten times is parked with its error, not lost', async () => {
