@@ -65,6 +65,8 @@ describe('console: the outbox in a browser', () => {
     assert.equal(await page.getAttribute('#message-html', 'sandbox'), '');
     const shareLink = /\/r\/[A-Za-z0-9]+/.exec(stored[1].html_body ?? '')?.[0];
     assert.ok(shareLink, 'the stored HTML part carries the tester\'s share link');
+    // The frame loads its document after the panel shows: wait for it rather than read an empty body.
+    await page.frameLocator('#message-html').locator('body', { hasText: 'Good news' }).waitFor();
     const frameText = (await page.frameLocator('#message-html').locator('body').textContent()) ?? '';
     assert.match(frameText, /Good news:\s+you're invited to Mail\./);
     assert.ok(frameText.includes(shareLink), `the frame shows the stored HTML: ${frameText}`);
