@@ -105,12 +105,13 @@ export class InvitationSchedulesService {
     const since = storedTime(addSeconds(now, -PACE_DAYS * 86_400));
     const [schedules, invited] = await Promise.all([
       this.db.selectFrom('invitation_schedules').selectAll().where('beta_id', '=', betaId).where('kind', '=', 'top').execute(),
-      // Along the (beta_id, status, …) index: the invited are a small part of a waitlisted beta.
+      // Every invitation of the window, whatever the status since (invited_at is set once, never
+      // cleared): the covering (beta_id, hidden, invited_at) index answers alone. Filtering on the
+      // status read every row, 0.6 s with 120,000 invited, blocking the process on SQLite.
       this.db
         .selectFrom('testers')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('beta_id', '=', betaId)
-        .where('status', 'in', ['invited', 'active', 'idle'])
         .where('hidden', '=', 0)
         .where('invited_at', '>=', since)
         .executeTakeFirstOrThrow(),

@@ -1,5 +1,5 @@
 // estimated_invitation_at in progress.json, on a fixed clock: null with neither schedules nor
-// invitations; from the pace of the last 14 days' invitations and the position; from a running top
+// invitations; from the pace of the last 14 days' invitations (whatever the status since) and the position; from a running top
 // schedule when there is one (its paused state and a skipped wave honoured); null off the waitlist.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +46,22 @@ describe('estimated invitation', () => {
     assert.equal(await estimate(beta.id, testers[1].id), null, 'an invited tester is off the waitlist');
     const stored = await ctx.database.db.selectFrom('testers').select('id').where('beta_id', '=', beta.id).where('invited_at', '>=', '2026-11-08').execute();
     assert.equal(stored.length, 7, 'the seven the pace counts');
+  });
+
+  test('an invitation counts in the pace whatever the tester became since', async () => {
+    ctx.clock.set('2026-11-10T08:00:00Z');
+    const beta = await ctx.createBeta();
+    const testers = [];
+    for (let i = 0; i < 3; i += 1) testers.push(await createTester(ctx, beta.id));
+    await invite(beta.id, testers[0].id);
+    await invite(beta.id, testers[1].id);
+    const rejected = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${testers[1].id}`, { body: { tester: { status: 'rejected' } } });
+    assert.equal(rejected.status, 200, JSON.stringify(rejected.body));
+    const row = await ctx.database.db.selectFrom('testers').select(['status', 'invited_at']).where('id', '=', testers[1].id).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'rejected');
+    assert.notEqual(row.invited_at, null, 'the invitation stays on the row');
+    // Two invitations in 14 days: one every 7 days; the last tester is first on the waitlist.
+    assert.equal(await estimate(beta.id, testers[2].id), '2026-11-17T08:00:00Z');
   });
 
   test('a running top schedule decides: the wave that reaches the position; paused, it invites nobody', async () => {
