@@ -368,6 +368,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/fraud/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try fraud and signup settings on the beta’s testers
+         * @description Replays the beta’s testers in signup order under the settings given (the beta’s own for the rest), as a background job that changes nothing, and answers 202 with the simulation, running; read it with GET …/fraud/simulations/{id}.json. Once completed it says, for each rule, the testers it would flag, hold and refuse, with examples, and how many waitlist positions would change. A setting it does not take, or a value the beta’s settings refuse: 422 (2201).
+         */
+        post: operations["createFraudSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/fraud/simulations/{simulation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a fraud simulation
+         * @description The simulation with its progress, and once completed what each rule would have done.
+         */
+        get: operations["showFraudSimulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/friend_invitations": {
         parameters: {
             query?: never;
@@ -5981,6 +6021,366 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["def-11"][];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    createFraudSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required. Fraud and signup settings to try, by the beta settings' own names (blocked_email_domains, blocked_ips, block_disposable_email_domains, max_signups_per_ip_per_day, max_signups_per_subnet_per_hour, signup_countries_allowed, signup_countries_blocked, fraud_mode); the beta's own stand for those left out */
+                    settings?: {
+                        /** @description Refuse addresses at disposable e-mail domains (2319) */
+                        block_disposable_email_domains?: boolean;
+                        blocked_email_domains?: string[];
+                        blocked_ips?: string[];
+                        /**
+                         * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                         * @enum {unknown}
+                         */
+                        fraud_mode?: "flag" | "block";
+                        max_signups_per_ip_per_day?: number | null;
+                        max_signups_per_subnet_per_hour?: number | null;
+                        /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                        signup_countries_allowed?: string[];
+                        /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                        signup_countries_blocked?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Extension: fraud and signup settings tried on the beta’s testers, changing nothing */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beta_id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        failure: string | null;
+                        finished_at: string | null;
+                        id: number;
+                        positions_changed: number | null;
+                        /** @description Per cent of the beta’s testers read (as a bulk action’s progress) */
+                        progress: number;
+                        requested_by: {
+                            api_key_id: number | null;
+                            member_id: number | null;
+                        };
+                        /** @description Once completed: what each rule would have done; empty before */
+                        rules: {
+                            /** @description The first few testers of each outcome */
+                            examples: {
+                                email: string;
+                                /** @enum {unknown} */
+                                outcome: "flagged" | "held" | "refused";
+                                /** @description Why, in words */
+                                reason: string;
+                                tester_id: number;
+                            }[];
+                            /** @description Testers the flag would mark without a referral to hold */
+                            flagged: number;
+                            /** @description Referrals the flag would hold for review */
+                            held: number;
+                            /** @description Signups the rule would refuse (the first rule to refuse each counts it) */
+                            refused: number;
+                            /**
+                             * @description A setting that refuses signups, or a fraud flag
+                             * @enum {unknown}
+                             */
+                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                        }[];
+                        /** @description The settings tried: those proposed, and the beta’s own for the rest */
+                        settings: {
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
+                        };
+                        /** @enum {unknown} */
+                        status: "running" | "completed" | "failed";
+                        /** @description Testers checked as signups so far (imported testers never were, and are not) */
+                        testers_checked: number;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    showFraudSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+                /** @description Fraud simulation id */
+                simulation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Extension: fraud and signup settings tried on the beta’s testers, changing nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        beta_id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        failure: string | null;
+                        finished_at: string | null;
+                        id: number;
+                        positions_changed: number | null;
+                        /** @description Per cent of the beta’s testers read (as a bulk action’s progress) */
+                        progress: number;
+                        requested_by: {
+                            api_key_id: number | null;
+                            member_id: number | null;
+                        };
+                        /** @description Once completed: what each rule would have done; empty before */
+                        rules: {
+                            /** @description The first few testers of each outcome */
+                            examples: {
+                                email: string;
+                                /** @enum {unknown} */
+                                outcome: "flagged" | "held" | "refused";
+                                /** @description Why, in words */
+                                reason: string;
+                                tester_id: number;
+                            }[];
+                            /** @description Testers the flag would mark without a referral to hold */
+                            flagged: number;
+                            /** @description Referrals the flag would hold for review */
+                            held: number;
+                            /** @description Signups the rule would refuse (the first rule to refuse each counts it) */
+                            refused: number;
+                            /**
+                             * @description A setting that refuses signups, or a fraud flag
+                             * @enum {unknown}
+                             */
+                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                        }[];
+                        /** @description The settings tried: those proposed, and the beta’s own for the rest */
+                        settings: {
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
+                        };
+                        /** @enum {unknown} */
+                        status: "running" | "completed" | "failed";
+                        /** @description Testers checked as signups so far (imported testers never were, and are not) */
+                        testers_checked: number;
+                    };
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */

@@ -47,6 +47,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { invitationSchedulesRoutes } from './modules/invitation-schedules/invitation-schedules.routes.ts';
 import { fraudReviewRoutes } from './modules/fraud/fraud-review.routes.ts';
+import { fraudSimulationsRoutes } from './modules/fraud/fraud-simulations.routes.ts';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.ts';
 import { rewardDefinitionsRoutes } from './modules/rewards/reward-definitions.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     bulkActionsRoutes(typed, services.bulkActions);
     invitationSchedulesRoutes(typed, services.invitationSchedules);
     fraudReviewRoutes(typed, services.fraudReview);
+    fraudSimulationsRoutes(typed, services.fraudSimulations);
     friendInvitationsRoutes(typed, services.friendInvitations);
     pointsRoutes(typed, services.points);
     suppressionsRoutes(typed, services.suppressions);

@@ -43,6 +43,7 @@ import { Sessions } from './modules/members/sessions.ts';
 import { BulkActionsService } from './modules/bulk-actions/bulk-actions.service.ts';
 import { InvitationSchedulesService } from './modules/invitation-schedules/invitation-schedules.service.ts';
 import { FraudReviewService } from './modules/fraud/fraud-review.ts';
+import { FraudSimulationsService } from './modules/fraud/fraud-simulations.service.ts';
 import { SignupGuard } from './modules/signup-guard/signup-guard.ts';
 
 export interface Services {
@@ -92,6 +93,7 @@ export interface Services {
   invitationSchedules: InvitationSchedulesService;
   /** The review of flagged testers: the queue, approve or reject, the decisions' log. */
   fraudReview: FraudReviewService;
+  fraudSimulations: FraudSimulationsService;
   /** What the outbox runner does with each kind of job. */
   jobHandlers: Readonly<Record<string, JobHandler>>;
   /** Releases what the services hold open (SMTP and webhook connections, the standing feed's timers); after the workers have stopped. */
@@ -131,6 +133,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const bulkActions = new BulkActionsService(db, dialect, clock, betas, testers, standings);
   const emailTemplates = new EmailTemplatesService(db, clock, betas);
   const invitationSchedules = new InvitationSchedulesService(db, clock, betas, bulkActions, standings);
+  const fraudSimulations = new FraudSimulationsService(db, clock, betas);
   const leaderboards = new LeaderboardService(db, clock, betas, testers, standings, invitationSchedules);
   const moves = new MovesService(db, testers);
   const signupGuard = new SignupGuard(db, dialect, clock, geo, config.publicUrl);
@@ -165,7 +168,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     bulkActions,
     invitationSchedules,
     fraudReview: new FraudReviewService(db, dialect, clock, betas, testers),
-    jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...positionChanges.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers },
+    fraudSimulations,
+    jobHandlers: { [EFFECTS_JOB]: effectsJobHandler(db), ...testers.jobHandlers, ...webhookDeliverer.jobHandlers, ...emails.jobHandlers, ...positionChanges.jobHandlers, ...memberLinks.jobHandlers, ...imports.jobHandlers, ...bulkActions.jobHandlers, ...fraudSimulations.jobHandlers },
     standings,
     close: async () => {
       await standings.close();

@@ -551,6 +551,7 @@ export interface Database {
   subnet_signups: SubnetSignupsTable;
   tester_moves: TesterMovesTable;
   position_change_windows: PositionChangeWindowsTable;
+  fraud_simulations: FraudSimulationsTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */
@@ -593,6 +594,25 @@ export interface InvitationSchedulesTable {
   next_run_at: string;
   created_at: string;
   updated_at: string;
+}
+
+/** Proposed fraud and signup settings replayed over a beta's testers (migration 043, modules/fraud). */
+export interface FraudSimulationsTable {
+  id: Generated<number>;
+  beta_id: number;
+  settings: string; // JSON: BetaSettings
+  status: string; // running, completed, failed
+  max_tester_id: number;
+  testers_total: number;
+  testers_read: Generated<number>;
+  testers_checked: Generated<number>;
+  result: string | null; // JSON: SimulationResult
+  failure: string | null;
+  requested_by_member_id: number | null;
+  requested_by_key_id: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
 /** A schedule's wave: due, then run as a bulk action or skipped. */
@@ -673,6 +693,7 @@ export interface ImportReferrersTable {
 
 export type ImportRow = Selectable<ImportsTable>;
 export type BulkActionRow = Selectable<BulkActionsTable>;
+export type FraudSimulationRow = Selectable<FraudSimulationsTable>;
 export type InvitationScheduleRow = Selectable<InvitationSchedulesTable>;
 export type InvitationWaveRow = Selectable<InvitationWavesTable>;
 export type FraudDecisionRow = Selectable<FraudDecisionsTable>;

@@ -46,6 +46,12 @@ export function emailDomainOf(normalizedEmail: string): string {
   return normalizedEmail.slice(normalizedEmail.lastIndexOf('@') + 1);
 }
 
+/** Whether a beta's blocked_email_domains hold the address's domain or a parent of it. */
+export function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {
+  const domain = emailDomainOf(normalizedEmail);
+  return blocked.some((entry) => domain === entry || domain.endsWith(`.${entry}`));
+}
+
 /** The disposable domain an address is at (itself or a parent domain), if any. */
 export function disposableDomainOf(normalizedEmail: string): string | undefined {
   const labels = emailDomainOf(normalizedEmail).split('.');

@@ -126,11 +126,14 @@ export class SignupGuard {
     const { signup_countries_allowed: allowed, signup_countries_blocked: blocked } = beta.settings;
     if (allowed.length === 0 && blocked.length === 0) return;
     const country = this.geo.locate(ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip)?.country ?? null;
-    // An unknown country passes, unless only listed countries may sign up.
-    if (country === null ? allowed.length > 0 : blocked.includes(country) || (allowed.length > 0 && !allowed.includes(country))) {
-      throw Errors.countryRefused();
-    }
+    if (countryRefused(country, allowed, blocked)) throw Errors.countryRefused();
   }
+}
+
+/** Whether a visitor from `country` (null: unknown) is refused by the allow and block lists. */
+export function countryRefused(country: string | null, allowed: readonly string[], blocked: readonly string[]): boolean {
+  // An unknown country passes, unless only listed countries may sign up.
+  return country === null ? allowed.length > 0 : blocked.includes(country) || (allowed.length > 0 && !allowed.includes(country));
 }
 
 function reasonOf(code: number): RefusalReason | null {

@@ -150,11 +150,20 @@ async function deleteRows(
   }
   anonymized.webhook_events = events.length - theirs.length;
   anonymized.imports = await scrubImportReports(trx, person, pattern);
+  deleted.fraud_simulations = await deleteSimulationsNaming(trx, person);
 
   // Answers stored for Idempotency-Key replays that show them (read again: one may have been stored since the scan).
   const answers = logs.idempotency_keys.length === 0 ? [] : await trx.selectFrom('idempotency_keys').select(['id', 'response_body']).where('id', 'in', logs.idempotency_keys).execute();
   deleted.idempotency_keys = await byIds('idempotency_keys', 'id', answers.filter((a) => a.response_body !== null && names(a.response_body, person)).map((a) => a.id));
   return deleted;
+}
+
+/** The beta's fraud simulations whose examples or reasons name the person: reports an owner can run again. */
+async function deleteSimulationsNaming(trx: Executor, person: TesterRow): Promise<number> {
+  const simulations = await trx.selectFrom('fraud_simulations').select(['id', 'result']).where('beta_id', '=', person.beta_id).where('result', 'is not', null).execute();
+  const naming = simulations.filter((simulation) => simulation.result!.toLowerCase().includes(person.email_normalized)).map((simulation) => simulation.id);
+  if (naming.length === 0) return 0;
+  return Number((await trx.deleteFrom('fraud_simulations').where('id', 'in', naming).executeTakeFirstOrThrow()).numDeletedRows);
 }
 
 /** Rows kept for the counts they make, with their free text blanked. */

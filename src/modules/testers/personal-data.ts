@@ -68,6 +68,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   bulk_action_items: { exported: null, erased: 'kept', why: 'tester ids of a bulk action still running, deleted as its batches commit' },
   fraud_decisions: { exported: null, erased: 'kept', why: "the owner's review of the tester's fraud signals (approve or reject, who, when), tied to the anonymized row" },
   invitation_schedules: { exported: null, erased: null, why: "the owner's plan of invitation waves: no person's data" },
+  fraud_simulations: { exported: null, erased: 'deleted', why: "an owner's report of rules tried on the past: one whose examples name the person goes, to be run again" },
   invitation_waves: { exported: null, erased: null, why: "a schedule's history: when each wave ran and the positions it took, no tester named" },
   spent_challenges: { exported: null, erased: null, why: 'random nonces of solved challenges, kept 10 minutes, tied to no one' },
   subnet_signups: { exported: null, erased: null, why: "a network's (/24 or /48) signup count for an hour, tied to no tester" },

@@ -12,6 +12,7 @@ import type { Beta } from '../betas/betas.service.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import {
   disposableDomainOf,
+  emailDomainBlocked,
   MANY_SIGNUPS_FROM_ONE_IP,
   refusedReferral,
   signupFlags,
@@ -39,11 +40,6 @@ export type CreateInput = Static<typeof TesterCreateInput>;
 /** A visitor's signup: what the API's create takes, and the channel of the share link followed. */
 export type VisitorInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'> & { referral_channel?: ShareChannel | null };
 
-
-function emailDomainBlocked(normalizedEmail: string, blocked: readonly string[]): boolean {
-  const domain = normalizedEmail.slice(normalizedEmail.lastIndexOf('@') + 1);
-  return blocked.some((entry) => domain === entry || domain.endsWith(`.${entry}`));
-}
 
 export async function create(ctx: TestersContext, companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
   return signUp(ctx, await ctx.repo.betas.require(companyId, betaId), input);

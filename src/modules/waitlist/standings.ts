@@ -47,13 +47,13 @@ function groupColumn(order: WaitlistOrder): 'share_signups_count' | 'points' | n
   return order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
 }
 
-function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number }): number {
+export function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number }): number {
   const column = groupColumn(order);
   return column ? tester[column] : 0;
 }
 
 /** applied_at as a number that sorts as the text does; a missing one first, as '' did. */
-function timeOf(appliedAt: string | null): number {
+export function timeOf(appliedAt: string | null): number {
   return appliedAt ? Date.parse(appliedAt) : -Infinity;
 }
 

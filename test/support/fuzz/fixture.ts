@@ -91,6 +91,12 @@ async function schedulePart(m: Maker): Promise<Part> {
   return { ids: { schedule_id: String(schedule.id) } };
 }
 
+/** A fraud simulation (queued: it changes nothing whether or not it runs). */
+async function fraudSimulationPart(m: Maker): Promise<Part> {
+  const simulation = await m.call('POST', `${m.base}/fraud/simulations`, { settings: { fraud_mode: 'block' } });
+  return { ids: { simulation_id: String(simulation.id) } };
+}
+
 /** A reward definition, a rule for a custom event, and the reward issued to `email`. */
 async function rewardPart(m: Maker, email: string): Promise<Part> {
   const descriptor = `reward_${m.tag}`;
@@ -195,6 +201,7 @@ export async function makeFixture(ctx: TestContext, key: string = ctx.apiKey): P
   fixture = merged(fixture, await importPart(m, key));
   fixture = merged(fixture, await bulkActionPart(m));
   fixture = merged(fixture, await schedulePart(m));
+  fixture = merged(fixture, await fraudSimulationPart(m));
   let invited: { email: string } | undefined;
   await runOwnJobs(m, async () => {
     invited = await m.call('POST', `${m.base}/testers`, { tester: { email: `invited-${m.tag}@example.com`, status: 'invited' } });
