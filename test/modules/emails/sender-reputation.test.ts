@@ -241,6 +241,7 @@ describe('the sending breaker', () => {
     assert.match(metrics.body, /^prelaunch_email_paused_betas 1$/m);
     assert.match(metrics.body, /^prelaunch_email_queue_depth 22$/m);
     assert.match(metrics.body, /^prelaunch_email_sends_deferred_total\{reason="paused"\} 20$/m);
+    assert.match(metrics.body, /^prelaunch_emails_sent_total 2$/m, 'the two good sends; bounces and held messages are not sent');
 
     // A later look, still paused: held again, still nothing sent.
     ctx.clock.set('2026-11-22T11:06:00.000Z');
