@@ -196,6 +196,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/email_sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show e-mail sending
+         * @description The beta's e-mail sending: whether the sending breaker paused it (hard bounces and complaints among its last email_breaker_window sends past email_breaker_threshold_percent), its queue and its send rate.
+         */
+        get: operations["showEmailSending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/email_sending/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume e-mail sending
+         * @description The beta's e-mail sending: whether the sending breaker paused it (hard bounces and complaints among its last email_breaker_window sends past email_breaker_threshold_percent), its queue and its send rate. Ends the pause: the queued messages go out (within the caps), and the breaker counts only the sends from now on. Answers the sending as it is then; resuming a beta that is not paused changes nothing.
+         */
+        post: operations["resumeEmailSending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/email_templates": {
         parameters: {
             query?: never;
@@ -1710,6 +1750,11 @@ export interface components {
                 decoder_key: string;
                 /** @description Signups confirm their e-mail address before they are applied */
                 double_opt_in: boolean;
+                /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                email_breaker_threshold_percent: number;
+                /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                email_breaker_window: number;
+                email_sends_per_minute: number | null;
                 /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                 embed_origins: string[];
                 /**
@@ -2943,6 +2988,11 @@ export interface operations {
                             blocked_ips?: string[];
                             decoder_key?: string;
                             double_opt_in?: boolean | string | number;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent?: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window?: number;
+                            email_sends_per_minute?: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins?: string[];
                             /**
@@ -3006,6 +3056,11 @@ export interface operations {
                         blocked_ips?: string[];
                         decoder_key?: string;
                         double_opt_in?: boolean | string | number;
+                        /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                        email_breaker_threshold_percent?: number;
+                        /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                        email_breaker_window?: number;
+                        email_sends_per_minute?: number | null;
                         /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                         embed_origins?: string[];
                         /**
@@ -3097,6 +3152,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -3281,6 +3341,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -3468,6 +3533,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -3649,6 +3719,11 @@ export interface operations {
                             blocked_ips?: string[];
                             decoder_key?: string;
                             double_opt_in?: boolean | string | number;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent?: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window?: number;
+                            email_sends_per_minute?: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins?: string[];
                             /**
@@ -3710,6 +3785,11 @@ export interface operations {
                         blocked_ips?: string[];
                         decoder_key?: string;
                         double_opt_in?: boolean | string | number;
+                        /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                        email_breaker_threshold_percent?: number;
+                        /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                        email_breaker_window?: number;
+                        email_sends_per_minute?: number | null;
                         /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                         embed_origins?: string[];
                         /**
@@ -3801,6 +3881,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -4624,6 +4709,243 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    showEmailSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When sending was last resumed: the breaker counts the sends after it */
+                        last_resumed_at: string | null;
+                        pause_reason: string | null;
+                        /** @description The sending breaker paused the beta's e-mail: hard bounces and complaints among its recent sends passed email_breaker_threshold_percent of email_breaker_window. Its messages stay queued until an owner or admin resumes sending */
+                        paused: boolean;
+                        paused_at: string | null;
+                        /** @description Messages waiting to be sent, held ones included */
+                        queued: number;
+                        /** @description Messages the SMTP server accepted in the last hour */
+                        sent_last_hour: number;
+                        /** @description Messages the SMTP server accepted in the last 60 seconds */
+                        sent_last_minute: number;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    resumeEmailSending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When sending was last resumed: the breaker counts the sends after it */
+                        last_resumed_at: string | null;
+                        pause_reason: string | null;
+                        /** @description The sending breaker paused the beta's e-mail: hard bounces and complaints among its recent sends passed email_breaker_threshold_percent of email_breaker_window. Its messages stay queued until an owner or admin resumes sending */
+                        paused: boolean;
+                        paused_at: string | null;
+                        /** @description Messages waiting to be sent, held ones included */
+                        queued: number;
+                        /** @description Messages the SMTP server accepted in the last hour */
+                        sent_last_hour: number;
+                        /** @description Messages the SMTP server accepted in the last 60 seconds */
+                        sent_last_minute: number;
+                    };
+                };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
             400: {
@@ -9106,6 +9428,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -9320,6 +9647,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -9536,6 +9868,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -9750,6 +10087,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**

@@ -163,7 +163,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     rewardDefinitionsRoutes(typed, services.rewardDefinitions);
     rewardsRoutes(typed, services.rewards);
     webhooksRoutes(typed, services.webhooks);
-    emailsRoutes(typed, services.emailTemplates, services.emailLog, services.emailPreviews);
+    emailsRoutes(typed, services.emailTemplates, services.emailLog, services.emailPreviews, services.sendingBreaker);
     membersRoutes(typed, services.members);
     statsRoutes(typed, services.betaStats);
     leaderboardRoutes(typed, services.leaderboards);

@@ -108,6 +108,13 @@ const EnvSchema = Type.Object({
     pattern: '^(.*@.*)?$',
     description: 'Sender of every e-mail, e.g. "Rocket <hello@rocket.example>"; empty = the beta\'s name <no-reply@host of PUBLIC_URL>',
   }),
+  EMAIL_SENDS_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 0,
+    description:
+      'E-mails this server sends per minute at most, counted in the database across every process on it; past it they wait for the next minute, queued; 0 = no cap',
+  }),
   METRICS_ENABLED: Type.Boolean({ default: true, description: 'Serve Prometheus metrics at /metrics' }),
   METRICS_TOKEN: Type.String({
     default: '',
@@ -232,6 +239,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** The sender as configured, or null for the beta's name at no-reply@ the PUBLIC_URL host. */
   readonly emailFrom: string | null;
+  /** E-mails sent per minute at most across every process on the database; null = no cap. */
+  readonly emailSendsPerMinute: number | null;
   /** Where rate-limit counters are shared; null = each process counts in memory. A secret: never log it. */
   readonly redisUrl: string | null;
   readonly redisKeyPrefix: string;
@@ -317,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL || null,
     emailFrom: parsed.EMAIL_FROM.trim() || null,
+    emailSendsPerMinute: parsed.EMAIL_SENDS_PER_MINUTE || null,
     redisUrl: parsed.REDIS_URL || null,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     heapGrowthPercent: parsed.HEAP_GROWTH_PERCENT,

@@ -1,5 +1,5 @@
 // Prometheus metrics of one process (served at /metrics, docs/operations.md lists them): HTTP
-// requests by route pattern, outbox jobs, rate-limit refusals, public signups' refusals, Redis's breaker and failures, the
+// requests by route pattern, outbox jobs, e-mail sending (queue, sends, put-off sends, paused betas), rate-limit refusals, public signups' refusals, Redis's breaker and failures, the
 // database pool and retried transactions, and prom-client's process defaults. Each Metrics has a
 // registry of its own, so several apps in one process (tests) never share series. Under `serve
 // --workers N` the primary adds up every process's registry.
@@ -12,10 +12,13 @@ import type { RateLimits } from './http/rate-limits.ts';
 import type { RedisConnection } from './redis.ts';
 import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.service.ts';
 import type { SignupGuard } from './modules/signup-guard/signup-guard.ts';
+import type { EmailsService } from './modules/emails/emails.service.ts';
 
 export interface MetricsSources {
   database: DatabaseHandle;
   stats: StatsService;
+  /** What this process sent and put off. */
+  emails: Pick<EmailsService, 'sendCounts'>;
   /** The process's rate limits; none in `prelaunch worker`, which answers no API request (no such series). */
   rateLimits?: RateLimits;
   /** The rate limits' Redis connection, when REDIS_URL is set. */
@@ -96,6 +99,7 @@ export class Metrics implements JobObserver, MetricsEndpoint {
     outboxGauge('prelaunch_outbox_oldest_due_age_seconds', 'How long the longest-waiting due job of each kind has been due', ['kind'], (gauge, row) => {
       if (row.oldest_due_seconds !== null) gauge.set({ kind: row.kind }, row.oldest_due_seconds);
     });
+    this.#emailMetrics(sources, registers);
     const { rateLimits } = sources;
     if (rateLimits) {
       new Counter({
@@ -167,6 +171,56 @@ export class Metrics implements JobObserver, MetricsEndpoint {
         this.set({ state: 'total' }, total);
         if (idle !== undefined) this.set({ state: 'idle' }, idle);
         if (waiting !== undefined) this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
+  /** The e-mail queue and paused betas (the database's, read once per scrape) and this process's sends. */
+  #emailMetrics(sources: MetricsSources, registers: Registry[]): void {
+    let reading: Promise<{ queued: number; paused_betas: number } | null> | null = null;
+    const readSending = () =>
+      (reading ??= sources.stats
+        .emailSending()
+        .catch((error: unknown) => {
+          sources.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'metrics: e-mail queue not read');
+          return null;
+        })
+        .finally(() => (reading = null)));
+    // Every process reads the same database: taken once under `serve --workers` (aggregator "max").
+    const sendingGauge = (name: string, help: string, read: (figures: { queued: number; paused_betas: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        aggregator: 'max',
+        registers,
+        async collect() {
+          const figures = await readSending();
+          this.reset();
+          if (figures) this.set(read(figures));
+        },
+      });
+    sendingGauge('prelaunch_email_queue_depth', 'E-mail messages waiting to be sent, those of paused betas and those waiting for a cap\'s next minute included', (f) => f.queued);
+    sendingGauge('prelaunch_email_paused_betas', "Betas whose e-mail sending the breaker has paused (hard bounces and complaints past the beta's threshold) until an owner resumes it", (f) => f.paused_betas);
+    const { emails } = sources;
+    new Counter({
+      name: 'prelaunch_emails_sent_total',
+      help: 'E-mail messages the SMTP server accepted (captured ones are not sent); rate() * 60 is the sends per minute',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(emails.sendCounts().sent);
+      },
+    });
+    new Counter({
+      name: 'prelaunch_email_sends_deferred_total',
+      help:
+        "Sends put off, queued, by reason: server_cap and beta_cap (the minute's EMAIL_SENDS_PER_MINUTE or the beta's email_sends_per_minute was reached: " +
+        'until the next minute), paused (the beta\'s sending is paused: until it is resumed)',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, count] of Object.entries(emails.sendCounts().deferred)) this.inc({ reason }, count);
       },
     });
   }

@@ -43,7 +43,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   // Every standing is read from memory: the betas' waitlists are indexed before the first request.
   await services.standings.warm();
   const { rateLimits, redis } = openRateLimits(config, log.child({ component: 'redis' }));
-  const metrics = new Metrics({ database, stats: services.stats, rateLimits, redis, signupGuard: services.signupGuard, log: log.child({ component: 'metrics' }) });
+  const metrics = new Metrics({ database, stats: services.stats, emails: services.emails, rateLimits, redis, signupGuard: services.signupGuard, log: log.child({ component: 'metrics' }) });
   const app = await buildApp({
     config,
     services,

@@ -22,6 +22,8 @@ import { EmailLogService } from './modules/emails/email-log.service.ts';
 import { EmailTemplatesService } from './modules/emails/email-templates.service.ts';
 import { EmailPreviewsService } from './modules/emails/email-previews.ts';
 import { smtpMailer } from './modules/emails/mailer.ts';
+import { SendCaps } from './modules/emails/send-caps.ts';
+import { SendingBreaker } from './modules/emails/sending-breaker.ts';
 import { FriendInvitationsService } from './modules/friend-invitations/friend-invitations.service.ts';
 import { PointsService } from './modules/points/points.service.ts';
 import { ImportsService } from './modules/imports/imports.service.ts';
@@ -62,6 +64,8 @@ export interface Services {
   /** Each endpoint's daily digest, sent by a worker's round when due. */
   webhookDigests: WebhookDigests;
   emails: EmailsService;
+  /** A beta's e-mail sending paused on its bounces and complaints, its state and its resume. */
+  sendingBreaker: SendingBreaker;
   emailTemplates: EmailTemplatesService;
   emailLog: EmailLogService;
   /** A template's draft rendered for a sample tester, and its test sends. */
@@ -119,9 +123,18 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   placeMovesWith(db, standings);
   const views = new TesterViews(config.publicUrl, standings);
   const testerEvents = new TesterEvents(db, views);
-  const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents);
+  const sendingBreaker = new SendingBreaker(db, dialect, clock, betas, config.publicUrl);
+  const suppressions = new SuppressionsService(db, dialect, clock, betas, testerEvents, sendingBreaker);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
-  const emails = new EmailsService(db, dialect, clock, betas, suppressions, { publicUrl: config.publicUrl, views, emailFrom: config.emailFrom, mailer });
+  const caps = new SendCaps(db, config.emailSendsPerMinute);
+  const emails = new EmailsService(db, dialect, clock, betas, suppressions, {
+    publicUrl: config.publicUrl,
+    views,
+    emailFrom: config.emailFrom,
+    mailer,
+    caps,
+    breaker: sendingBreaker,
+  });
   const positionChanges = new PositionChanges(db, clock, views, emails);
   const sessions = new Sessions(db, clock);
   const memberLinks = new MemberLinks(db, clock, sessions, { publicUrl: config.publicUrl, emailFrom: config.emailFrom, mailer });
@@ -152,6 +165,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     webhooks: new WebhooksService(db, dialect, clock, betas, { allowPrivateTargets, publicUrl: config.publicUrl, logRetentionDays: config.webhookLogRetentionDays }),
     webhookDigests: new WebhookDigests(db, clock),
     emails,
+    sendingBreaker,
     emailTemplates,
     emailPreviews: new EmailPreviewsService(db, clock, betas, emailTemplates, emails, config.publicUrl),
     emailLog: new EmailLogService(db, clock, betas, config.emailLogRetentionDays),

@@ -1,6 +1,8 @@
 // A beta's dashboard at /console/betas/{beta_id}: how the launch is going. The shell holds the
 // counters, the range form and empty tables; assets/dashboard.js fills them from
-// GET /api/v2/betas/{beta_id}/stats, draws the signups chart (uPlot) and polls while the page shows.
+// GET /api/v2/betas/{beta_id}/stats and …/email_sending, draws the signups chart (uPlot) and polls
+// while the page shows. The banner says when the beta's e-mail is paused, with the button that
+// resumes it for a member who may (an owner or admin).
 import { html, type Trusted } from '../public/html.ts';
 import type { ConsolePages } from './console-scope.ts';
 import { dashboardContent } from './pages.ts';
@@ -28,8 +30,20 @@ ${date('from', 'From')}${date('to', 'To (included)')}
 </form>`;
 }
 
+/** Hidden until the script reads that the sending breaker paused the beta's e-mail. */
+function sendingBanner(): Trusted {
+  return html`<section class="alert" id="sending-paused" aria-labelledby="sending-paused-title" hidden>
+<h2 id="sending-paused-title">E-mail from this beta is paused</h2>
+<p id="sending-paused-reason"></p>
+<p>Its messages stay queued; none is lost. Look at the failed messages in the outbox, then resume sending.</p>
+<button type="button" id="resume-sending" hidden>Resume sending</button>
+<p class="error" id="resume-sending-error" role="alert" hidden></p>
+</section>
+<p class="notice" id="sending-resumed" role="status" tabindex="-1" hidden></p>`;
+}
+
 export function dashboardPageContent(): Trusted {
-  return html`${dashboardContent()}
+  return html`${sendingBanner()}${dashboardContent()}
 <section id="dashboard" data-poll-seconds="${POLL_SECONDS}" aria-labelledby="dashboard-title">
 <h2 id="dashboard-title">How the launch is going</h2>
 ${rangeForm()}
@@ -54,6 +68,8 @@ ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 
 </div>
 <h3>Deliveries</h3>
 <dl class="counters" id="stats-operations"></dl>
+<h3>E-mail sending</h3>
+<dl class="counters" id="email-sending"></dl>
 </section>`;
 }
 

@@ -64,6 +64,12 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
   signup_countries_allowed: { label: 'Only accept public signups from', hint: 'Country codes, one per line, e.g. DE. Empty: every country. When set, an unknown country is refused too.' },
   signup_countries_blocked: { label: 'Refuse public signups from', hint: 'Country codes, one per line, e.g. DE.' },
   embed_origins: { label: 'Sites that may embed the signup form', hint: 'One origin per line, e.g. https://example.com. Empty: any site.' },
+  email_sends_per_minute: { label: 'Most e-mails sent per minute', hint: 'More wait, queued, for the next minute. Empty: only the server’s own limit.' },
+  email_breaker_window: { label: 'Recent sends the sending breaker looks at', hint: 'From 20; 200 by default.' },
+  email_breaker_threshold_percent: {
+    label: 'Pause sending past this share of bounces and complaints (%)',
+    hint: 'Among the recent sends above; 5 by default. A paused beta’s e-mails stay queued until an owner or admin resumes sending.',
+  },
 };
 
 /** The beta-and-form page's groups; the points page has POINT_SETTINGS. Together: every setting once. */
@@ -77,6 +83,7 @@ export const SETTING_GROUPS: readonly (readonly [string, readonly Setting[]])[] 
     'Launch day',
     ['signup_challenge', 'signup_challenge_difficulty', 'max_signups_per_subnet_per_hour', 'signup_countries_allowed', 'signup_countries_blocked', 'embed_origins'],
   ],
+  ['E-mail sending', ['email_sends_per_minute', 'email_breaker_window', 'email_breaker_threshold_percent']],
 ];
 export const POINT_SETTINGS: readonly Setting[] = ['signup_points', 'referral_points', 'share_points'];
 
@@ -141,6 +148,7 @@ function kindOf(key: Setting): { kind: string; schema: SettingSchema } {
   if (schema.type === 'boolean') return { kind: 'boolean', schema };
   if (schema.enum) return { kind: 'enum', schema };
   if (schema.type === 'integer') return { kind: nullable ? 'nullable-integer' : 'integer', schema };
+  if (schema.type === 'number') return { kind: 'number', schema };
   if (schema.type === 'array') return { kind: schema.items?.enum ? 'set' : 'lines', schema };
   return { kind: nullable ? 'nullable-text' : 'text', schema };
 }
@@ -161,6 +169,10 @@ function settingControl(formId: string, key: Setting, settings: BetaSettings): T
     case 'nullable-integer': {
       const bounds = html` inputmode="numeric" min="${schema.minimum ?? ''}" max="${schema.maximum ?? ''}"`;
       return input({ ...spec, type: 'number', value: value === null ? '' : Number(value), attrs: html`${data}${bounds}` });
+    }
+    case 'number': {
+      const bounds = html` inputmode="decimal" step="any" min="${schema.minimum ?? ''}" max="${schema.maximum ?? ''}"`;
+      return input({ ...spec, type: 'number', value: Number(value), attrs: html`${data}${bounds}` });
     }
     case 'set': {
       const chosen = new Set(value as string[]);

@@ -350,6 +350,10 @@ export interface EmailMessagesTable {
   sent_at: string | null;
   /** 1: a template's test send to a member's chosen address, for a sample tester (migration 025). */
   test: Generated<number>;
+  /** When the SMTP server accepted the message or refused its recipient: a send (migration 040). */
+  attempted_at: string | null;
+  /** hard_bounce or complaint: what the sending breaker counts against the beta (migration 040). */
+  problem: string | null;
 }
 
 export interface EmailConfirmationsTable {
@@ -551,6 +555,8 @@ export interface Database {
   subnet_signups: SubnetSignupsTable;
   tester_moves: TesterMovesTable;
   position_change_windows: PositionChangeWindowsTable;
+  email_send_windows: EmailSendWindowsTable;
+  email_sending_pauses: EmailSendingPausesTable;
   fraud_simulations: FraudSimulationsTable;
 }
 
@@ -749,3 +755,25 @@ export interface PositionChangeWindowsTable {
   opened_at: string;
 }
 export type PositionChangeWindowRow = Selectable<PositionChangeWindowsTable>;
+
+/** Sends per minute and scope, for the e-mail caps (migration 040, modules/emails/send-caps.ts). */
+export interface EmailSendWindowsTable {
+  /** 'server', or 'beta:{id}'. */
+  scope: string;
+  window_start: string;
+  sends: number;
+}
+
+/** A beta's sending paused by the breaker (migration 040, modules/emails/sending-breaker.ts). */
+export interface EmailSendingPausesTable {
+  id: Generated<number>;
+  beta_id: number;
+  paused_at: string;
+  reason: string;
+  problems: number;
+  sends: number;
+  /** Null while the pause is in force. */
+  resumed_at: string | null;
+  resumed_by: string | null;
+}
+export type EmailSendingPauseRow = Selectable<EmailSendingPausesTable>;

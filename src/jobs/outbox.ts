@@ -21,14 +21,17 @@ import { isGone, newHolder } from './holders.ts';
 
 /**
  * Performs one job. Resolving finishes it (the row is deleted); resolving with `retryAt` runs it
- * again then, for kinds with their own schedule (webhook deliveries); throwing retries it with
+ * again then, for kinds with their own schedule (webhook deliveries), and with `notAttempted` too
+ * the attempt it was claimed for is not counted (it was put off before it began: an e-mail past a
+ * cap, or of a paused beta); throwing retries it with
  * exponential backoff, and after MAX_ATTEMPTS parks it with its error for an operator to see.
  * `stop` aborts when the runner is stopping and the job's time is up: a handler that can end
  * early (a webhook delivery waiting for its receiver) throws then, and the job is given back as
  * if never attempted.
  */
+export type JobHandler = (payload: unknown, job: OutboxJobRow, stop: AbortSignal) => Promise<JobResult>;
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing is done; one that returns a time is run again then
-export type JobHandler = (payload: unknown, job: OutboxJobRow, stop: AbortSignal) => Promise<void | { retryAt: Date }>;
+export type JobResult = void | { retryAt: Date; notAttempted?: true };
 
 /**
  * How an attempt ended: done; retry (the handler scheduled another attempt itself, as a webhook
@@ -400,7 +403,7 @@ export class JobRunner {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       const outcome = await handler(JSON.parse(job.payload), job, stop);
       if (outcome) {
-        await this.release(job, { run_at: storedTime(outcome.retryAt) });
+        await this.release(job, { run_at: storedTime(outcome.retryAt), ...(outcome.notAttempted ? { attempts: job.attempts - 1 } : {}) });
         this.dueAt(outcome.retryAt.getTime());
         return 'retry';
       }
@@ -424,7 +427,7 @@ export class JobRunner {
    * Gives the job back to the queue, due at `run_at`, unless a runner elsewhere has taken it over
    * meanwhile (this one's renewals failed): then it is that runner's to settle.
    */
-  private async release(job: OutboxJobRow, changes: { run_at: string; last_error?: string }): Promise<void> {
+  private async release(job: OutboxJobRow, changes: { run_at: string; last_error?: string; attempts?: number }): Promise<void> {
     await this.db
       .updateTable('outbox_jobs')
       .set({ ...changes, locked_until: null, locked_by: null })

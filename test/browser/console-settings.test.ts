@@ -81,6 +81,8 @@ describe('console: a beta\'s settings in a browser', () => {
     await page.getByLabel('Blocked e-mail domains').fill('Spam.example\n\n@junk.example\nspam.example');
     await page.getByLabel('Suspicious referrals (the same person or device)').selectOption('block');
     await page.getByLabel('Most signups from one IP address per day').fill('');
+    await page.getByLabel('Most e-mails sent per minute').fill('120');
+    await page.getByLabel('Pause sending past this share of bounces and complaints (%)').fill('2.5');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.locator('#beta-done:not([hidden])').waitFor();
     const row = (await stored(beta.id))!;
@@ -94,6 +96,8 @@ describe('console: a beta\'s settings in a browser', () => {
     assert.deepEqual(settings.blocked_email_domains, ['spam.example', 'junk.example']);
     assert.equal(settings.fraud_mode, 'block');
     assert.equal(settings.max_signups_per_ip_per_day, null);
+    assert.equal(settings.email_sends_per_minute, 120);
+    assert.equal(settings.email_breaker_threshold_percent, 2.5, 'a fraction is kept');
     assert.equal(await page.inputValue('#beta-blocked_email_domains'), 'spam.example\njunk.example', 'the form shows what is stored');
     assert.equal(await page.inputValue('#beta-slug'), 'rocket-launch');
     assert.equal(await page.textContent('[data-beta-id]'), 'Rocket Launch');

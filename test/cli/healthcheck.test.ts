@@ -34,7 +34,7 @@ describe('the Docker health check (bin/healthcheck.js)', () => {
     // An API process (serve) and a worker's metrics listener, each answering /healthz.
     ctx = await startTestContext({ listen: true });
     ports.api = new URL(ctx.config.publicUrl).port;
-    const metrics = new Metrics({ database: ctx.database, stats: ctx.services.stats, log: logLines() });
+    const metrics = new Metrics({ database: ctx.database, stats: ctx.services.stats, emails: ctx.services.emails, log: logLines() });
     worker = buildWorkerApp({ config: ctx.config, isDatabaseReady: async () => true, metrics });
     ports.worker = String(await freePort());
     await worker.listen({ port: Number(ports.worker), host: '127.0.0.1' });

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../../src/cli/program.ts';
 import { enqueueJob, PARKED } from '../../src/jobs/outbox.ts';
-import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
+import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
 import { storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 

@@ -402,6 +402,16 @@ const RACES: Record<string, Race> = {
   'POST /api/v2/betas/:beta_id/email_templates/:occasion/test': {
     make: async (s) => ({ method: 'POST', url: s.path('/email_templates/invitation/test'), json: { to: uniqueEmail('test-send') } }),
   },
+  'POST /api/v2/betas/:beta_id/email_sending/resume': {
+    async make(s) {
+      // A pause in force, for the resume to end while its beta goes.
+      await s.ctx.database.db
+        .insertInto('email_sending_pauses')
+        .values({ beta_id: s.betaId, paused_at: '2026-11-22T12:00:00.000Z', reason: 'bounces', problems: 11, sends: 200 })
+        .execute();
+      return { method: 'POST', url: s.path('/email_sending/resume') };
+    },
+  },
   'PUT /api/v2/betas/:beta_id/email_templates/:occasion': {
     make: async (s) => ({ method: 'PUT', url: s.path('/email_templates/invitation'), json: { subject: 'Come in, {{ tester.email }}' } }),
   },

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { enqueueJob } from '../../src/jobs/outbox.ts';
-import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
+import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
 import { Errors } from '../../src/errors.ts';
 

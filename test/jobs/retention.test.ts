@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { PARKED } from '../../src/jobs/outbox.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../../src/modules/events/events.ts';
-import { EMAIL_SEND_JOB } from '../../src/modules/emails/emails.service.ts';
+import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
 import { addSeconds, storedTime } from '../../src/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';

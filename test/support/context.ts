@@ -281,7 +281,7 @@ export async function startTestContext(options: TestContextOptions = {}): Promis
   const services = await createServices(database, config, { clock });
   const redisLog = logLines();
   const { rateLimits, redis } = openRateLimits(config, redisLog);
-  const metrics = new Metrics({ database, stats: services.stats, rateLimits, redis, signupGuard: services.signupGuard, log: redisLog });
+  const metrics = new Metrics({ database, stats: services.stats, emails: services.emails, rateLimits, redis, signupGuard: services.signupGuard, log: redisLog });
   const watch = new ServerErrorWatch(options.expectServerErrors ?? null);
   const app = await buildApp({ config, services, isDatabaseReady: () => isReachable(database), rateLimits, redis, metrics, logDestination: watch.logStream() });
   watch.watchAnswers(app);

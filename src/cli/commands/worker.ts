@@ -75,7 +75,7 @@ interface Probes {
 
 /** The worker's metrics, served with /healthz and /readyz on `port`. */
 async function serveProbes(port: number, config: Config, database: DatabaseHandle, services: Services, log: Logger, destination: NodeJS.WritableStream | undefined): Promise<Probes> {
-  const metrics = new Metrics({ database, stats: services.stats, log: log.child({ component: 'metrics' }) });
+  const metrics = new Metrics({ database, stats: services.stats, emails: services.emails, log: log.child({ component: 'metrics' }) });
   const app = buildWorkerApp({ config, isDatabaseReady: () => isReachable(database), metrics, logDestination: destination });
   try {
     await app.listen({ port, host: config.host });

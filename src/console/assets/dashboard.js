@@ -1,7 +1,9 @@
 // A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
 // (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
 // table (no colour needed to read them), read again every few seconds while the page is visible.
-import { SHARE_CHANNEL_NAMES, call, el, go, handle, pageBetaId, start, when } from './core.js';
+// Its e-mail sending (GET /api/v2/betas/{id}/email_sending): the queue, the send rate, and the
+// banner of a pause with its resume button.
+import { SHARE_CHANNEL_NAMES, call, el, go, handle, messagesOf, pageBetaId, role, say, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
@@ -153,9 +155,47 @@ function render(stats) {
   ]);
 }
 
-async function loadStats() {
-  render(await call('GET', statsUrl(range)));
+const sendingUrl = () => `/api/v2/betas/${pageBetaId()}/email_sending`;
+
+/** The queue and send rate, and the pause's banner while there is one. */
+function showSending(sending) {
+  fillFigures('email-sending', [
+    ['email-queued', 'E-mails waiting to be sent', number(sending.queued)],
+    ['email-rate', 'Sent in the last minute', number(sending.sent_last_minute)],
+    ['email-hour', 'Sent in the last hour', number(sending.sent_last_hour)],
+  ]);
+  const banner = document.getElementById('sending-paused');
+  const wasHidden = banner.hidden;
+  banner.hidden = !sending.paused;
+  if (!sending.paused) return;
+  document.getElementById('sending-paused-reason').textContent = `Paused ${when(sending.paused_at)}: ${sending.pause_reason}.`;
+  document.getElementById('resume-sending').hidden = role === 'viewer';
+  if (wasHidden) document.getElementById('sending-resumed').hidden = true;
 }
+
+async function loadStats() {
+  const [stats, sending] = await Promise.all([call('GET', statsUrl(range)), call('GET', sendingUrl())]);
+  render(stats);
+  showSending(sending);
+}
+
+document.getElementById('resume-sending').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  const error = document.getElementById('resume-sending-error');
+  button.disabled = true;
+  error.hidden = true;
+  try {
+    const sending = await call('POST', `${sendingUrl()}/resume`);
+    showSending(sending);
+    say('sending-resumed', `Sending resumed. E-mails waiting: ${number(sending.queued)}; they go out now.`);
+    document.getElementById('sending-resumed').focus();
+  } catch (failure) {
+    if (failure.status === 401) return go('/console');
+    say('resume-sending-error', messagesOf(failure));
+  } finally {
+    button.disabled = false;
+  }
+});
 
 handle('range', (values) => call('GET', statsUrl({ from: values.from, to: values.to })), render);
 for (const preset of document.querySelectorAll('[data-days]')) {

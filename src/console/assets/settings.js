@@ -23,6 +23,7 @@ function settingsOf(form) {
         break;
       case 'integer':
       case 'nullable-integer':
+      case 'number':
         settings[key] = text === '' ? null : Number(text);
         break;
       case 'nullable-text':

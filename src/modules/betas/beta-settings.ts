@@ -10,6 +10,9 @@ import { FraudModes } from '../fraud/fraud-signals.ts';
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;
 export const WaitlistOrders = ['referrals', 'signup_time', 'points'] as const;
 export const SignupChallenges = ['off', 'proof_of_work'] as const;
+/** The sending breaker's defaults: paused past 5 % hard bounces or complaints among the last 200 sends. */
+export const DEFAULT_BREAKER_WINDOW = 200;
+export const DEFAULT_BREAKER_THRESHOLD_PERCENT = 5;
 /** A challenge's counter is drawn up to this by default: about a second of a phone's work. */
 export const DEFAULT_CHALLENGE_DIFFICULTY = 50_000;
 
@@ -65,6 +68,18 @@ export const BetaSettingsSchema = Type.Object({
     maxItems: 100,
     description: `Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (${Errors.originRefused.code}) and the hosted pages may be framed by these alone; empty allows any and frames none`,
   }),
+  email_sends_per_minute: Nullable(Type.Integer({
+    minimum: 1, maximum: 1_000_000,
+    description: 'Extension: e-mails of this beta sent per minute at most, across every process; past it they wait for the next minute, queued (the server\'s EMAIL_SENDS_PER_MINUTE caps all betas together); null is no cap of its own',
+  })),
+  email_breaker_window: Type.Integer({
+    minimum: 20, maximum: 100_000,
+    description: `Extension: how many of the beta's most recent sends the sending breaker looks at (${DEFAULT_BREAKER_WINDOW} by default)`,
+  }),
+  email_breaker_threshold_percent: Type.Number({
+    minimum: 0.1, maximum: 100,
+    description: `Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (${DEFAULT_BREAKER_THRESHOLD_PERCENT} by default); an owner resumes it`,
+  }),
 });
 
 export type BetaSettings = Static<typeof BetaSettingsSchema>;
@@ -106,6 +121,9 @@ function defaultsWithKey(decoderKey: string): BetaSettings {
     signup_countries_blocked: [],
     position_change_interval_minutes: 60,
     embed_origins: [],
+    email_sends_per_minute: null,
+    email_breaker_window: DEFAULT_BREAKER_WINDOW,
+    email_breaker_threshold_percent: DEFAULT_BREAKER_THRESHOLD_PERCENT,
   };
 }
 

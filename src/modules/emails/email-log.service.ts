@@ -26,7 +26,7 @@ export interface MessageFilters {
 }
 
 /** A message in lists: everything but the bodies. */
-export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | 'unsubscribe_token'>;
+export type MessageSummary = Omit<EmailMessageRow, 'text_body' | 'html_body' | 'unsubscribe_token' | 'attempted_at' | 'problem'>;
 
 const SUMMARY_COLUMNS = [
   'id', 'beta_id', 'tester_id', 'to_address', 'email_normalized', 'occasion', 'subject', 'status', 'error',

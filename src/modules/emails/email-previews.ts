@@ -17,7 +17,8 @@ import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/em
 import { TemplateError } from './email-rendering.ts';
 import type { EmailTemplatesService } from './email-templates.service.ts';
 import { draftTemplate, renderEmail, templatePartProblems, type Occasion, type RenderedEmail, type TemplateInput } from './email-templates.ts';
-import { EMAIL_SEND_JOB, newToken, type EmailsService } from './emails.service.ts';
+import { newToken, type EmailsService } from './emails.service.ts';
+import { EMAIL_SEND_JOB } from './send-jobs.ts';
 import type { EmailMessageRow } from '../../db/types.ts';
 
 /** A draft's parts: absent = the template as the beta sends it, null = the default part. */

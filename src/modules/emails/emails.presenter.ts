@@ -5,6 +5,7 @@ import { apiTime } from '../../time.ts';
 import { variablesOf, type EffectiveTemplate, type Occasion } from './email-templates.ts';
 import type { MessageSummary } from './email-log.service.ts';
 import type { MessageStatus } from './emails.service.ts';
+import type { SendingState } from './sending-breaker.ts';
 
 export function presentTemplate(template: EffectiveTemplate) {
   return {
@@ -36,4 +37,16 @@ export function presentMessage(message: MessageSummary) {
 
 export function presentMessageDetail(message: EmailMessageRow) {
   return { ...presentMessage(message), body: message.text_body, html_body: message.html_body, message_id: message.provider_message_id };
+}
+
+export function presentSending(state: SendingState) {
+  return {
+    paused: state.pause !== null,
+    paused_at: apiTime(state.pause?.paused_at),
+    pause_reason: state.pause?.reason ?? null,
+    last_resumed_at: apiTime(state.last_resumed_at),
+    queued: state.queued,
+    sent_last_minute: state.sent_last_minute,
+    sent_last_hour: state.sent_last_hour,
+  };
 }

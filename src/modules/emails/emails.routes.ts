@@ -10,6 +10,7 @@ import {
   EmailMessageSchema,
   EmailPreviewBody,
   EmailPreviewSchema,
+  EmailSendingSchema,
   EmailTemplateBody,
   EmailTestBody,
   EmailTemplateParams,
@@ -18,7 +19,8 @@ import {
   OutboxPageSchema,
   OutboxQuery,
 } from './emails.schemas.ts';
-import { presentMessage, presentMessageDetail, presentTemplate } from './emails.presenter.ts';
+import { presentMessage, presentMessageDetail, presentSending, presentTemplate } from './emails.presenter.ts';
+import type { SendingBreaker } from './sending-breaker.ts';
 import type { EmailLogService } from './email-log.service.ts';
 import type { EmailTemplatesService } from './email-templates.service.ts';
 import type { TemplateInput } from './email-templates.ts';
@@ -45,7 +47,7 @@ const TEMPLATE_VARIABLES =
   '`unsubscribe_url`; friend_invitation adds `sender` (the inviting tester) and `message`, confirmation adds `confirmation_url`. ' +
   'HTML bodies escape every output (`| raw` opts out); subjects and text bodies do not.';
 
-export function emailsRoutes(app: App, templates: EmailTemplatesService, log: EmailLogService, previews: EmailPreviewsService): void {
+export function emailsRoutes(app: App, templates: EmailTemplatesService, log: EmailLogService, previews: EmailPreviewsService, breaker: SendingBreaker): void {
   const series = 'betas' as const;
   const read = { permission: 'betas:read', series } as const;
   const write = { permission: 'betas:write', series } as const;
@@ -214,5 +216,43 @@ export function emailsRoutes(app: App, templates: EmailTemplatesService, log: Em
     },
     handler: async (request) =>
       presentMessageDetail(await log.showMessage(principalOf(request).companyId, request.params.beta_id, request.params.email_id)),
+  });
+
+  const SENDING =
+    'The beta\'s e-mail sending: whether the sending breaker paused it (hard bounces and complaints among its last email_breaker_window sends past ' +
+    'email_breaker_threshold_percent), its queue and its send rate.';
+
+  app.get('/api/v2/betas/:beta_id/email_sending', {
+    config: read,
+    schema: {
+      operationId: 'showEmailSending',
+      tags: ['E-mail'],
+      'x-extension': true,
+      summary: 'Show e-mail sending',
+      description: SENDING,
+      params: BetaParams,
+      response: { 200: EmailSendingSchema },
+    },
+    handler: async (request) => presentSending(await breaker.state(principalOf(request).companyId, request.params.beta_id)),
+  });
+
+  app.post('/api/v2/betas/:beta_id/email_sending/resume', {
+    config: write,
+    schema: {
+      operationId: 'resumeEmailSending',
+      tags: ['E-mail'],
+      'x-extension': true,
+      summary: 'Resume e-mail sending',
+      description:
+        `${SENDING} Ends the pause: the queued messages go out (within the caps), and the breaker counts only the sends from now on. ` +
+        'Answers the sending as it is then; resuming a beta that is not paused changes nothing.',
+      params: BetaParams,
+      response: { 200: EmailSendingSchema },
+    },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const by = { memberId: principal.session?.memberId ?? null, keyId: principal.keyId };
+      return presentSending(await breaker.resume(principal.companyId, request.params.beta_id, by));
+    },
   });
 }

@@ -148,3 +148,20 @@ export const EmailMessageParams = Type.Object({
   ...BetaParams.properties,
   email_id: Type.String({ maxLength: 40, description: 'E-mail message id' }),
 });
+
+export const EmailSendingSchema = Type.Object(
+  {
+    paused: Type.Boolean({
+      description:
+        'The sending breaker paused the beta\'s e-mail: hard bounces and complaints among its recent sends passed email_breaker_threshold_percent of ' +
+        'email_breaker_window. Its messages stay queued until an owner or admin resumes sending',
+    }),
+    paused_at: NullableTimestamp,
+    pause_reason: Nullable(Type.String({ description: 'Why, in words: the bounces and complaints counted, the sends looked at, the threshold' })),
+    last_resumed_at: { ...NullableTimestamp, description: 'When sending was last resumed: the breaker counts the sends after it' },
+    queued: Type.Integer({ minimum: 0, description: 'Messages waiting to be sent, held ones included' }),
+    sent_last_minute: Type.Integer({ minimum: 0, description: 'Messages the SMTP server accepted in the last 60 seconds' }),
+    sent_last_hour: Type.Integer({ minimum: 0, description: 'Messages the SMTP server accepted in the last hour' }),
+  },
+  { $id: 'EmailSending' },
+);

@@ -12,9 +12,9 @@ import { readCache } from '../../db/read-cache.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { deferEffect, registerExpander } from '../../jobs/effects.ts';
-import { MAX_ATTEMPTS, enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
+import { MAX_ATTEMPTS, enqueueJob, type JobHandler, type JobResult } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import { readBeta, type BetasService } from '../betas/betas.service.ts';
 import { isErased } from '../suppressions/erasures.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';
 import type { TesterViews } from '../testers/tester-views.ts';
@@ -23,8 +23,9 @@ import { TemplateError } from './email-rendering.ts';
 import { effectiveTemplate, occasionForStatus, renderEmail, type Occasion, type RenderedEmail } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
 import type { MessageStatuses } from './emails.schemas.ts';
-
-export const EMAIL_SEND_JOB = 'email.send';
+import type { CapReached, SendCaps } from './send-caps.ts';
+import type { SendingBreaker, SendProblem } from './sending-breaker.ts';
+import { EMAIL_SEND_JOB, moveDueSends } from './send-jobs.ts';
 
 export type MessageStatus = (typeof MessageStatuses)[number];
 
@@ -34,6 +35,8 @@ const CONFIRMATION_SECONDS = 7 * 86_400;
 export const RESEND_INTERVAL_SECONDS = 10 * 60;
 /** How soon an address on the list hears again that someone signed up with it. */
 export const ALREADY_SIGNED_UP_INTERVAL_SECONDS = 60 * 60;
+/** How soon a send that found its beta paused looks again: the beta's other sends are held meanwhile. */
+const PAUSED_RECHECK_SECONDS = 60;
 /** 256 random bits, base64url: what unsubscribe and confirmation links carry. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -64,7 +67,14 @@ export interface EmailsOptions {
   emailFrom: string | null;
   /** The SMTP transport, or null to capture every message. */
   mailer: Mailer | null;
+  /** The per-minute caps every send takes a slot of (captured messages are not sent, and take none). */
+  caps: SendCaps;
+  /** Pauses a beta's sending on its bounces and complaints. */
+  breaker: SendingBreaker;
 }
+
+/** Why a send waited, for the metrics: a cap's minute was full, or its beta's sending is paused. */
+export type DeferralReason = 'server_cap' | 'beta_cap' | 'paused';
 
 /** What an unsubscribe link names: the address and the beta it unsubscribes from. */
 export interface UnsubscribeTarget {
@@ -107,6 +117,8 @@ const storedTemplate = compiled((db, p: { betaId: number; occasion: string }) =>
 export class EmailsService implements EmailQueue {
   readonly jobHandlers: Readonly<Record<string, JobHandler>>;
   private readonly defaultFromAddress: string;
+  /** Messages this process handed to the SMTP server and had accepted, and sends it put off (metrics). */
+  private readonly counts = { sent: 0, deferred: { server_cap: 0, beta_cap: 0, paused: 0 } satisfies Record<DeferralReason, number> };
 
   constructor(
     private readonly db: Db,
@@ -119,6 +131,11 @@ export class EmailsService implements EmailQueue {
     this.defaultFromAddress = `no-reply@${new URL(options.publicUrl).hostname}`;
     this.jobHandlers = { [EMAIL_SEND_JOB]: (payload, job) => this.deliver(payload as SendJob, job) };
     registerExpander(db, EMAILS_PART, (trx, betaId, messages) => this.expand(trx, betaId, messages as DeferredMessage[]));
+  }
+
+  /** What this process sent and put off since it started (metrics.ts). */
+  sendCounts(): { sent: number; deferred: Readonly<Record<DeferralReason, number>> } {
+    return this.counts;
   }
 
   /** Closes the SMTP connections (at shutdown). */
@@ -274,13 +291,17 @@ export class EmailsService implements EmailQueue {
 
   // ---- sending (the email.send job, outside any transaction) -----------------------------------
 
-  private async deliver(job: SendJob, attempt: OutboxJobRow): Promise<void> {
+  private async deliver(job: SendJob, attempt: OutboxJobRow): Promise<JobResult> {
     const message = await this.db
       .selectFrom('email_messages')
       .innerJoin('betas', 'betas.id', 'email_messages.beta_id')
       .leftJoin('testers', 'testers.id', 'email_messages.tester_id')
+      // The beta's pause in force, if any (sending-breaker.ts): one lookup of a unique index.
+      .leftJoin('email_sending_pauses', (join) =>
+        join.onRef('email_sending_pauses.beta_id', '=', 'email_messages.beta_id').on('email_sending_pauses.resumed_at', 'is', null),
+      )
       .selectAll('email_messages')
-      .select(['betas.name as beta_name', 'testers.unsubscribed_at'])
+      .select(['betas.name as beta_name', 'testers.unsubscribed_at', 'email_sending_pauses.id as pause_id'])
       .where('email_messages.id', '=', job.messageId)
       .executeTakeFirst();
     // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
@@ -291,6 +312,9 @@ export class EmailsService implements EmailQueue {
       return this.settle(this.db, message.id, { status: 'suppressed' });
     }
     if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });
+    if (message.pause_id !== null) return this.paused(message.beta_id);
+    const capReached = await this.options.caps.take(message.beta_id, (await readBeta(this.db, message.beta_id))?.settings.email_sends_per_minute ?? null, this.clock.now());
+    if (capReached) return this.untilNextMinute(message.beta_id, capReached);
     let providerId: string;
     try {
       ({ messageId: providerId } = await this.options.mailer.send({
@@ -307,7 +331,31 @@ export class EmailsService implements EmailQueue {
     } catch (error) {
       return this.notSent(message, classifySmtpFailure(error), attempt.attempts);
     }
-    await this.settle(this.db, message.id, { status: 'sent', provider_message_id: providerId, sent_at: this.now(), error: null });
+    const now = this.now();
+    await this.settle(this.db, message.id, { status: 'sent', provider_message_id: providerId, sent_at: now, attempted_at: now, error: null });
+    this.counts.sent++;
+  }
+
+  /**
+   * The beta's sending is paused: its due sends are held until the pause ends, and this one, which
+   * the runner has in hand, looks again in a minute (or at once, should the pause have just ended).
+   * No attempt is counted.
+   */
+  private async paused(betaId: number): Promise<JobResult> {
+    this.counts.deferred.paused++;
+    const held = await this.options.breaker.holdSends(betaId);
+    return { retryAt: addSeconds(this.clock.now(), held ? PAUSED_RECHECK_SECONDS : 0), notAttempted: true };
+  }
+
+  /**
+   * A cap's minute is full: this send and every other due one it concerns (the beta's for its own
+   * cap, all for the server's) wait for the next minute, so the runner claims none of them again
+   * before then. No attempt is counted.
+   */
+  private async untilNextMinute(betaId: number, reached: CapReached): Promise<JobResult> {
+    this.counts.deferred[reached.scope === 'beta' ? 'beta_cap' : 'server_cap']++;
+    await moveDueSends(this.db, this.dialect, reached.scope === 'beta' ? betaId : null, storedTime(reached.until), this.clock.now());
+    return { retryAt: reached.until, notAttempted: true };
   }
 
   /**
@@ -320,8 +368,11 @@ export class EmailsService implements EmailQueue {
       await inTransaction(this.db, async (trx) => {
         // A message whose beta is gone went with it: nothing to settle or suppress.
         if (!(await this.betas.holds(trx, message.beta_id))) return;
-        await this.settle(trx, message.id, { status: 'failed', error: failure.description });
-        await this.suppressions.suppress(trx, message.beta_id, message.to_address, 'HardBounce', this.now());
+        const now = this.now();
+        const problem: SendProblem = 'hard_bounce';
+        await this.settle(trx, message.id, { status: 'failed', error: failure.description, attempted_at: now, problem });
+        await this.suppressions.suppress(trx, message.beta_id, message.to_address, 'HardBounce', now);
+        await this.options.breaker.problemRecorded(trx, message.beta_id, now);
       });
       return;
     }
@@ -341,7 +392,7 @@ export class EmailsService implements EmailQueue {
   private async settle(
     executor: Executor,
     messageId: number,
-    changes: { status: MessageStatus; error?: string | null; provider_message_id?: string; sent_at?: string },
+    changes: { status: MessageStatus; error?: string | null; provider_message_id?: string; sent_at?: string; attempted_at?: string; problem?: SendProblem },
   ): Promise<void> {
     await executor.updateTable('email_messages').set(changes).where('id', '=', messageId).where('status', '=', 'queued').execute();
   }

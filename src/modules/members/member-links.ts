@@ -36,6 +36,27 @@ export interface LinkSignIn {
   session: OpenedSession;
 }
 
+/**
+ * Records a plain-text e-mail to a member and its send job, in the caller's transaction: sent
+ * through SMTP after commit, or captured without it. `sending_paused` is the sending breaker's
+ * (modules/emails/sending-breaker.ts).
+ */
+export async function queueMemberEmail(
+  trx: Executor,
+  member: Pick<Member, 'id' | 'email'>,
+  occasion: 'invitation' | 'reset' | 'sign_in' | 'sending_paused',
+  subject: string,
+  lines: string[],
+  now: Date,
+): Promise<void> {
+  const { id } = await trx
+    .insertInto('member_emails')
+    .values({ member_id: member.id, to_address: member.email, occasion, subject, text_body: `${lines.join('\n')}\n`, status: 'queued', created_at: storedTime(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueJob(trx, MEMBER_EMAIL_JOB, { messageId: id }, now);
+}
+
 export class MemberLinks {
   readonly jobHandlers: Readonly<Record<string, JobHandler>>;
 
@@ -191,13 +212,7 @@ export class MemberLinks {
   }
 
   private async queue(trx: Executor, member: Pick<Member, 'id' | 'email'>, occasion: 'invitation' | 'reset' | 'sign_in', subject: string, lines: string[]): Promise<void> {
-    const now = this.clock.now();
-    const { id } = await trx
-      .insertInto('member_emails')
-      .values({ member_id: member.id, to_address: member.email, occasion, subject, text_body: `${lines.join('\n')}\n`, status: 'queued', created_at: storedTime(now) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueueJob(trx, MEMBER_EMAIL_JOB, { messageId: id }, now);
+    await queueMemberEmail(trx, member, occasion, subject, lines, this.clock.now());
   }
 
   private async deliver(job: { messageId: number }, attempt: OutboxJobRow): Promise<void> {

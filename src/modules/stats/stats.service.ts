@@ -1,5 +1,5 @@
 // Figures an operator looks at: the largest betas, the outbox backlog, recent webhook deliveries and
-// e-mails by status. Read by `prelaunch stats` and, for the backlog, by /metrics at each scrape.
+// e-mails by status. Read by `prelaunch stats` and, for the backlog and the e-mail queue, by /metrics at each scrape.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -129,5 +129,17 @@ export class StatsService {
       .orderBy('status')
       .execute();
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /**
+   * The e-mail queue's depth (messages waiting to be sent, held ones included) and the betas whose
+   * sending the breaker has paused, for /metrics: one index range each (migrations 011 and 040).
+   */
+  async emailSending(): Promise<{ queued: number; paused_betas: number }> {
+    const [queued, paused] = await Promise.all([
+      this.db.selectFrom('email_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirstOrThrow(),
+      this.db.selectFrom('email_sending_pauses').select((eb) => eb.fn.countAll<number>().as('n')).where('resumed_at', 'is', null).executeTakeFirstOrThrow(),
+    ]);
+    return { queued: Number(queued.n), paused_betas: Number(paused.n) };
   }
 }

@@ -16,6 +16,7 @@ import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
+import type { SendingBreaker } from '../emails/sending-breaker.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';
 import type { TesterEvents } from '../testers/tester-events.ts';
 import { suspendForHardBounce } from '../testers/hard-bounce.ts';
@@ -114,6 +115,7 @@ export class SuppressionsService {
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly events: TesterEvents,
+    private readonly breaker: SendingBreaker,
   ) {}
 
   /** The beta's suppressions by id; with `email`, the one of that address (case-insensitive). */
@@ -215,6 +217,8 @@ export class SuppressionsService {
     if (reason === 'Unsubscribe') await this.unsubscribe(trx, betaId, address.normalized, now);
     // The address does not exist: its tester is suspended (docs/decisions.md, "Suppressions").
     if (reason === 'HardBounce') await suspendForHardBounce(trx, this.dialect, this.events, { betaId, normalizedEmail: address.normalized, now });
+    // The person marked the beta's e-mail as spam: it counts against the beta's sending (sending-breaker.ts).
+    if (reason === 'SpamComplaint') await this.breaker.complaintReceived(trx, betaId, address.email, now);
     // Insert, or find the suppression already there; a concurrent delete between the two is retried.
     for (let attempt = 1; ; attempt++) {
       const inserted = await trx

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
 import { addSeconds, apiTime, storedTime } from '../../time.ts';
-import { EMAIL_SEND_JOB } from '../emails/emails.service.ts';
+import { EMAIL_SEND_JOB } from '../emails/send-jobs.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../events/events.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { recordErasure } from '../suppressions/erasures.ts';

@@ -74,6 +74,9 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   subnet_signups: { exported: null, erased: null, why: "a network's (/24 or /48) signup count for an hour, tied to no tester" },
   tester_moves: { exported: null, erased: 'kept', why: "the tester's positions, counts and causes (ids only), tied to the anonymized row: what the standing was" },
   position_change_windows: { exported: null, erased: 'kept', why: 'a position and a cause (ids only), gone when the window closes within the beta\'s interval' },
+  // The sender's reputation (modules/emails/send-caps.ts, sending-breaker.ts): counts, no person.
+  email_send_windows: { exported: null, erased: null, why: 'sends counted per minute, for the server or a beta' },
+  email_sending_pauses: { exported: null, erased: null, why: "a beta's sending paused on its bounces and complaints: counts and who resumed it, no tester named" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;
