@@ -1029,6 +1029,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or show the beta's sandbox
+         * @description A twin of the beta to rehearse in: created (201) with copies of its settings, design, questions, reward definitions and rules, e-mail templates and webhook endpoints (each with a new secret), or answered as it is (200) when the beta has one. Its e-mails are stored and never sent, its webhook deliveries carry `Prelaunch-Test: true` and `"test": true`, its testers do not count against the plan. Deleting the beta deletes it. A sandbox has no sandbox (2205).
+         */
+        post: operations["openSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/stats": {
         parameters: {
             query?: never;
@@ -1634,6 +1654,7 @@ export interface components {
                  *     | 1500 | 500 | Internal error | An unexpected failure on a route outside the series below; the message carries the request id, the log the details |
                  *     | 2201 | 422 | General error | A beta management request breaks a rule no specific code names (the message says which, such as a slug or a chosen id taken), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2204 | 422 | Unable to delete beta | Never answered: A beta is deleted with everything it holds, so no deletion is refused |
+                 *     | 2205 | 422 | A sandbox cannot have a sandbox; open the sandbox of the beta it copies | Create sandbox (Prelaunch's code in the series): the beta named is itself a sandbox |
                  *     | 2301 | 422 | General error | A tester request breaks a rule no specific code names (the message says which, such as a status change not allowed), or fails schema validation; 500 with the same code when the request fails unexpectedly |
                  *     | 2302 | 422 | Email is required | Create, update (emptied), checkin by e-mail: no e-mail address |
                  *     | 2303 | 422 | Name is required | Create, update: the beta requires a name and neither first_name nor last_name is given |
@@ -1739,6 +1760,9 @@ export interface components {
                 thank_you_text: string | null;
             };
             rejected_testers_count: number;
+            /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+            sandbox: boolean;
+            sandbox_of: number | null;
             /** @description Extension: how the campaign behaves */
             settings: {
                 /** @description New testers may sign up (2316 otherwise) */
@@ -3141,6 +3165,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -3330,6 +3357,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -3522,6 +3552,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -3870,6 +3903,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -9417,6 +9453,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -9636,6 +9675,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -9857,6 +9899,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -10076,6 +10121,9 @@ export interface operations {
                             thank_you_text: string | null;
                         };
                         rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
                         /** @description Extension: how the campaign behaves */
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
@@ -12857,6 +12905,315 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["def-6"][];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    openSandbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_testers_count: number;
+                        applied_testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        homepage_url: string;
+                        id: number;
+                        imported_testers_count: number;
+                        impressions_count: number;
+                        invited_testers_count: number;
+                        name: string;
+                        /** @description Extension: the design of the public pages (signup, signed-up, status and confirmation pages, embed) */
+                        page: {
+                            background_color: string | null;
+                            brand_color: string | null;
+                            button_text: string | null;
+                            description: string | null;
+                            headline: string | null;
+                            hero_url: string | null;
+                            logo_url: string | null;
+                            share_message: string | null;
+                            /** @description The signup page says how many people are waiting ("Join 12,408 people waiting") */
+                            show_waiting_count: boolean;
+                            thank_you_headline: string | null;
+                            thank_you_text: string | null;
+                        };
+                        rejected_testers_count: number;
+                        /** @description Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan */
+                        sandbox: boolean;
+                        sandbox_of: number | null;
+                        /** @description Extension: how the campaign behaves */
+                        settings: {
+                            /** @description New testers may sign up (2316 otherwise) */
+                            accepting_signups: boolean;
+                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            block_disposable_email_domains: boolean;
+                            blocked_email_domains: string[];
+                            blocked_ips: string[];
+                            decoder_key: string;
+                            /** @description Signups confirm their e-mail address before they are applied */
+                            double_opt_in: boolean;
+                            /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
+                            embed_origins: string[];
+                            /**
+                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @enum {unknown}
+                             */
+                            fraud_mode: "flag" | "block";
+                            /** @description Allowance of a new tester */
+                            friend_invitations_allowed: number;
+                            idle_days: number | null;
+                            invite_a_friend_enabled: boolean;
+                            /** @description Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default */
+                            leaderboard_enabled: boolean;
+                            /** @description Extension: how many testers the leaderboard shows, from the front of the waitlist */
+                            leaderboard_size: number;
+                            max_signups_per_ip_per_day: number | null;
+                            max_signups_per_subnet_per_hour: number | null;
+                            /** @description Extension: a tester_position_changed event (and the position_changed e-mail) tells the moves of a tester within this many minutes at once, from the first; 0 tells each move (docs/waitlist.md) */
+                            position_change_interval_minutes: number;
+                            referral_points: number;
+                            referral_url: string | null;
+                            required_fields: ("name" | "employer" | "jobtitle" | "address" | "country")[];
+                            share_points: number;
+                            /**
+                             * @description Extension: proof_of_work: public signups need a solved challenge from GET /public/betas/{beta_id}/challenge in the field altcha (2340–2343 otherwise); API creates are never challenged
+                             * @enum {unknown}
+                             */
+                            signup_challenge: "off" | "proof_of_work";
+                            /** @description Extension: the challenge's maximum number: the counter a visitor's browser searches up to (50,000 by default) */
+                            signup_challenge_difficulty: number;
+                            /** @description Extension: ISO 3166-1 alpha-2 codes; when any is set, public signups from elsewhere, or from an unknown country, are refused (2345) */
+                            signup_countries_allowed: string[];
+                            /** @description Extension: ISO 3166-1 alpha-2 codes public signups are refused from (2345) */
+                            signup_countries_blocked: string[];
+                            signup_points: number;
+                            vanity_referral_codes: boolean;
+                            /** @enum {unknown} */
+                            waitlist_order: "referrals" | "signup_time" | "points";
+                        };
+                        share_clicks_count: number;
+                        share_signups_count: number;
+                        slug: string | null;
+                        testers_count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                    };
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */

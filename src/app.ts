@@ -146,7 +146,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
     declarePermissions(typed);
-    await betasRoutes(typed, services.betas, config.publicUrl);
+    await betasRoutes(typed, services.betas, services.sandboxes, config.publicUrl);
     pagePreviewRoutes(typed, services.betas, services.visitors, config.publicUrl);
     questionsRoutes(typed, services.betas, services.questions);
     invitationCodesRoutes(typed, services.betas, services.invitationCodes);

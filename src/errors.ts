@@ -124,6 +124,10 @@ export const Errors = {
     code: 2204, status: 422, message: 'Unable to delete beta', when: 'Delete beta',
     unused: 'A beta is deleted with everything it holds, so no deletion is refused',
   }),
+  sandboxOfSandbox: kind({
+    code: 2205, status: 422, message: 'A sandbox cannot have a sandbox; open the sandbox of the beta it copies',
+    when: 'Create sandbox (Prelaunch\'s code in the series): the beta named is itself a sandbox',
+  }),
 
   // ---- Testers (2300) --------------------------------------------------------------------------
   testersGeneral: kind({ code: 2301, status: 422, message: 'General error', format: asGiven, when: general('tester', 'a status change not allowed') }),

@@ -6,6 +6,7 @@ import { EFFECTS_JOB, effectsJobHandler, holdBetasWith } from './jobs/effects.ts
 import { systemClock, type Clock } from './time.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { BetasService } from './modules/betas/betas.service.ts';
+import { SandboxesService } from './modules/betas/sandboxes.service.ts';
 import { QuestionsService } from './modules/questions/questions.service.ts';
 import { InvitationCodesService } from './modules/invitation-codes/invitation-codes.service.ts';
 import { openGeoLocator, type GeoLocator } from './modules/testers/geoip.ts';
@@ -51,6 +52,7 @@ import { SignupGuard } from './modules/signup-guard/signup-guard.ts';
 export interface Services {
   accounts: AccountsService;
   betas: BetasService;
+  sandboxes: SandboxesService;
   questions: QuestionsService;
   invitationCodes: InvitationCodesService;
   testers: TestersService;
@@ -153,6 +155,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   return {
     accounts: new AccountsService(db, clock),
     betas,
+    sandboxes: new SandboxesService(db, clock, betas),
     questions: new QuestionsService(db, dialect, clock),
     invitationCodes: new InvitationCodesService(db, clock),
     testers,

@@ -214,7 +214,7 @@ export async function registerConsole(app: App, services: Services, rateLimits: 
         }
         const content = await page.content(beta, active, request);
         if (page.policy) reply.header('Content-Security-Policy', policyWith(page.policy));
-        return send(reply, 200, { title: page.title(beta), content, script: page.script, beta: { id: beta.id, name: beta.name, section, sections: navigation() }, ...shell });
+        return send(reply, 200, { title: page.title(beta), content, script: page.script, beta: { id: beta.id, name: beta.name, sandboxOf: beta.sandbox_of, section, sections: navigation() }, ...shell });
       });
     };
     const betaFrame: ConsolePages['betaFrame'] = (section, frame) => {

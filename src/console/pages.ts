@@ -9,8 +9,11 @@ export interface Shell {
   content: Trusted;
   /** The page's own module under /console/assets/ (console.js for the account pages). */
   script?: string;
-  /** A beta's page: the beta's name and sections above the content, `section` marked current. */
-  beta?: { id: number; name: string; section: BetaSection; sections: readonly BetaSection[] };
+  /**
+   * A beta's page: the beta's name and sections above the content, `section` marked current; a
+   * sandbox (`sandboxOf`, the beta it copies) is marked above them.
+   */
+  beta?: { id: number; name: string; sandboxOf: number | null; section: BetaSection; sections: readonly BetaSection[] };
   /** Signed in: the member (navigation) and the session's CSRF token (for the script's writes). */
   member?: Member;
   csrfToken?: string;
@@ -60,8 +63,14 @@ function betaNav(beta: NonNullable<Shell['beta']>): Trusted {
     const current = section === beta.section ? html` aria-current="page"` : nothing;
     return html`<a href="/console/betas/${beta.id}${path}"${current}>${label}</a>`;
   });
-  return html`<p class="crumb"><a href="/console/betas">Betas</a> › <span data-beta-id="${beta.id}">${beta.name}</span></p>
+  return html`${beta.sandboxOf === null ? nothing : sandboxBanner(beta.sandboxOf)}<p class="crumb"><a href="/console/betas">Betas</a> › <span data-beta-id="${beta.id}">${beta.name}</span></p>
 <nav class="tabs" aria-label="${beta.name}">${links}</nav>`;
+}
+
+/** Above every page of a sandbox: what it does differently, and the way back to its beta. */
+function sandboxBanner(betaId: number): Trusted {
+  return html`<p class="sandbox" id="sandbox-banner" role="note"><strong>Sandbox</strong>: a rehearsal copy of <a href="/console/betas/${betaId}">its beta</a>. E-mails are stored and never sent, webhook deliveries are marked as tests, and its testers do not count against your plan.</p>
+`;
 }
 
 export function field(name: string, label: string, type: string, autocomplete: string, extra: Trusted = nothing): Trusted {

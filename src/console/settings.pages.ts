@@ -241,7 +241,14 @@ ${groups.map(({ title, keys }) => html`<h2>${title}</h2>${settingsList(keys, bet
 <p>Deleting the beta deletes its testers, questions, rewards, points and e-mails with it. It cannot be undone.</p>
 ${form('delete-beta', [input({ form: 'delete-beta', name: 'confirm', label: 'Type the beta’s name to confirm', hint: `The name is: ${beta.name}`, attrs: html` autocomplete="off" data-expected="${beta.name}"` })], 'Delete beta')}`
     : nothing;
-  return html`${form('beta', fields, 'Save settings')}${done('beta')}${deletion}`;
+  // A sandbox has none of its own.
+  const sandbox =
+    beta.sandbox_of === null
+      ? html`<h2>Sandbox</h2>
+<p>Rehearse in a copy of this beta’s settings, questions, rewards, e-mail templates and webhooks: its e-mails are stored and never sent, its webhook deliveries are marked as tests, and its testers do not count against your plan.</p>
+${form('open-sandbox', [], 'Open the sandbox')}`
+      : nothing;
+  return html`${form('beta', fields, 'Save settings')}${done('beta')}${sandbox}${deletion}`;
 }
 
 type PageText = Exclude<keyof PageDesign, 'show_waiting_count'>;

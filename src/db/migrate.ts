@@ -42,6 +42,7 @@ import * as effectsRows from './migrations/037-effects-rows.ts';
 import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 import * as positionChanges from './migrations/039-position-changes.ts';
 import * as senderReputation from './migrations/040-sender-reputation.ts';
+import * as sandboxes from './migrations/041-sandboxes.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
@@ -84,6 +85,7 @@ const migrations: Record<string, MigrationModule> = {
   '038-sorts-from-memory': sortsFromMemory,
   '039-position-changes': positionChanges,
   '040-sender-reputation': senderReputation,
+  '041-sandboxes': sandboxes,
   '043-fraud-simulations': fraudSimulations,
 };
 

@@ -34,6 +34,8 @@ export interface BetasTable {
   settings: string; // JSON object, see modules/betas/beta-settings.ts
   /** JSON object, see modules/betas/beta-page.ts (migration 028). */
   page: Generated<string>;
+  /** The beta this one is the sandbox of (migration 041); null for a beta of its own. */
+  sandbox_of: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -154,6 +154,14 @@ function designImageRaces(kind: 'logo' | 'hero'): Record<string, Race> {
 const RACES: Record<string, Race> = {
   'DELETE /api/v2/betas/:beta_id': { make: async (s) => ({ method: 'DELETE', url: s.path() }) },
   'PATCH /api/v2/betas/:beta_id': { make: async (s) => ({ method: 'PATCH', url: s.path(), json: { name: 'Renamed', settings: { idle_days: 30 } } }) },
+  'POST /api/v2/betas/:beta_id/sandbox': {
+    async make(s) {
+      // Something of each kind it copies, so that the copy takes a few statements.
+      await s.call('POST', '/questions', { kind: 'text', prompt: 'Why?' });
+      await s.webhook();
+      return { method: 'POST', url: s.path('/sandbox') };
+    },
+  },
   'POST /api/v2/betas/:beta_id/questions': { make: async (s) => ({ method: 'POST', url: s.path('/questions'), json: { kind: 'text', prompt: 'Why?' } }) },
   'PATCH /api/v2/betas/:beta_id/questions/:question_id': {
     async make(s) {

@@ -30,7 +30,7 @@ async function loadBetas() {
   // Two betas may share a name: the slug (or the id) tells them apart.
   list.replaceChildren(
     ...betas.map((beta) =>
-      el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${beta.slug ? `/b/${beta.slug}` : `#${beta.id}`} · ${count(beta.testers_count, 'tester')}`),
+      el('li', {}, el('a', { href: `/console/betas/${beta.id}` }, beta.name), ` · ${beta.slug ? `/b/${beta.slug}` : `#${beta.id}`} · ${count(beta.testers_count, 'tester')}${beta.sandbox ? ` · sandbox of #${beta.sandbox_of}` : ''}`),
     ),
   );
 }

@@ -173,6 +173,8 @@ function generalPage() {
       say('beta-done', 'Settings saved.');
     },
   );
+  // Made on the first visit, the same one on every later one.
+  handle('open-sandbox', () => call('POST', api('/sandbox')), (sandbox) => go(`/console/betas/${sandbox.id}`));
   const confirmation = document.getElementById('delete-beta-confirm');
   handle(
     'delete-beta',

@@ -109,7 +109,7 @@ export async function countersOf(executor: Executor, betaIds: readonly number[])
   return counters;
 }
 
-/** The visible testers of all the company's betas, with what the open transaction has moved (written first). */
+/** The visible testers of all the company's betas but sandboxes, with what the open transaction has moved (written first). */
 export async function companyTesterCount(trx: Executor, companyId: number): Promise<number> {
   await flushCounters(trx);
   const { n } = await trx
@@ -117,6 +117,7 @@ export async function companyTesterCount(trx: Executor, companyId: number): Prom
     .innerJoin('betas', 'betas.id', 'beta_counters.beta_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('beta_counters.testers_count'), eb.lit(0)).as('n'))
     .where('betas.company_id', '=', companyId)
+    .where('betas.sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(n);
 }

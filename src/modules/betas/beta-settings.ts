@@ -87,9 +87,14 @@ export type BetaSettings = Static<typeof BetaSettingsSchema>;
 /** What create and PATCH accept: the same keys, every one optional (betas.schemas.ts reads them). */
 export type BetaSettingsPatch = Partial<BetaSettings>;
 
+/** A decoder key no other beta has: invitation codes made with it are this beta's alone. */
+export function newDecoderKey(): string {
+  return randomBytes(20).toString('hex');
+}
+
 /** A new beta's settings, with a decoder key of its own. */
 export function defaultSettings(): BetaSettings {
-  return defaultsWithKey(randomBytes(20).toString('hex'));
+  return defaultsWithKey(newDecoderKey());
 }
 
 function defaultsWithKey(decoderKey: string): BetaSettings {

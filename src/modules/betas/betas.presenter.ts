@@ -44,5 +44,7 @@ export function presentBeta(beta: CountedBeta, publicUrl: string) {
     updated_at: apiTime(beta.updated_at),
     settings: beta.settings,
     page: presentPage(beta.page, publicUrl),
+    sandbox: beta.sandbox_of !== null,
+    sandbox_of: beta.sandbox_of,
   };
 }

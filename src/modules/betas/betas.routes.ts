@@ -11,6 +11,7 @@ import { ImageTypes } from './image-check.ts';
 import { BetaCreateBody, BetaSchema, BetaUpdateBody, PAGE_IMAGE_LIMITS_TEXT, PageImageBody } from './betas.schemas.ts';
 import { presentBeta } from './betas.presenter.ts';
 import type { BetaInput, BetasService } from './betas.service.ts';
+import type { SandboxesService } from './sandboxes.service.ts';
 
 /** `beta` bodies are accepted wrapped or unwrapped; `id` is read by create alone. */
 function betaInput(body: { beta?: BetaInput } & BetaInput | undefined, creating = false): BetaInput {
@@ -21,7 +22,7 @@ function betaInput(body: { beta?: BetaInput } & BetaInput | undefined, creating 
 
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
-export async function betasRoutes(app: App, betas: BetasService, publicUrl: string): Promise<void> {
+export async function betasRoutes(app: App, betas: BetasService, sandboxes: SandboxesService, publicUrl: string): Promise<void> {
   const present = (beta: Parameters<typeof presentBeta>[0]) => presentBeta(beta, publicUrl);
 
   app.get('/api/v2/betas', {
@@ -96,6 +97,27 @@ export async function betasRoutes(app: App, betas: BetasService, publicUrl: stri
     },
     handler: async (request) =>
       present(await betas.update(principalOf(request).companyId, request.params.beta_id, betaInput(request.body))),
+  });
+
+  app.post('/api/v2/betas/:beta_id/sandbox', {
+    config: { permission: 'betas:write', series: 'betas' },
+    schema: {
+      operationId: 'openSandbox',
+      tags: ['Betas'],
+      'x-extension': true,
+      summary: "Create or show the beta's sandbox",
+      description:
+        'A twin of the beta to rehearse in: created (201) with copies of its settings, design, questions, reward definitions and rules, e-mail templates ' +
+        'and webhook endpoints (each with a new secret), or answered as it is (200) when the beta has one. Its e-mails are stored and never sent, its ' +
+        'webhook deliveries carry `Prelaunch-Test: true` and `"test": true`, its testers do not count against the plan. Deleting the beta deletes it. ' +
+        `A sandbox has no sandbox (${Errors.sandboxOfSandbox.code}).`,
+      params: BetaParams,
+      response: { 200: BetaSchema, 201: BetaSchema },
+    },
+    handler: async (request, reply) => {
+      const { sandbox, created } = await sandboxes.open(principalOf(request).companyId, request.params.beta_id);
+      return reply.status(created ? 201 : 200).send(present(sandbox));
+    },
   });
 
   // The design's images: a scope of its own reads image bodies, unread, as streams.

@@ -49,6 +49,10 @@ export const BetaSchema = Type.Object(
     updated_at: Timestamp,
     settings: { ...BetaSettingsSchema, description: 'Extension: how the campaign behaves' },
     page: PageSchema,
+    sandbox: Type.Boolean({
+      description: 'Extension: a sandbox to rehearse in (POST /api/v2/betas/{beta_id}/sandbox): its e-mails are stored and never sent, its webhook deliveries are marked as tests, its testers do not count against the plan',
+    }),
+    sandbox_of: Nullable(Type.Integer({ description: 'Extension: the beta a sandbox copies; null for a beta of its own' })),
   },
   { $id: 'Beta' },
 );

@@ -340,13 +340,21 @@ export class BetasService {
     return (await counted(trx, [toBeta(row)]))[0];
   }
 
-  /** Deletes the beta with everything in it (testers, answers, codes, checkins) and returns it as it was. */
+  /**
+   * Deletes the beta with everything in it (testers, answers, codes, checkins), and its sandbox
+   * with everything in that, and returns the beta as it was. The sandbox is locked after its beta
+   * (docs/architecture.md, "Lock order"): its own commands hold it alone, so none waits the other way.
+   */
   async delete(companyId: number, betaId: string): Promise<CountedBeta> {
     return inTransaction(this.db, async (trx) => {
       const [beta] = await counted(trx, [await this.require(companyId, betaId, trx, { lock: 'delete' })]);
-      await trx.deleteFrom('betas').where('id', '=', beta.id).execute();
-      betasById(this.db).invalidateFor(trx, beta.id);
-      await recordBetaChange(trx, beta.id);
+      const sandbox = await forDelete(this.dialect, trx.selectFrom('betas').select('id').where('sandbox_of', '=', beta.id)).executeTakeFirst();
+      const deleted = sandbox ? [sandbox.id, beta.id] : [beta.id];
+      await trx.deleteFrom('betas').where('id', 'in', deleted).execute();
+      for (const id of deleted) {
+        betasById(this.db).invalidateFor(trx, id);
+        await recordBetaChange(trx, id);
+      }
       return beta;
     });
   }

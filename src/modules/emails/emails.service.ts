@@ -1,7 +1,7 @@
 // E-mail (docs/decisions.md, "E-mail"): a message is named in the transaction of the change that
 // causes it (its command's effects row, jobs/effects.ts), rendered and recorded when that row is
 // expanded right after commit, and an outbox job sends it — through SMTP when SMTP_URL
-// is set, otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
+// is set and the beta is no sandbox, otherwise it is captured (stored and listed, nothing leaves the machine). Suppressed and
 // unsubscribed addresses are never sent to; every message carries a one-click unsubscribe link (RFC
 // 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
@@ -301,7 +301,7 @@ export class EmailsService implements EmailQueue {
         join.onRef('email_sending_pauses.beta_id', '=', 'email_messages.beta_id').on('email_sending_pauses.resumed_at', 'is', null),
       )
       .selectAll('email_messages')
-      .select(['betas.name as beta_name', 'testers.unsubscribed_at', 'email_sending_pauses.id as pause_id'])
+      .select(['betas.name as beta_name', 'betas.sandbox_of', 'testers.unsubscribed_at', 'email_sending_pauses.id as pause_id'])
       .where('email_messages.id', '=', job.messageId)
       .executeTakeFirst();
     // Gone with its beta, or settled by an earlier attempt (jobs run at least once).
@@ -311,7 +311,8 @@ export class EmailsService implements EmailQueue {
     if ((message.tester_id === null && message.test !== 1) || message.unsubscribed_at !== null || (await this.refused(message.beta_id, message.to_address))) {
       return this.settle(this.db, message.id, { status: 'suppressed' });
     }
-    if (!this.options.mailer) return this.settle(this.db, message.id, { status: 'captured' });
+    // A sandbox's messages are kept as rendered and never leave, whatever SMTP_URL says.
+    if (!this.options.mailer || message.sandbox_of !== null) return this.settle(this.db, message.id, { status: 'captured' });
     if (message.pause_id !== null) return this.paused(message.beta_id);
     const capReached = await this.options.caps.take(message.beta_id, (await readBeta(this.db, message.beta_id))?.settings.email_sends_per_minute ?? null, this.clock.now());
     if (capReached) return this.untilNextMinute(message.beta_id, capReached);

@@ -64,7 +64,6 @@ export async function createForVisitor(
 /** `referralChannel` is a visitor's only: the API's input never carries one. */
 async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined, referralChannel: ShareChannel | null = null): Promise<TesterView> {
   const { repo, events, emails } = ctx;
-  const companyId = beta.company_id;
   if (!input) {
     throw Errors.noDataReceived();
   }
@@ -100,7 +99,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   const created = await repo.transaction(async (trx) => {
     const now = repo.now();
     await repo.betas.hold(trx, beta.id);
-    const hidden = await repo.beyondPlanLimit(trx, companyId);
+    const hidden = await repo.beyondPlanLimit(trx, beta);
     // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
     // referrer deleted meanwhile its foreign key, and either runs the transaction again.
     const referrer = input.referrer_id

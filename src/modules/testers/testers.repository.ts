@@ -90,11 +90,14 @@ export class TestersRepository {
   }
 
   /**
-   * Whether the company's plan is full, so a new tester must be hidden. Only a company with a
-   * limit serialises its signups (on its row); others pay one primary-key read. Asked after the
-   * beta is held and before any tester is locked (docs/architecture.md, "Lock order").
+   * Whether the company's plan is full, so a new tester of the beta must be hidden. Only a company
+   * with a limit serialises its signups (on its row); others pay one primary-key read. A sandbox
+   * never counts against the plan, and says so from the beta in memory: no read at all. Asked after
+   * the beta is held and before any tester is locked (docs/architecture.md, "Lock order").
    */
-  async beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
+  async beyondPlanLimit(trx: Executor, beta: Beta): Promise<boolean> {
+    if (beta.sandbox_of !== null) return false;
+    const companyId = beta.company_id;
     if ((await companyLimit('read').firstOrThrow(trx, { companyId })).max_testers === null) return false;
     const company = await companyLimit('lock').firstOrThrow(trx, { companyId });
     if (company.max_testers === null) return false;

@@ -174,8 +174,8 @@ export class TestersService {
   }
 
   /** Whether the company's plan is full: a friend invitation asks before it locks its sender. */
-  beyondPlanLimit(trx: Executor, companyId: number): Promise<boolean> {
-    return this.ctx.repo.beyondPlanLimit(trx, companyId);
+  beyondPlanLimit(trx: Executor, beta: Beta): Promise<boolean> {
+    return this.ctx.repo.beyondPlanLimit(trx, beta);
   }
 
   reducedViews(executor: Executor, beta: Beta, rows: TesterRow[]): Promise<ReducedTesterView[]> {

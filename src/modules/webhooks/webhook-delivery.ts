@@ -70,9 +70,9 @@ function prefinerySignature(secret: string, timestamp: number, body: string): st
 /**
  * The Standard Webhooks headers (webhook-id is the event's id, so a receiver can drop duplicates),
  * and X-Prefinery-Signature where the endpoint asks for it, with the same timestamp; both sign the
- * body sent.
+ * body sent. A sandbox's deliveries say they are tests.
  */
-function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, body: string, at: Date): Record<string, string> {
+function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, body: string, at: Date, test: boolean): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'content-type': 'application/json',
@@ -81,7 +81,24 @@ function requestHeaders(endpoint: WebhookEndpointRow, event: WebhookEventRow, bo
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signature(endpoint.secret, event.public_id, timestamp, body),
     ...(endpoint.prefinery_signature === 1 && { 'x-prefinery-signature': prefinerySignature(endpoint.secret, timestamp, body) }),
+    ...(test && { 'prelaunch-test': 'true' }),
   };
+}
+
+/** The beta an event was raised in, as its deliveries need it. */
+export interface EventSource {
+  name: string;
+  /** A sandbox's: its deliveries are tests. */
+  sandbox: boolean;
+}
+
+/**
+ * What an endpoint is sent for an event: the stored body, with `"test": true` when its beta is a
+ * sandbox; for a chat tool, the message telling it (their formats take no field of ours).
+ */
+export function bodySent(endpoint: Pick<WebhookEndpointRow, 'format'>, payload: string, source: EventSource, publicUrl: string): string {
+  if (endpoint.format !== 'standard') return chatBody(endpoint.format as ChatFormat, payload, { publicUrl, betaName: source.name });
+  return source.sandbox ? JSON.stringify({ ...JSON.parse(payload), test: true }) : payload;
 }
 
 /** Why the attempt failed, or null when it succeeded (any 2xx). */
@@ -113,11 +130,10 @@ export class WebhookDeliverer {
     private readonly publicUrl: string,
   ) {}
 
-  /** What the endpoint is sent: the stored body, or for a chat tool the message telling it. */
-  private async bodyFor(endpoint: WebhookEndpointRow, event: WebhookEventRow): Promise<string> {
-    if (endpoint.format === 'standard') return event.payload;
+  /** The event's beta, from memory: gone since the event was raised, it is told by its id. */
+  private async sourceOf(event: WebhookEventRow): Promise<EventSource> {
     const beta = await readBeta(this.db, event.beta_id);
-    return chatBody(endpoint.format as ChatFormat, event.payload, { publicUrl: this.publicUrl, betaName: beta?.name ?? `Beta ${event.beta_id}` });
+    return { name: beta?.name ?? `Beta ${event.beta_id}`, sandbox: beta !== undefined && beta.sandbox_of !== null };
   }
 
   get jobHandlers() {
@@ -137,9 +153,10 @@ export class WebhookDeliverer {
     // Deleted or switched off since the event was raised: nothing is sent and nothing logged.
     if (!endpoint || !event || endpoint.enabled !== 1) return;
 
-    const body = await this.bodyFor(endpoint, event);
+    const source = await this.sourceOf(event);
+    const body = bodySent(endpoint, event.payload, source, this.publicUrl);
     const started = this.clock.now();
-    const answer = await this.sender.post(endpoint, body, requestHeaders(endpoint, event, body, started), stop);
+    const answer = await this.sender.post(endpoint, body, requestHeaders(endpoint, event, body, started, source.sandbox), stop);
     const finished = this.clock.now();
     const failure = failureOf(answer);
     const gone = answer.status === GONE;

@@ -14,12 +14,11 @@ import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { endpointsChanged, eventBody, EventTypes, newEventId, TEST_EVENT_TYPE, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { queueRedelivery } from './webhook-delivery.ts';
+import { bodySent, queueRedelivery } from './webhook-delivery.ts';
 import { webhookUrlProblems } from './webhook-targets.ts';
 import { ALL_EVENTS, WebhookFormats } from './webhooks.schemas.ts';
 import { isTimeOfDay, isTimeZone } from '../invitation-schedules/next-run.ts';
 import { nextDigestAt } from './webhook-digests.ts';
-import { chatBody, type ChatFormat } from './chat-messages.ts';
 
 /** 24 random bytes, as Standard Webhooks secrets are: whsec_ and 32 base64 characters. */
 const SECRET_BYTES = 24;
@@ -83,7 +82,8 @@ function idOf(text: string, what: 'Webhook' | 'Delivery'): number {
   return id;
 }
 
-function newSecret(): string {
+/** A signing secret no other endpoint has (a sandbox's copies get new ones too). */
+export function newSecret(): string {
   return `whsec_${randomBytes(SECRET_BYTES).toString('base64')}`;
 }
 
@@ -261,9 +261,8 @@ export class WebhooksService {
       .where('webhook_deliveries.endpoint_id', '=', endpoint.id)
       .executeTakeFirst();
     if (!row) throw Errors.notFound('Delivery not found');
-    // A chat endpoint is sent the message telling the event (webhook-delivery.ts): shown as sent.
-    if (endpoint.format === 'standard') return row;
-    return { ...row, payload: chatBody(endpoint.format as ChatFormat, row.payload, { publicUrl: this.options.publicUrl, betaName: beta.name }) };
+    // Shown as sent (webhook-delivery.ts): a chat endpoint's message, a sandbox's test mark.
+    return { ...row, payload: bodySent(endpoint, row.payload, { name: beta.name, sandbox: beta.sandbox_of !== null }, this.options.publicUrl) };
   }
 
   /**

@@ -6,7 +6,7 @@ import { Errors } from '../../../src/errors.ts';
 const BETA_FIELDS = [
   'id', 'name', 'homepage_url', 'slug', 'testers_count', 'impressions_count', 'share_clicks_count', 'share_signups_count',
   'imported_testers_count', 'applied_testers_count', 'invited_testers_count', 'active_testers_count',
-  'rejected_testers_count', 'created_at', 'updated_at', 'settings', 'page',
+  'rejected_testers_count', 'created_at', 'updated_at', 'settings', 'page', 'sandbox', 'sandbox_of',
 ];
 
 describe('betas', () => {
