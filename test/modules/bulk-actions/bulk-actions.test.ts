@@ -161,6 +161,9 @@ describe('bulk actions', () => {
       assert.match(listed.body.errors[0].message, message);
     }
     assert.equal((await db().selectFrom('bulk_actions').select('id').execute()).length, before);
+    // The largest id the filter takes names nobody: an empty list, not an error.
+    const nobody = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?ids=9007199254740991`);
+    assert.deepEqual([nobody.status, nobody.body], [200, []]);
   });
 
   test('add_to_group and remove_from_group: each tester changed once, those already so skipped, one tester_updated each', async () => {
