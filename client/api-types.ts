@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * Preview or start a bulk action
-         * @description Invites the first `top` testers of the waitlist (action invite), or moves every tester matching `filters` (the tester list's query parameters) to `status` (action set_status), each exactly as update tester would: its e-mail and webhook events follow. With `dry_run` answers 200 with the preview (testers, changes, e-mails, webhook deliveries) and creates nothing; otherwise answers 202 with the action, queued, run in the background in batches. A tester already in the status, or whose move the status rules do not permit, is skipped and counted. A "top" selection is fixed when the action is created. Anything wrong with the request: 422 (2301).
+         * @description Invites the first `top` testers of the waitlist (action invite), or acts on every tester matching `filters` (the tester list's query parameters): invites them, moves them to `status` (set_status), adds `group` to their groups or takes it out (add_to_group, remove_from_group), or deletes them (delete, with `confirm_total`), each exactly as update or delete tester would: its e-mail and webhook events follow. Testers picked one by one are the filter `ids` (their ids, comma-separated, at most 1000); "every tester matching" is the list's filters themselves. With `dry_run` answers 200 with the preview (testers, changes, e-mails, webhook deliveries) and creates nothing; otherwise answers 202 with the action, queued, run in the background in batches. A tester already in the status, or whose move the status rules do not permit, is skipped and counted. A "top" selection is fixed when the action is created. Anything wrong with the request: 422 (2301).
          */
         post: operations["createBulkAction"];
         delete?: never;
@@ -1891,6 +1891,8 @@ export interface components {
             invited_at: string | null;
             joined_at: string | null;
             leaderboard_name: string | null;
+            /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+            points?: number;
             /** @description Profile fields, null when unset */
             profile: {
                 address_line1: string | null;
@@ -2047,8 +2049,8 @@ export interface components {
         /** BulkAction */
         "def-8": {
             /** @enum {unknown} */
-            action: "invite" | "set_status";
-            /** @description Testers moved to the status */
+            action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+            /** @description Testers moved to the status, regrouped or deleted */
             changed: number;
             /**
              * Format: date-time
@@ -2060,6 +2062,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             finished_at: string | null;
+            group: string | null;
             id: number;
             /** @description Testers done so far: changed + skipped */
             processed: number;
@@ -2069,18 +2072,14 @@ export interface components {
                 api_key_id: number | null;
                 member_id: number | null;
             };
-            /** @description Testers left as they were: already in the status, not permitted, or deleted since */
+            /** @description Testers left as they were: already in the status (or the group, or out of it), not permitted, or deleted since */
             skipped: number;
             /**
              * @description queued, running, completed, failed or cancelled
              * @enum {unknown}
              */
             state: "queued" | "running" | "completed" | "failed" | "cancelled";
-            /**
-             * @description The status asked of each tester
-             * @enum {unknown}
-             */
-            status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+            status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
             top: number | null;
             /** @description Testers selected when the action was created */
             total: number;
@@ -4182,10 +4181,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Required. invite: move the testers to invited (their invitation e-mail); set_status: move them to `status`
+                     * @description Required. invite: move the testers to invited (their invitation e-mail); set_status: move them to `status`; add_to_group, remove_from_group: add `group` to their groups or take it out; delete: delete them, as delete tester does (with `confirm_total`)
                      * @enum {unknown}
                      */
-                    action?: "invite" | "set_status";
+                    action?: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+                    /** @description For delete, required unless dry_run: how many testers the selection holds (the preview's `testers`); when it holds another number now, 422 and nothing is deleted */
+                    confirm_total?: number;
                     /**
                      * @description Answer the preview (200) and create nothing
                      * @default false
@@ -4205,6 +4206,8 @@ export interface operations {
                         fraud?: "flagged" | "clear";
                         /** @description Extension: only testers in this group (one name, exact) */
                         group?: string;
+                        /** @description Extension: only the testers of these ids, comma-separated (testers picked one by one), at most 1000; an id that is not one, or more ids, is 422 (2301). Ids of other betas' testers match nothing */
+                        ids?: string;
                         name?: string;
                         referral_code?: string;
                         /**
@@ -4220,6 +4223,8 @@ export interface operations {
                          */
                         status?: "imported" | "unconfirmed" | "applied" | "invited" | "active" | "rejected" | "suspended" | "idle";
                     };
+                    /** @description For add_to_group and remove_from_group: one group name (no comma, at most 200 characters) */
+                    group?: string;
                     /**
                      * @description For set_status: the status asked of each tester, as update tester asks it
                      * @enum {unknown}
@@ -4239,8 +4244,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        action: "invite" | "set_status";
-                        /** @description Testers whose status would change */
+                        action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+                        /** @description Testers that would change: their status, their groups, or deleted */
                         changes: number;
                         /** @description E-mails that would be sent: the status's message is switched on, for testers whose address is not suppressed or unsubscribed */
                         emails: number;
@@ -4252,17 +4257,18 @@ export interface operations {
                             name: string | null;
                             position: number | null;
                         }[];
+                        /** @description The group added or taken out (add_to_group, remove_from_group only) */
+                        group?: string;
                         /** @description Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events) */
                         referral_credits: number;
-                        /** @description Testers selected that would be left as they are: already in the status, or a move the status rules do not permit */
+                        /** @description Testers selected that would be left as they are: already in the status (or the group, or out of it), or a move the status rules do not permit */
                         skipped: number;
-                        /** @enum {unknown} */
-                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
                         /** @description Messages recorded as suppressed instead of sent */
                         suppressed_emails: number;
                         /** @description Testers selected */
                         testers: number;
-                        /** @description Deliveries of tester_updated events to the enabled endpoints subscribed to them: one per changed tester and per referrer credited */
+                        /** @description Deliveries of tester_updated events (tester_deleted for a deletion) to the enabled endpoints subscribed to them: one per changed tester and per referrer credited */
                         webhook_deliveries: number;
                     };
                 };
@@ -4275,8 +4281,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        action: "invite" | "set_status";
-                        /** @description Testers moved to the status */
+                        action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+                        /** @description Testers moved to the status, regrouped or deleted */
                         changed: number;
                         /**
                          * Format: date-time
@@ -4288,6 +4294,7 @@ export interface operations {
                             [key: string]: string;
                         } | null;
                         finished_at: string | null;
+                        group: string | null;
                         id: number;
                         /** @description Testers done so far: changed + skipped */
                         processed: number;
@@ -4297,18 +4304,14 @@ export interface operations {
                             api_key_id: number | null;
                             member_id: number | null;
                         };
-                        /** @description Testers left as they were: already in the status, not permitted, or deleted since */
+                        /** @description Testers left as they were: already in the status (or the group, or out of it), not permitted, or deleted since */
                         skipped: number;
                         /**
                          * @description queued, running, completed, failed or cancelled
                          * @enum {unknown}
                          */
                         state: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        /**
-                         * @description The status asked of each tester
-                         * @enum {unknown}
-                         */
-                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
                         top: number | null;
                         /** @description Testers selected when the action was created */
                         total: number;
@@ -4434,8 +4437,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        action: "invite" | "set_status";
-                        /** @description Testers moved to the status */
+                        action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+                        /** @description Testers moved to the status, regrouped or deleted */
                         changed: number;
                         /**
                          * Format: date-time
@@ -4447,6 +4450,7 @@ export interface operations {
                             [key: string]: string;
                         } | null;
                         finished_at: string | null;
+                        group: string | null;
                         id: number;
                         /** @description Testers done so far: changed + skipped */
                         processed: number;
@@ -4456,18 +4460,14 @@ export interface operations {
                             api_key_id: number | null;
                             member_id: number | null;
                         };
-                        /** @description Testers left as they were: already in the status, not permitted, or deleted since */
+                        /** @description Testers left as they were: already in the status (or the group, or out of it), not permitted, or deleted since */
                         skipped: number;
                         /**
                          * @description queued, running, completed, failed or cancelled
                          * @enum {unknown}
                          */
                         state: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        /**
-                         * @description The status asked of each tester
-                         * @enum {unknown}
-                         */
-                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
                         top: number | null;
                         /** @description Testers selected when the action was created */
                         total: number;
@@ -4578,8 +4578,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        action: "invite" | "set_status";
-                        /** @description Testers moved to the status */
+                        action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
+                        /** @description Testers moved to the status, regrouped or deleted */
                         changed: number;
                         /**
                          * Format: date-time
@@ -4591,6 +4591,7 @@ export interface operations {
                             [key: string]: string;
                         } | null;
                         finished_at: string | null;
+                        group: string | null;
                         id: number;
                         /** @description Testers done so far: changed + skipped */
                         processed: number;
@@ -4600,18 +4601,14 @@ export interface operations {
                             api_key_id: number | null;
                             member_id: number | null;
                         };
-                        /** @description Testers left as they were: already in the status, not permitted, or deleted since */
+                        /** @description Testers left as they were: already in the status (or the group, or out of it), not permitted, or deleted since */
                         skipped: number;
                         /**
                          * @description queued, running, completed, failed or cancelled
                          * @enum {unknown}
                          */
                         state: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        /**
-                         * @description The status asked of each tester
-                         * @enum {unknown}
-                         */
-                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
                         top: number | null;
                         /** @description Testers selected when the action was created */
                         total: number;
@@ -6894,6 +6891,8 @@ export interface operations {
                             invited_at: string | null;
                             joined_at: string | null;
                             leaderboard_name: string | null;
+                            /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                            points?: number;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -6979,6 +6978,8 @@ export interface operations {
                             invited_at: string | null;
                             joined_at: string | null;
                             leaderboard_name: string | null;
+                            /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                            points?: number;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -8790,13 +8791,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        action: "invite" | "set_status";
+                        action: "invite" | "set_status" | "add_to_group" | "remove_from_group" | "delete";
                         /**
                          * Format: date-time
                          * @description When the wave would run: the next wave of a top schedule, the next sweep of a referral one
                          */
                         at: string;
-                        /** @description Testers whose status would change */
+                        /** @description Testers that would change: their status, their groups, or deleted */
                         changes: number;
                         /** @description E-mails that would be sent: the status's message is switched on, for testers whose address is not suppressed or unsubscribed */
                         emails: number;
@@ -8808,17 +8809,18 @@ export interface operations {
                             name: string | null;
                             position: number | null;
                         }[];
+                        /** @description The group added or taken out (add_to_group, remove_from_group only) */
+                        group?: string;
                         /** @description Referrals credited because the tester joins the campaign; each may also earn its referrer points and rewards (their own events) */
                         referral_credits: number;
-                        /** @description Testers selected that would be left as they are: already in the status, or a move the status rules do not permit */
+                        /** @description Testers selected that would be left as they are: already in the status (or the group, or out of it), or a move the status rules do not permit */
                         skipped: number;
-                        /** @enum {unknown} */
-                        status: "applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active";
+                        status: ("applied" | "invited" | "rejected" | "suspended" | "unsuspended" | "active") | null;
                         /** @description Messages recorded as suppressed instead of sent */
                         suppressed_emails: number;
                         /** @description Testers selected */
                         testers: number;
-                        /** @description Deliveries of tester_updated events to the enabled endpoints subscribed to them: one per changed tester and per referrer credited */
+                        /** @description Deliveries of tester_updated events (tester_deleted for a deletion) to the enabled endpoints subscribed to them: one per changed tester and per referrer credited */
                         webhook_deliveries: number;
                     };
                 };
@@ -13897,6 +13899,10 @@ export interface operations {
                 fraud?: "flagged" | "clear";
                 /** @description Extension: only testers in this group (one name, exact) */
                 group?: string;
+                /** @description Extension: only the testers of these ids, comma-separated (testers picked one by one), at most 1000; an id that is not one, or more ids, is 422 (2301). Ids of other betas' testers match nothing */
+                ids?: string;
+                /** @description Extension: points, to give each tester's points (a field the v2 tester has not) */
+                include?: "points";
                 name?: string;
                 /** @description 1-based page number */
                 page?: number;
@@ -14116,6 +14122,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -14284,6 +14292,8 @@ export interface operations {
                 fraud?: "flagged" | "clear";
                 /** @description Extension: only testers in this group (one name, exact) */
                 group?: string;
+                /** @description Extension: only the testers of these ids, comma-separated (testers picked one by one), at most 1000; an id that is not one, or more ids, is 422 (2301). Ids of other betas' testers match nothing */
+                ids?: string;
                 name?: string;
                 referral_code?: string;
                 /** @description Extension: true, testers with a referrer; false, those without */
@@ -14397,6 +14407,8 @@ export interface operations {
                 fraud?: "flagged" | "clear";
                 /** @description Extension: only testers in this group (one name, exact) */
                 group?: string;
+                /** @description Extension: only the testers of these ids, comma-separated (testers picked one by one), at most 1000; an id that is not one, or more ids, is 422 (2301). Ids of other betas' testers match nothing */
+                ids?: string;
                 name?: string;
                 referral_code?: string;
                 /** @description Extension: true, testers with a referrer; false, those without */
@@ -14648,6 +14660,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -14899,6 +14913,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15114,6 +15130,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15333,6 +15351,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -16719,6 +16739,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;

@@ -28,10 +28,51 @@ function optional(name: string, label: string, type = 'text'): Trusted {
 /** A filter's option that filters nothing. */
 export const any: [string, string] = ['', 'Any'];
 
-export const testersContent = (): Trusted =>
+/** The testers table's optional columns, in the order shown; the script renders the chosen ones (testers.js, COLUMNS). */
+const COLUMNS: [string, string][] = [
+  ['status', 'Status'], ['position', 'Position'], ['points', 'Points'], ['referrals', 'Referrals'], ['source', 'Source'], ['country', 'Country'],
+  ['joined', 'Signup date'], ['groups', 'Groups'], ['fraud', 'Fraud flags'],
+];
+
+/** What the selected testers can be made to: invited, another status, a group, deleted (writers); exported (everyone). */
+function selectionActions(writer: boolean): Trusted {
+  const statuses = UpdateStatuses.filter((s) => s !== 'invited').map((s): [string, string] => [s, s]);
+  const change = writer
+    ? html`<form id="selection-form" class="selection-form" novalidate>
+<p class="alert" id="selection-form-error" role="alert" hidden></p>
+${choice('change', 'Action', [['invite', 'Invite'], ['set_status', 'Set status'], ['add_to_group', 'Add to a group'], ['remove_from_group', 'Remove from a group'], ['delete', 'Delete']])}
+<div id="selection-status-field" hidden>${choice('target_status', 'New status', statuses)}</div>
+<div class="field" id="selection-group-field" hidden><label for="selection-group">Group name</label><input id="selection-group" name="group" type="text" maxlength="200" autocomplete="off" aria-describedby="selection-group-error"><p class="error" id="selection-group-error" hidden></p></div>
+<div class="filter-buttons"><button type="submit">Preview</button></div>
+</form>
+<section id="selection-preview" class="confirm" aria-labelledby="selection-preview-title" hidden>
+<h3 id="selection-preview-title" tabindex="-1">Preview</h3>
+<p id="selection-preview-summary"></p>
+<dl class="counters" id="selection-preview-counts"></dl>
+<div class="field" id="selection-delete-field" hidden><label for="selection-confirm-total">Type the number of testers to delete them for good</label><input id="selection-confirm-total" type="text" inputmode="numeric" autocomplete="off" aria-describedby="selection-confirm-hint"><p class="hint" id="selection-confirm-hint">Their points, rewards and referral credit go with them.</p></div>
+<p class="alert" id="selection-preview-error" role="alert" hidden></p>
+<button type="button" id="selection-confirm"></button> <button type="button" class="secondary" id="selection-discard">Change</button>
+</section>`
+    : nothing;
+  return html`<section id="selection" class="selection" aria-labelledby="selection-title">
+<h2 id="selection-title" class="visually-hidden">Selected testers</h2>
+<p id="selection-count" role="status">No tester selected.</p>
+<p class="actions"><button type="button" class="secondary" id="select-matching" hidden></button> <button type="button" class="secondary" id="clear-selection" hidden>Clear selection</button></p>
+<div id="selection-actions" hidden>
+<p class="actions"><a class="button secondary" id="export-csv" href="#" download>Export the selection as CSV</a> <a class="button secondary" id="export-ndjson" href="#" download>Export as NDJSON</a></p>
+${change}
+</div>
+<p class="notice" id="selection-done" role="status" hidden></p>
+</section>`;
+}
+
+export const testersContent = (writer: boolean): Trusted =>
   html`<form id="tester-filters" class="filters" role="search" aria-label="Find testers" novalidate>
 <p class="alert" id="tester-filters-error" role="alert" hidden></p>
-${optional('email_contains', 'E-mail contains', 'search')}${optional('name', 'Name', 'search')}
+${optional('email_contains', 'E-mail contains', 'search')}
+<div class="filters-toggle"><button type="button" class="secondary" id="filters-toggle" aria-expanded="false" aria-controls="more-filters">More filters</button></div>
+<div class="more-filters" id="more-filters">
+${optional('name', 'Name', 'search')}
 ${choice('status', 'Status', [any, ...TesterStatuses.map((s): [string, string] => [s, s])])}
 ${optional('group', 'Group')}
 ${choice('fraud', 'Fraud flags', [any, ['flagged', 'Flagged'], ['clear', 'None']])}
@@ -39,12 +80,18 @@ ${choice('referred', 'Referred', [any, ['true', 'Referred'], ['false', 'Not refe
 ${choice('sort', 'Sort by', [['joined', 'Join date'], ['position', 'Waitlist position'], ['points', 'Points'], ['referrals', 'Referrals']])}
 ${choice('direction', 'Order', [['', 'Default'], ['asc', 'Ascending'], ['desc', 'Descending']])}
 <div class="filter-buttons"><button type="submit">Apply</button> <button type="button" class="secondary" id="clear-filters">Clear</button></div>
+</div>
 </form>
+<details class="columns" id="columns"><summary>Columns</summary>
+<fieldset class="choices"><legend>Columns shown</legend>${COLUMNS.map(
+  ([key, label]) => html`<div class="check"><input type="checkbox" id="column-${key}" name="column" value="${key}"><label for="column-${key}">${label}</label></div>`,
+)}</fieldset></details>
 <p class="notice" id="testers-done" role="status" hidden></p>
+${selectionActions(writer)}
 <p id="testers-status" role="status">Loading…</p>
 <div class="table-scroll nowrap" role="region" aria-labelledby="testers-caption" tabindex="0">
 <table class="testers"><caption id="testers-caption">Testers</caption>
-<thead><tr><th scope="col">E-mail</th><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Position</th><th scope="col">Referrals</th><th scope="col">Joined</th><th scope="col">Groups</th><th scope="col">Fraud flags</th></tr></thead>
+<thead><tr id="testers-head"></tr></thead>
 <tbody id="testers"></tbody></table>
 </div>
 <nav class="pager" aria-label="Pages of testers"><button type="button" class="secondary" id="previous-page" disabled>Previous page</button> <span id="page-info"></span> <button type="button" class="secondary" id="next-page" disabled>Next page</button></nav>`;
@@ -128,7 +175,7 @@ ${
 }`;
 
 export function testersPages({ betaPage, services }: ConsolePages): void {
-  betaPage('testers', { title: () => 'Testers', script: 'testers.js', content: () => testersContent() });
+  betaPage('testers', { title: () => 'Testers', script: 'testers.js', content: (_beta, active) => testersContent(active.member.role !== 'viewer') });
   betaPage('testers', {
     sub: '/:tester_id',
     title: () => 'Tester',

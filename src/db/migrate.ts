@@ -44,6 +44,7 @@ import * as positionChanges from './migrations/039-position-changes.ts';
 import * as senderReputation from './migrations/040-sender-reputation.ts';
 import * as sandboxes from './migrations/041-sandboxes.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
+import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -87,6 +88,7 @@ const migrations: Record<string, MigrationModule> = {
   '040-sender-reputation': senderReputation,
   '041-sandboxes': sandboxes,
   '043-fraud-simulations': fraudSimulations,
+  '044-bulk-group-actions': bulkGroupActions,
 };
 
 /** Every migration's name, in the order they apply. */

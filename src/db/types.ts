@@ -1,7 +1,7 @@
 // Table shapes as Kysely sees them. Timestamps are ISO-8601 UTC text with milliseconds
 // ("2026-11-22T09:15:00.123Z") on both dialects: they sort as text and need no driver conversion.
 // Booleans are integers 0/1 on both dialects for the same reason.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface CompaniesTable {
   id: Generated<number>;
@@ -584,6 +584,8 @@ export interface BulkActionsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The group of add_to_group and remove_from_group (migration 044); null for the others. */
+  group_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Invitation waves an owner plans for a beta (migration 032, modules/invitation-schedules). */

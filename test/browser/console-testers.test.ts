@@ -49,7 +49,7 @@ describe('console testers in a browser', () => {
     return response;
   }
 
-  const emails = (page: Page) => page.locator('#testers tr td:first-child').allTextContents();
+  const emails = (page: Page) => page.locator('#testers tr td.email').allTextContents();
   const settled = (page: Page) => page.waitForFunction(() => document.getElementById('testers-status')?.textContent !== 'Loading…');
 
   test('the table: search, filter, sort and page, the address keeping each', async () => {
@@ -85,15 +85,15 @@ describe('console testers in a browser', () => {
     await page.locator('body[data-ready]').waitFor();
     assert.deepEqual(await emails(page), ['bob@example.com', 'bob-friend@example.com']);
 
-    await page.getByLabel('Referred').selectOption('');
-    await page.getByLabel('Status').selectOption('invited');
+    await page.selectOption('#field-referred', '');
+    await page.selectOption('#field-status', 'invited');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/status=invited/);
     await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
     assert.deepEqual(await emails(page), ['ivy@example.com']);
 
     await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByLabel('Group').fill('vip');
+    await page.fill('#field-group', 'vip');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
     assert.deepEqual(await emails(page), ['ann@example.com']);
@@ -255,9 +255,15 @@ describe('console testers in a browser', () => {
     });
     assert.ok(region.scroll > region.client, 'the table scrolls inside its region');
 
-    // Keyboard: from the search box, Tab walks the filters to Apply; Enter there applies them.
+    // Keyboard: the search box searches as it is typed; "More filters" unfolds the others, and Tab
+    // walks them to Apply; Enter there applies them.
     await page.focus('#field-email_contains');
     await page.keyboard.type('ann');
+    await page.waitForURL(/email_contains=ann/);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    assert.equal(await page.isVisible('#field-status'), false, 'the other filters are folded away');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     const order: string[] = [];
     for (let i = 0; i < 9; i++) {
       await page.keyboard.press('Tab');
@@ -271,10 +277,73 @@ describe('console testers in a browser', () => {
       'field-name solid', 'field-status solid', 'field-group solid', 'field-fraud solid', 'field-referred solid',
       'field-sort solid', 'field-direction solid', 'Apply solid', 'clear-filters solid',
     ]);
-    await page.keyboard.press('Shift+Tab');
+    await page.selectOption('#field-status', 'invited');
+    await page.focus('#field-direction');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/email_contains=ann/);
+    await page.waitForURL(/status=invited/);
+    await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'No tester on this page (0 in all).');
+    await page.context().close();
+  });
+
+  test('search as you type: a word typed makes one request, once the typing pauses; back skips the keystrokes', async () => {
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers`);
+    await open(page, `/console/betas/${betaId}/testers?page=2`);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/v2/betas/${betaId}/testers`) asked.push(url.searchParams.get('email_contains') ?? '');
+    });
+    await page.getByLabel('E-mail contains').pressSequentially('filler', { delay: 40 });
+    await page.waitForURL(`${origin}/console/betas/${betaId}/testers?email_contains=filler`);
+    await page.waitForFunction(() => /^Testers 1–25 of \d+$/.test(document.getElementById('testers-status')?.textContent ?? ''));
+    await page.waitForTimeout(600);
+    assert.deepEqual(asked, ['filler'], 'one request for the word, none per key');
+    // A second word: one more request.
+    await page.getByLabel('E-mail contains').fill('');
+    await page.getByLabel('E-mail contains').pressSequentially('ivy', { delay: 40 });
     await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
+    await page.waitForTimeout(600);
+    assert.deepEqual(asked, ['filler', 'ivy']);
+    await page.goBack();
+    await page.waitForURL(`${origin}/console/betas/${betaId}/testers`);
+    await page.context().close();
+  });
+
+  test('columns: chosen by the owner, shown in their order, remembered for the beta across reloads', async () => {
+    await ctx.database.db.updateTable('testers').set({ country: 'Germany', utm_source: 'newsletter' }).where('id', '=', ann.id).execute();
+    const page = await newPage();
+    await signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers`);
+    const headers = () => page.locator('#testers-head th').allTextContents();
+    assert.deepEqual(await headers(), ['', 'E-mail', 'Name', 'Status', 'Position', 'Referrals', 'Signup date', 'Groups', 'Fraud flags']);
+    await page.getByText('Columns', { exact: true }).click();
+    // The chooser's boxes are named as the columns are (the filters' Status and Fraud flags too: by id here).
+    await page.check('#column-country');
+    await page.check('#column-source');
+    await page.uncheck('#column-fraud');
+    await page.uncheck('#column-groups');
+    await ctx.database.db.updateTable('testers').set({ points: 1234 }).where('id', '=', ann.id).execute();
+    await page.check('#column-points');
+    const chosen = ['', 'E-mail', 'Name', 'Status', 'Position', 'Points', 'Referrals', 'Source', 'Country', 'Signup date'];
+    assert.deepEqual(await headers(), chosen);
+    const annRow = page.locator('#testers tr', { has: page.getByRole('link', { name: 'ann@example.com', exact: true }) });
+    await annRow.locator('td[data-column=points]').waitFor();
+    const stored = await ctx.database.db.selectFrom('testers').select(['status', 'share_signups_count']).where('id', '=', ann.id).executeTakeFirstOrThrow();
+    const position = (await ctx.request('GET', `/api/v2/betas/${betaId}/testers/${ann.id}`)).body.waitlist_position;
+    assert.deepEqual(await annRow.locator('td[data-column]').allTextContents(), [
+      stored.status, position === null ? '—' : String(position), '1,234', String(stored.share_signups_count), 'newsletter', 'Germany', new Date(ann.created_at).toLocaleDateString('en-CA'),
+    ]);
+    await assertAccessible(page, 'testers, columns chosen');
+    await page.reload();
+    await page.locator('body[data-ready]').waitFor();
+    assert.deepEqual(await headers(), chosen, 'remembered');
+    assert.equal(await page.isChecked('#column-country'), true);
+    const other = await ctx.createBeta({}, 'Columns elsewhere');
+    await open(page, `/console/betas/${other.id}/testers`);
+    assert.deepEqual(await headers(), ['', 'E-mail', 'Name', 'Status', 'Position', 'Referrals', 'Signup date', 'Groups', 'Fraud flags'], "another beta's table keeps its own");
     await page.context().close();
   });
 

@@ -41,7 +41,19 @@ function request(values) {
 function describe(body) {
   if (body.top !== undefined && body.top !== null) return `Invite the top ${count(body.top, 'tester')} of the waitlist`;
   const filter = new URLSearchParams(body.filters ?? {}).toString();
-  return `${body.action === 'invite' ? 'Invite' : `Set status ${body.status} for`} ${filter ? `the testers matching ${filter}` : 'every tester'}`;
+  const whom = filter ? `the testers matching ${filter}` : 'every tester';
+  switch (body.action) {
+    case 'invite':
+      return `Invite ${whom}`;
+    case 'set_status':
+      return `Set status ${body.status} for ${whom}`;
+    case 'add_to_group':
+      return `Add ${whom} to the group ${body.group}`;
+    case 'remove_from_group':
+      return `Remove ${whom} from the group ${body.group}`;
+    default:
+      return `Delete ${whom}`;
+  }
 }
 
 function showPreview(preview) {

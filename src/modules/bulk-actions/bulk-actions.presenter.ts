@@ -8,7 +8,9 @@ export function presentBulkAction(row: BulkActionRow): Static<typeof BulkActionS
   return {
     id: row.id,
     action: row.action as (typeof BulkActions)[number],
-    status: row.target_status as UpdateStatus,
+    // '' for the actions that ask no status (migration 044).
+    status: row.target_status === '' ? null : (row.target_status as UpdateStatus),
+    group: row.group_name,
     state: row.state as (typeof BulkStates)[number],
     top: row.top_n,
     filters: row.filters === null ? null : (JSON.parse(row.filters) as Record<string, string>),

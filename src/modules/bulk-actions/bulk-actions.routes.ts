@@ -4,6 +4,7 @@ import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
+import { MAX_SELECTED_IDS } from '../testers/selected-ids.ts';
 import { presentBulkAction } from './bulk-actions.presenter.ts';
 import { BulkActionCreateBody, BulkActionListQuery, BulkActionParams, BulkActionSchema, BulkPreviewSchema } from './bulk-actions.schemas.ts';
 import type { BulkActionsService } from './bulk-actions.service.ts';
@@ -18,8 +19,10 @@ export function bulkActionsRoutes(app: App, bulkActions: BulkActionsService): vo
       tags: ['Bulk actions'],
       summary: 'Preview or start a bulk action',
       description:
-        'Invites the first `top` testers of the waitlist (action invite), or moves every tester matching `filters` (the tester list\'s query parameters) ' +
-        'to `status` (action set_status), each exactly as update tester would: its e-mail and webhook events follow. With `dry_run` answers 200 with the ' +
+        'Invites the first `top` testers of the waitlist (action invite), or acts on every tester matching `filters` (the tester list\'s query parameters): ' +
+        'invites them, moves them to `status` (set_status), adds `group` to their groups or takes it out (add_to_group, remove_from_group), or deletes them ' +
+        '(delete, with `confirm_total`), each exactly as update or delete tester would: its e-mail and webhook events follow. Testers picked one by one are ' +
+        `the filter \`ids\` (their ids, comma-separated, at most ${MAX_SELECTED_IDS}); "every tester matching" is the list's filters themselves. With \`dry_run\` answers 200 with the ` +
         'preview (testers, changes, e-mails, webhook deliveries) and creates nothing; otherwise answers 202 with the action, queued, run in the background ' +
         'in batches. A tester already in the status, or whose move the status rules do not permit, is skipped and counted. A "top" selection is fixed ' +
         `when the action is created. Anything wrong with the request: 422 (${Errors.testersGeneral.code}).`,

@@ -1,6 +1,7 @@
 // Bulk actions (docs/decisions.md, "Bulk actions"): invite the first N of the waitlist, or move
-// every tester matching the list's filters to a status, previewed first, then run as an outbox job
-// in batches that resumes from its cursor after a restart (bulk-job.ts).
+// every tester matching the list's filters (or picked by id) to a status, add them to a group or
+// take them out of it, or delete them (the number confirmed), previewed first, then run as an
+// outbox job in batches that resumes from its cursor after a restart (bulk-job.ts).
 import type { Static } from 'typebox';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -16,8 +17,9 @@ import type { TesterFilters } from '../testers/tester-filters.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import { failBulkAction, runBulkAction, type BulkContext } from './bulk-job.ts';
-import { PREVIEW_TESTERS, type BulkActionCreateBody } from './bulk-actions.schemas.ts';
-import { preview, previewTesters, type BulkPreview } from './preview.ts';
+import { BulkActions, PREVIEW_TESTERS, type BulkActionCreateBody } from './bulk-actions.schemas.ts';
+import { preview, previewRegrouping, previewTesters, type BulkPreview } from './preview.ts';
+import { checkedGroupName } from '../testers/group-name.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import { chunksOf, filtered, highestTesterId, ID_CHUNK, visibleAmong, type TesterQuery } from './selection.ts';
 
@@ -27,7 +29,7 @@ export type BulkActionInput = Static<typeof BulkActionCreateBody>;
 
 /** An action on a list of testers frozen when it is created, each with its waitlist position then. */
 export interface ListedAction {
-  action: Request['action'];
+  action: 'invite' | 'set_status';
   status: UpdateStatus;
   /** top: the first topN of the waitlist; listed: a scheduled wave's testers. */
   selection: 'top' | 'listed';
@@ -37,10 +39,14 @@ export interface ListedAction {
   requested_by_key_id: number | null;
 }
 
-/** What was asked, checked: the status each tester is asked for and which testers. */
+/** What was asked, checked: what each tester is asked (a status, a group added or taken out, its deletion) and which testers. */
 interface Request {
-  action: 'invite' | 'set_status';
-  status: UpdateStatus;
+  action: (typeof BulkActions)[number];
+  /** The status asked of each tester (invite, set_status); null for the others. */
+  status: UpdateStatus | null;
+  /** The group added or taken out; null for the other actions. */
+  group: string | null;
+  /** A top selection only with a status (checked). */
   selection: { top: number } | { filters: TesterFilters };
 }
 
@@ -61,22 +67,26 @@ export class BulkActionsService {
   }
 
   /** What the action would do, and the first testers it would take, creating nothing. */
-  async preview(companyId: number, betaIdText: string, input: BulkActionInput): Promise<BulkPreview & { action: Request['action']; status: UpdateStatus }> {
+  async preview(
+    companyId: number,
+    betaIdText: string,
+    input: BulkActionInput,
+  ): Promise<BulkPreview & { action: Request['action']; status: UpdateStatus | null; group?: string }> {
     const beta = await this.betas.require(companyId, betaIdText);
     const request = checked(input);
-    const { db } = this.#ctx;
+    const { db, dialect } = this.#ctx;
+    const asked = { action: request.action, status: request.status, ...(request.group === null ? {} : { group: request.group }) };
     if ('top' in request.selection) {
       const ids = await this.standings.firstIds(beta, request.selection.top);
-      return { action: request.action, status: request.status, ...(await this.previewListed(beta, ids, request.status)) };
+      return { ...asked, ...(await this.previewListed(beta, ids, request.status!)) };
     }
     const selected = await filtered(this.#ctx.testers, beta, request.selection.filters, await highestTesterId(db, beta.id));
     const first = await selected.select('id').orderBy('id').limit(PREVIEW_TESTERS).execute();
-    return {
-      action: request.action,
-      status: request.status,
-      ...(await preview(db, beta, [selected], request.status)),
-      first_testers: await previewTesters(db, this.standings, beta, first.map((row) => row.id)),
-    };
+    const counts =
+      request.status !== null
+        ? await preview(db, beta, [selected], request.status)
+        : await previewRegrouping(db, dialect, beta, [selected], request.group === null ? 'delete' : { group: request.group, add: request.action === 'add_to_group' });
+    return { ...asked, ...counts, first_testers: await previewTesters(db, this.standings, beta, first.map((row) => row.id)) };
   }
 
   /** The preview of an action on the testers of `ids` (in waitlist order), as a top selection or a scheduled wave would take them. */
@@ -101,15 +111,24 @@ export class BulkActionsService {
       // Read from the standings' index before the transaction (building it reads the database).
       const ids = await this.standings.firstIds(beta, request.selection.top);
       const listed = { selection: 'top' as const, topN: request.selection.top, entries: ids.map((id, i) => ({ id, position: i + 1 })) };
+      const action = request.action as ListedAction['action'];
       return heldBy(
         inTransaction(db, async (trx) => {
           await this.betas.hold(trx, beta.id);
-          return this.createListed(trx, beta, { ...listed, action: request.action, status: request.status, ...requestedBy }, now);
+          return this.createListed(trx, beta, { ...listed, action, status: request.status!, ...requestedBy }, now);
         }),
       );
     }
     const maxTesterId = await highestTesterId(db, beta.id);
     const filterTotal = await count(await filtered(this.#ctx.testers, beta, request.selection.filters, maxTesterId));
+    // A deletion goes ahead only on the number of testers the owner was shown and confirmed.
+    if (request.action === 'delete' && input.confirm_total !== filterTotal) {
+      throw Errors.testersGeneral(
+        input.confirm_total === undefined
+          ? 'confirm_total is required for delete: the number of testers the selection holds, as its preview counted them'
+          : `confirm_total is ${input.confirm_total}, but the selection holds ${filterTotal} testers now: preview it again and confirm that number`,
+      );
+    }
     const filters = JSON.stringify(request.selection.filters);
     return heldBy(
       inTransaction(db, async (trx) => {
@@ -119,7 +138,8 @@ export class BulkActionsService {
           .values({
             beta_id: beta.id,
             action: request.action,
-            target_status: request.status,
+            target_status: request.status ?? '',
+            group_name: request.group,
             selection: 'filter',
             top_n: null,
             filters,
@@ -245,20 +265,34 @@ export class BulkActionsService {
 /** The action asked for, checked: 422 (2301) naming what is wrong. */
 function checked(input: BulkActionInput): Request {
   const problems: string[] = [];
-  let status: UpdateStatus | undefined;
-  if (input.action === undefined) problems.push('action is required: invite or set_status');
-  else if (input.action === 'invite') {
+  const { action } = input;
+  let status: UpdateStatus | null = null;
+  let group: string | null = null;
+  if (action === undefined) problems.push(`action is required: ${BulkActions.join(', ')}`);
+  else if (action === 'invite') {
     if (input.status !== undefined && input.status !== 'invited') problems.push('status must be invited or left out for the invite action');
     status = 'invited';
-  } else if (input.status === undefined) {
-    problems.push('status is required for the set_status action: the status asked of each tester');
-  } else status = input.status;
+  } else if (action === 'set_status') {
+    if (input.status === undefined) problems.push('status is required for the set_status action: the status asked of each tester');
+    else status = input.status;
+  } else {
+    if (input.status !== undefined) problems.push(`status is not asked by ${action}: leave it out`);
+    if (input.top !== undefined) problems.push(`${action} takes the testers of filters (the tester list's, or their ids), not top`);
+    if (action !== 'delete') {
+      const name = checkedGroupName(input.group);
+      if ('problem' in name) problems.push(name.problem);
+      else group = name.group;
+    }
+  }
+  if (input.group !== undefined && action !== 'add_to_group' && action !== 'remove_from_group') problems.push('group is only for add_to_group and remove_from_group');
+  if (input.confirm_total !== undefined && action !== 'delete') problems.push('confirm_total is only for delete');
   if (input.top !== undefined && input.filters !== undefined) problems.push('give either top (the first N of the waitlist) or filters (the tester list\'s), not both');
   if (input.top === undefined && input.filters === undefined) problems.push('choose the testers: top (the first N of the waitlist) or filters (the tester list\'s; {} for every tester)');
-  if (problems.length > 0 || !status || !input.action) throw Errors.testersGeneral(problems.join('; '));
+  if (problems.length > 0 || !action) throw Errors.testersGeneral(problems.join('; '));
   return {
-    action: input.action,
+    action,
     status,
+    group,
     selection: input.top !== undefined ? { top: input.top } : { filters: dropEmpty(input.filters ?? {}) },
   };
 }

@@ -1,11 +1,12 @@
 // Running a bulk action: its testers are taken in batches from the cursor (the position on the
 // waitlist of a listed selection: top N, or a scheduled wave's, or the tester id of a filter's), each batch in one transaction
 // that moves its testers exactly as an update would (status-moves.ts: events and e-mails through
-// the outbox), adds to the counts and moves the cursor. The cursor must still be where the batch
+// the outbox), or changes their groups (group-changes.ts) or deletes them as a deletion would,
+// adds to the counts and moves the cursor. The cursor must still be where the batch
 // read it, and the action still queued or running: otherwise (cancelled, or another runner took
 // over) the batch is rolled back. So a crash leaves no batch half-done, a restarted job resumes
 // after the last committed batch, and no tester is moved twice.
-import type { Db, DialectName } from '../../db/database.ts';
+import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -88,7 +89,7 @@ async function runBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow, batch:
   return inTransaction(ctx.db, async (trx) => {
     const at = now(ctx);
     movesActedBy(trx, row.requested_by_member_id);
-    const outcomes = await ctx.testers.moveStatuses(trx, beta, batch.ids, row.target_status as UpdateStatus, at);
+    const outcomes = await perform(ctx, trx, beta, row, batch.ids, at);
     const changed = [...outcomes.values()].filter((outcome) => outcome === 'changed').length;
     const done = batch.end === null || batch.ids.length < BATCH_TESTERS;
     if (isListed(row) && batch.end !== null) {
@@ -113,6 +114,19 @@ async function runBatch(ctx: BulkContext, beta: Beta, row: BulkActionRow, batch:
     if (!updated) throw new Moved(`bulk action ${row.id} was cancelled or moved on by another runner`);
     return updated;
   });
+}
+
+/** The action's change of each of the batch's testers, in the batch's transaction: 'changed' for those it changed. */
+function perform(ctx: BulkContext, trx: Executor, beta: Beta, row: BulkActionRow, ids: readonly number[], at: string): Promise<Map<number, string>> {
+  switch (row.action) {
+    case 'add_to_group':
+    case 'remove_from_group':
+      return ctx.testers.changeGroups(trx, beta, ids, row.group_name ?? '', row.action === 'add_to_group', at);
+    case 'delete':
+      return ctx.testers.deleteMany(trx, beta, ids);
+    default:
+      return ctx.testers.moveStatuses(trx, beta, ids, row.target_status as UpdateStatus, at);
+  }
 }
 
 /** Marks the action failed for good, with a message for its owner. */

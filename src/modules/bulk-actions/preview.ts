@@ -2,10 +2,11 @@
 // and webhook deliveries that would result. The selected testers are counted in one grouped query
 // by (status, status before a suspension): the status rules (tester-status.ts) say per group
 // whether the move is made, and the sums in each group say how many of them may be written to and
-// have a referral to credit. Endpoints and templates are the beta's as they are now. The first
-// testers are listed too, so the owner sees who, not only how many.
+// have a referral to credit; a group change counts those already in the group, a deletion none
+// skipped. Endpoints and templates are the beta's as they are now. The first testers are listed
+// too, so the owner sees who, not only how many.
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/database.ts';
 import { ApiError } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { effectiveTemplate, occasionForStatus } from '../emails/email-templates.ts';
@@ -13,6 +14,7 @@ import { subscribesTo } from '../events/events.ts';
 import { JOINED_STATUSES } from '../testers/tester-rules.ts';
 import { nextStatus, type TesterStatus, type UpdateStatus } from '../testers/tester-status.ts';
 import { maskedEmail } from '../testers/masked-email.ts';
+import { inGroup } from '../testers/tester-filters.ts';
 import type { Standings } from '../waitlist/standings.ts';
 import type { TesterQuery } from './selection.ts';
 
@@ -56,7 +58,7 @@ export async function preview(db: Db, beta: Beta, selections: readonly TesterQue
   const groups = [];
   // One after the other: a long top-N selection is many parts, and a preview need not hold the pool.
   for (const selected of selections) groups.push(...(await groupsOf(db, beta, selected)));
-  const [template, endpoints] = await Promise.all([emailEnabled(db, beta, requested), listeningEndpoints(db, beta.id)]);
+  const [template, endpoints] = await Promise.all([emailEnabled(db, beta, requested), listeningEndpoints(db, beta.id, 'tester_updated')]);
   const result: BulkCounts = { testers: 0, changes: 0, skipped: 0, emails: 0, suppressed_emails: 0, webhook_deliveries: 0, referral_credits: 0 };
   for (const group of groups) {
     const n = Number(group.n);
@@ -77,6 +79,28 @@ export async function preview(db: Db, beta: Beta, selections: readonly TesterQue
   }
   result.webhook_deliveries = (result.changes + result.referral_credits) * endpoints;
   return result;
+}
+
+/**
+ * What a group change or a deletion would do to the testers of `selections`: each selected tester
+ * changes (deleted, or given the group or relieved of it) but those already so; no e-mail, no
+ * referral credited; one event each (tester_updated, tester_deleted) to every endpoint listening.
+ */
+export async function previewRegrouping(db: Db, dialect: DialectName, beta: Beta, selections: readonly TesterQuery[], change: { group: string; add: boolean } | 'delete'): Promise<BulkCounts> {
+  let testers = 0;
+  let grouped = 0;
+  const inTheGroup = change === 'delete' ? sql<number>`0` : sql<number>`case when ${inGroup(dialect, change.group, sql.ref('t.groups'))} then 1 else 0 end`;
+  for (const selected of selections) {
+    const counted = await db
+      .selectFrom(selected.select('groups').as('t'))
+      .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${inTheGroup})`.as('grouped')])
+      .executeTakeFirstOrThrow();
+    testers += Number(counted.n);
+    grouped += Number(counted.grouped ?? 0);
+  }
+  const changes = change === 'delete' ? testers : change.add ? testers - grouped : grouped;
+  const endpoints = await listeningEndpoints(db, beta.id, change === 'delete' ? 'tester_deleted' : 'tester_updated');
+  return { testers, changes, skipped: testers - changes, emails: 0, suppressed_emails: 0, webhook_deliveries: changes * endpoints, referral_credits: 0 };
 }
 
 /**
@@ -128,8 +152,8 @@ async function emailEnabled(db: Db, beta: Beta, requested: UpdateStatus): Promis
   return effectiveTemplate(occasion, stored).enabled;
 }
 
-/** The beta's enabled endpoints subscribed to tester_updated. */
-async function listeningEndpoints(db: Db, betaId: number): Promise<number> {
+/** The beta's enabled endpoints subscribed to `type`. */
+async function listeningEndpoints(db: Db, betaId: number, type: 'tester_updated' | 'tester_deleted'): Promise<number> {
   const endpoints = await db.selectFrom('webhook_endpoints').select('events').where('beta_id', '=', betaId).where('enabled', '=', 1).execute();
-  return endpoints.filter((endpoint) => subscribesTo(endpoint.events, 'tester_updated')).length;
+  return endpoints.filter((endpoint) => subscribesTo(endpoint.events, type)).length;
 }

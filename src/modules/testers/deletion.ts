@@ -49,6 +49,25 @@ export function deletionJobHandlers(ctx: TestersContext): Record<string, JobHand
   return { [QUEUED_DELETION_JOB]: (payload: unknown) => performQueuedDeletion(ctx, payload) };
 }
 
+/**
+ * Deletes each of the beta's visible testers `ids` in the caller's transaction (a bulk action's
+ * batch), each as a deletion of one: locked FOR UPDATE up front in id order, its tester_deleted
+ * raised while its row is there. 'missing': deleted or hidden meanwhile.
+ */
+export async function deleteTesters(ctx: TestersContext, trx: Executor, betaId: number, ids: readonly number[]): Promise<Map<number, 'changed' | 'missing'>> {
+  const outcomes = new Map<number, 'changed' | 'missing'>(ids.map((id) => [id, 'missing']));
+  if (ids.length === 0) return outcomes;
+  const rows = await forDelete(
+    ctx.repo.dialect,
+    trx.selectFrom('testers').selectAll().where('beta_id', '=', betaId).where('hidden', '=', 0).where('id', 'in', [...ids]).orderBy('id'),
+  ).execute();
+  for (const row of rows) {
+    await deleteRow(ctx, trx, row);
+    outcomes.set(row.id, 'changed');
+  }
+  return outcomes;
+}
+
 /** Deletes the tester; tester_deleted is raised first, while the row is there to show. */
 async function deleteRow(ctx: TestersContext, trx: Executor, tester: TesterRow): Promise<void> {
   await ctx.events.raise(trx, 'tester_deleted', tester.beta_id, [tester.id], ctx.repo.now());

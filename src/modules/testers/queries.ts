@@ -31,6 +31,8 @@ export async function show(repo: TestersRepository, companyId: number, betaId: s
 export interface ListOrder {
   sort?: TesterSort;
   direction?: 'asc' | 'desc';
+  /** points: each tester's points too (the console's Points column), a field the v2 interface's tester has not. */
+  include?: 'points';
 }
 
 /** Waitlist ids read per statement while a filtered list in waitlist order looks for its matches. */
@@ -49,7 +51,9 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
     if (ids.length === 0) return [];
     const rows = new Map((await repo.db.selectFrom('testers').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
     // A tester deleted since its id was read is left out.
-    return repo.views(repo.db, beta, ids.flatMap((id) => rows.get(id) ?? []));
+    const read = ids.flatMap((id) => rows.get(id) ?? []);
+    const views = await repo.views(repo.db, beta, read);
+    return filters.include === 'points' ? views.map((view, i) => ({ ...view, points: read[i].points })) : views;
   };
 
   /**

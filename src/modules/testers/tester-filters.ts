@@ -5,6 +5,7 @@ import { testerTextContains, type DialectName, type SearchedTesterColumn } from 
 import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
+import { selectedIds } from './selected-ids.ts';
 import type { TesterStatus } from './tester-status.ts';
 import type { TestersRepository } from './testers.repository.ts';
 
@@ -26,11 +27,13 @@ export interface TesterFilters {
   referred?: 'true' | 'false';
   /** The id of the tester whose direct referrals these are. */
   referrer_id?: string;
+  /** Testers picked one by one, their ids comma-separated (selected-ids.ts). */
+  ids?: string;
 }
 
-/** Whether the comma-separated groups hold `group` exactly (case and all): a plain substring test, the same on both databases. */
-function inGroup(dialect: DialectName, group: string) {
-  const haystack = sql`(',' || ${sql.ref('groups')} || ',')`;
+/** Whether the comma-separated groups (`groups`, the testers' column by default) hold `group` exactly (case and all): a plain substring test, the same on both databases. */
+export function inGroup(dialect: DialectName, group: string, groups = sql.ref('groups')) {
+  const haystack = sql`(',' || ${groups} || ',')`;
   const needle = `,${group},`;
   return dialect === 'postgres' ? sql<SqlBool>`strpos(${haystack}, ${needle}) > 0` : sql<SqlBool>`instr(${haystack}, ${needle}) > 0`;
 }
@@ -81,6 +84,10 @@ export async function filterTesters(repo: TestersRepository, beta: Beta, filters
     query = query.where(search.contains);
   };
   const { email_is: emailIs, referral_code: referralCode, status } = filters;
+  if (filters.ids?.trim()) {
+    const ids = selectedIds(filters.ids);
+    narrow((q) => q.where('id', 'in', ids));
+  }
   if (emailIs) narrow((q) => q.where('email_normalized', '=', emailIs.trim().toLowerCase()));
   const contains = filters.email_contains ?? filters.email;
   if (contains) await textContains('email_normalized', contains.trim().toLowerCase());

@@ -43,6 +43,8 @@ export interface TesterView {
   fraud: FraudView;
   leaderboard_name: string | null;
   responses?: TesterResponse[];
+  /** In a list asked with include=points only. */
+  points?: number;
 }
 
 /** The tester in friend invitations, as the v2 interface shows it: no waitlist fields, no friend_invitations_allowed. */

@@ -7,6 +7,7 @@ import { Errors } from '../../errors.ts';
 import { FraudSchema } from '../fraud/fraud.schemas.ts';
 import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { LEADERBOARD_NAME_MAX_LENGTH } from './leaderboard-name.ts';
+import { MAX_SELECTED_IDS, SELECTED_IDS_MAX_LENGTH } from './selected-ids.ts';
 import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
 
 const ProfileSchema = Type.Object(
@@ -62,6 +63,7 @@ export const TesterSchema = Type.Object(
       Type.String({ description: 'Extension: the public name on the leaderboard and status page; null: they show the masked address (a***@e***.com)' }),
     ),
     responses: Type.Optional(Type.Array(ResponseSchema, { description: 'In create and update answers' })),
+    points: Type.Optional(Type.Integer({ description: "Extension: the tester's points (revoked points left out); in list testers with include=points only" })),
   },
   { $id: 'Tester' },
 );
@@ -139,6 +141,14 @@ const TesterFilterFields = {
   referrer_id: Type.Optional(
     Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: "Extension: the direct referrals of the tester with this id (the referral tree's next level)" }),
   ),
+  ids: Type.Optional(
+    Type.String({
+      maxLength: SELECTED_IDS_MAX_LENGTH,
+      description:
+        `Extension: only the testers of these ids, comma-separated (testers picked one by one), at most ${MAX_SELECTED_IDS}; ` +
+        `an id that is not one, or more ids, is 422 (${Errors.testersGeneral.code}). Ids of other betas' testers match nothing`,
+    }),
+  ),
 };
 
 export const TesterSorts = ['position', 'points', 'referrals', 'joined'] as const;
@@ -156,6 +166,7 @@ export const TesterListQuery = Type.Object({
   direction: Type.Optional(
     Type.Enum(['asc', 'desc'], { description: 'Extension: asc (default for position and joined) or desc (default for points and referrals)' }),
   ),
+  include: Type.Optional(Type.Enum(['points'], { description: "Extension: points, to give each tester's points (a field the v2 tester has not)" })),
 });
 
 export const BetaExportQuery = Type.Object(TesterFilterFields);

@@ -14,7 +14,7 @@ import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
 import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';
 import { exportTester, testerEvents, type TesterExport } from './data-export.ts';
-import { deleteTester, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
+import { deleteTester, deleteTesters, deletionJobHandlers, performQueuedDeletion, queueDelete } from './deletion.ts';
 import { eraseTester, type ErasureReceipt } from './erasure.ts';
 import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
@@ -27,6 +27,7 @@ import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { TestersRepository, type TestersContext } from './testers.repository.ts';
 import { acceptReferral, releaseHeldReferral, setLeaderboardName, update, type UpdateInput } from './update.ts';
 import { moveStatuses, type MoveOutcome } from './status-moves.ts';
+import { changeGroups } from './group-changes.ts';
 import type { UpdateStatus } from './tester-status.ts';
 import type { RenderedViews } from './tester-events.ts';
 
@@ -135,6 +136,16 @@ export class TestersService {
   /** Moves the beta's testers `ids` to `requested` in the caller's transaction, each as an update would (status-moves.ts). */
   moveStatuses(trx: Executor, beta: Beta, ids: readonly number[], requested: UpdateStatus, now: string): Promise<Map<number, MoveOutcome>> {
     return moveStatuses(this.ctx, trx, beta, ids, requested, now);
+  }
+
+  /** Adds `group` to (or removes it from) the beta's testers `ids` in the caller's transaction (a bulk action's batch). */
+  changeGroups(trx: Executor, beta: Beta, ids: readonly number[], group: string, add: boolean, now: string): Promise<Map<number, MoveOutcome>> {
+    return changeGroups(this.ctx, trx, beta, ids, group, add, now);
+  }
+
+  /** Deletes the beta's testers `ids` in the caller's transaction (a bulk action's batch). */
+  deleteMany(trx: Executor, beta: Beta, ids: readonly number[]): Promise<Map<number, 'changed' | 'missing'>> {
+    return deleteTesters(this.ctx, trx, beta.id, ids);
   }
 
   /** Credits the held referral of the locked `tester` in the caller's transaction, as acceptReferral does. */

@@ -119,6 +119,137 @@ describe('bulk actions', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
+  test('testers picked by id (the filter ids): list, export, preview and run take exactly them; another beta\'s id matches nothing', async () => {
+    const beta = await ctx.createBeta();
+    const made = await testers(beta.id, 6, {}, 'picked');
+    const stranger = (await testers((await ctx.createBeta({}, 'Elsewhere')).id, 1, {}, 'stranger'))[0];
+    const picked = [made[4], made[1], made[2]];
+    const ids = [...picked, stranger].map((t) => t.id).join(',');
+    const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?ids=${ids}&sort=position`);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.deepEqual(listed.body.map((t: any) => t.id), [made[1].id, made[2].id, made[4].id]);
+    const exported = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers.ndjson?ids=${ids}`);
+    assert.equal(exported.status, 200);
+    assert.deepEqual(exported.raw.body.trim().split('\n').map((line: string) => JSON.parse(line).id), [made[1].id, made[2].id, made[4].id]);
+
+    const preview = await post(beta.id, { action: 'invite', filters: { ids }, dry_run: true });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.deepEqual([preview.body.testers, preview.body.changes, preview.body.first_testers.map((t: any) => t.id)], [3, 3, [made[1].id, made[2].id, made[4].id]]);
+    const action = await created(beta.id, { action: 'invite', filters: { ids } });
+    assert.deepEqual([action.total, action.filters], [3, { ids }]);
+    assert.equal(await ctx.services.bulkActions.run(action.id), 'done');
+    assert.deepEqual([(await stored(action.id)).state, (await stored(action.id)).changed], ['completed', 3]);
+    const invited = await db().selectFrom('testers').select('id').where('status', '=', 'invited').where('beta_id', '=', beta.id).orderBy('id').execute();
+    assert.deepEqual(invited.map((r) => r.id), [made[1].id, made[2].id, made[4].id]);
+    assert.equal((await db().selectFrom('testers').select('status').where('id', '=', stranger.id).executeTakeFirstOrThrow()).status, 'applied');
+    await assertCountersExact(ctx, beta.id, assert);
+  });
+
+  test('ids: more than 1,000, or one that is not an id, is 422 naming the problem, and nothing is created or listed', async () => {
+    const beta = await ctx.createBeta();
+    const before = (await db().selectFrom('bulk_actions').select('id').execute()).length;
+    const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
+    for (const [ids, message] of [[tooMany, /ids names 1,001 testers; at most 1,000 may be named/], ['1,x', /"x" is not one/], ['1,,2', /empty/]] as const) {
+      for (const dryRun of [true, false]) {
+        const response = await post(beta.id, { action: 'invite', filters: { ids }, dry_run: dryRun });
+        assert.equal(response.status, 422, JSON.stringify(response.body));
+        assert.equal(response.body.errors[0].code, 2301);
+        assert.match(response.body.errors[0].message, message);
+      }
+      const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?ids=${encodeURIComponent(ids)}`);
+      assert.equal(listed.status, 422);
+      assert.match(listed.body.errors[0].message, message);
+    }
+    assert.equal((await db().selectFrom('bulk_actions').select('id').execute()).length, before);
+    // The largest id the filter takes names nobody: an empty list, not an error.
+    const nobody = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?ids=9007199254740991`);
+    assert.deepEqual([nobody.status, nobody.body], [200, []]);
+  });
+
+  test('add_to_group and remove_from_group: each tester changed once, those already so skipped, one tester_updated each', async () => {
+    const beta = await ctx.createBeta();
+    const made = await testers(beta.id, 4, {}, 'grp');
+    await db().updateTable('testers').set({ groups: 'beta,vip' }).where('id', '=', made[0].id).execute();
+    await db().updateTable('testers').set({ groups: 'beta' }).where('id', '=', made[1].id).execute();
+    const hook = await ctx.request('POST', `/api/v2/betas/${beta.id}/webhooks`, { body: { webhook: { url: 'https://hooks.example.com/g', events: ['tester_updated'] } } });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const groupsOf = async () => (await db().selectFrom('testers').select('groups').where('beta_id', '=', beta.id).orderBy('id').execute()).map((r) => r.groups);
+    const ids = made.slice(0, 3).map((t) => t.id).join(',');
+
+    const preview = await post(beta.id, { action: 'add_to_group', group: ' vip ', filters: { ids }, dry_run: true });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    const { first_testers, ...counts } = preview.body;
+    assert.deepEqual(counts, {
+      action: 'add_to_group', status: null, group: 'vip', testers: 3, changes: 2, skipped: 1, emails: 0, suppressed_emails: 0, webhook_deliveries: 2, referral_credits: 0,
+    });
+    assert.equal(first_testers.length, 3);
+    await db().deleteFrom('outbox_jobs').execute();
+    const added = await created(beta.id, { action: 'add_to_group', group: 'vip', filters: { ids } });
+    assert.deepEqual([added.status, added.group, added.total], [null, 'vip', 3]);
+    assert.equal(await ctx.services.bulkActions.run(added.id), 'done');
+    assert.deepEqual([(await stored(added.id)).changed, (await stored(added.id)).skipped], [2, 1]);
+    assert.deepEqual(await groupsOf(), ['beta,vip', 'beta,vip', 'vip', '']);
+    assert.equal(await deliveries(), 2, 'one tester_updated delivery per tester changed');
+
+    const preview2 = await post(beta.id, { action: 'remove_from_group', group: 'vip', filters: { group: 'vip' }, dry_run: true });
+    assert.deepEqual([preview2.body.testers, preview2.body.changes, preview2.body.skipped], [3, 3, 0]);
+    const removed = await created(beta.id, { action: 'remove_from_group', group: 'vip', filters: { group: 'vip' } });
+    await ctx.services.bulkActions.run(removed.id);
+    assert.deepEqual(await groupsOf(), ['beta', 'beta', '', '']);
+    assert.equal(await deliveries(), 5);
+
+    const before = (await db().selectFrom('bulk_actions').select('id').execute()).length;
+    for (const [body, message] of [
+      [{ action: 'add_to_group', filters: {} }, /group is required/],
+      [{ action: 'add_to_group', group: 'a,b', filters: {} }, /cannot hold a comma/],
+      [{ action: 'remove_from_group', group: 'x'.repeat(201), filters: {} }, /at most 200/],
+      [{ action: 'add_to_group', group: 'vip', status: 'active', filters: {} }, /status is not asked/],
+      [{ action: 'add_to_group', group: 'vip', top: 2 }, /not top/],
+      [{ action: 'invite', group: 'vip', filters: {} }, /group is only for/],
+    ] as const) {
+      const response = await post(beta.id, body);
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.equal(response.body.errors[0].code, 2301);
+      assert.match(response.body.errors[0].message, message);
+    }
+    assert.equal((await db().selectFrom('bulk_actions').select('id').execute()).length, before);
+    assert.deepEqual(await groupsOf(), ['beta', 'beta', '', '']);
+  });
+
+  test('delete: only with the number of testers confirmed; each deleted as delete tester does, its event raised; counters exact', async () => {
+    const beta = await ctx.createBeta();
+    const made = await testers(beta.id, 5, {}, 'del');
+    const hook = await ctx.request('POST', `/api/v2/betas/${beta.id}/webhooks`, { body: { webhook: { url: 'https://hooks.example.com/d', events: ['tester_deleted'] } } });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const left = async () => (await db().selectFrom('testers').select('id').where('beta_id', '=', beta.id).orderBy('id').execute()).map((r) => r.id);
+    const everyone = { action: 'delete', filters: { email_contains: 'del' } };
+
+    const preview = await post(beta.id, { ...everyone, dry_run: true });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.deepEqual([preview.body.status, preview.body.testers, preview.body.changes, preview.body.emails, preview.body.webhook_deliveries], [null, 5, 5, 0, 5]);
+    for (const [confirm, message] of [[undefined, /confirm_total is required for delete/], [4, /confirm_total is 4, but the selection holds 5 testers now/]] as const) {
+      const response = await post(beta.id, { ...everyone, ...(confirm === undefined ? {} : { confirm_total: confirm }) });
+      assert.equal(response.status, 422);
+      assert.match(response.body.errors[0].message, message);
+    }
+    assert.equal((await db().selectFrom('bulk_actions').select('id').where('beta_id', '=', beta.id).execute()).length, 0);
+    assert.deepEqual(await left(), made.map((t) => t.id));
+
+    await db().deleteFrom('outbox_jobs').execute();
+    const doomed = [made[1], made[3], made[4]];
+    const action = await created(beta.id, { action: 'delete', filters: { ids: doomed.map((t) => t.id).join(',') }, confirm_total: 3 });
+    assert.deepEqual([action.action, action.status, action.total], ['delete', null, 3]);
+    assert.equal(await ctx.services.bulkActions.run(action.id), 'done');
+    assert.deepEqual([(await stored(action.id)).state, (await stored(action.id)).changed], ['completed', 3]);
+    assert.deepEqual(await left(), [made[0].id, made[2].id]);
+    const events = await db().selectFrom('webhook_events').select('type').where('beta_id', '=', beta.id).where('type', '=', 'tester_deleted').execute();
+    assert.equal(events.length, 3);
+    assert.equal(await deliveries(), 3);
+    await assertCountersExact(ctx, beta.id, assert);
+    const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers`);
+    assert.deepEqual(listed.body.map((t: any) => t.id), [made[0].id, made[2].id]);
+  });
+
   test('"top N" is fixed when the action is created: a tester climbing the waitlist afterwards is not taken', async () => {
     const beta = await ctx.createBeta();
     const made = await testers(beta.id, 5);

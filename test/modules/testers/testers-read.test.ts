@@ -133,6 +133,23 @@ describe('read testers', () => {
       assert.deepEqual(pagination(second), { previous_page: 1, next_page: null, current_page: 2, per_page: 25, count: 5, pages: 2, total_count: 30 });
     });
 
+    test('include=points adds each tester\'s points (the stored total) and nothing else; without it the tester is exactly v2\'s', async () => {
+      await ctx.database.db.updateTable('testers').set({ points: 7 }).where('id', '=', all[1]).execute();
+      const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?include=points&per_page=3`);
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      for (const tester of listed.body) assert.deepEqual(Object.keys(tester).sort(), [...TESTER_FIELDS, 'points'].sort());
+      const stored = await ctx.database.db.selectFrom('testers').select(['id', 'points']).where('id', 'in', all.slice(0, 3)).orderBy('id').execute();
+      assert.deepEqual(listed.body.map((t: any) => [t.id, t.points]), stored.map((row) => [row.id, row.points]));
+      assert.equal(listed.body[1].points, 7);
+      const plain = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?per_page=3`);
+      for (const tester of plain.body) assert.deepEqual(Object.keys(tester).sort(), TESTER_FIELDS);
+      const shown = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers/${all[1]}`);
+      assert.equal('points' in shown.body, false, 'show is unchanged');
+      const refused = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?include=email`);
+      assert.equal(refused.status, 422);
+      assert.match(refused.body.errors[0].message, /include/);
+    });
+
     test('first, middle, last and past-the-end pages with per_page, and their Link headers', async () => {
       const path = `/api/v2/betas/${beta.id}/testers`;
       const link = (page: number, rel: string) => `<${path}?page=${page}&per_page=12>; rel="${rel}"`;
