@@ -41,6 +41,7 @@ import * as chatWebhooks from './migrations/036-chat-webhooks.ts';
 import * as effectsRows from './migrations/037-effects-rows.ts';
 import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 import * as positionChanges from './migrations/039-position-changes.ts';
+import * as dashboardRollups from './migrations/042-dashboard-rollups.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -81,6 +82,7 @@ const migrations: Record<string, MigrationModule> = {
   '037-effects-rows': effectsRows,
   '038-sorts-from-memory': sortsFromMemory,
   '039-position-changes': positionChanges,
+  '042-dashboard-rollups': dashboardRollups,
 };
 
 /** Every migration's name, in the order they apply. */
