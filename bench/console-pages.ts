@@ -5,7 +5,7 @@
 // navigation, the settings' navigation (when the settings page exists) and the first tester's page
 // linked from the testers page (when there is one). Each page is loaded once to warm the server,
 // then `--loads` times, the pages in turn and a page never again within SPACING_MS of its last
-// load (so no cache of a few seconds, as the dashboard's figures have, answers a measured load); a
+// load (so no cache of a few seconds answers a measured load); a
 // load is timed from navigation start to `<body data-ready>` (core.js start() sets it once the
 // page's loaders are done). Prints each page's first load (the server just started) and the median
 // of the others, both against 1,000 ms.
@@ -23,7 +23,7 @@ import { children, freePort, ROOT, UNLIMITED, waitUntilAnswering } from './serve
 
 const USAGE = 'usage: npm run bench:console -- --beta ID [--database-url sqlite:PATH|postgres://…] [--loads 5] [--json FILE]';
 const TARGET_MS = 1000;
-/** The least time between two loads of one page: longer than the stats' TESTER_FIGURES_TTL_MS. */
+/** The least time between two loads of one page, as a person clicking through would leave. */
 const SPACING_MS = 5500;
 /** A load not ready by then counts as never ready. */
 const LOAD_TIMEOUT_MS = 20_000;

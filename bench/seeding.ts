@@ -26,6 +26,7 @@ import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { foldSearchBatch } from '../src/db/search-folding.ts';
+import { foldRollups } from '../src/modules/stats/rollups.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
 import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
@@ -491,6 +492,8 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
 
     // The beta is new: every feed row of it is the seed's own.
     const feedRows = Number((await loader.db.deleteFrom('tester_changes').where('beta_id', '=', beta.id).executeTakeFirst()).numDeletedRows);
+    // The dashboard's rollups take the seeded testers as a server's fold would, before anything is measured.
+    await foldRollups(loader.db, dialect);
     lap('feed');
     if (dialect === 'postgres') {
       // What autovacuum does shortly after a bulk load anyway (statistics, visibility map for

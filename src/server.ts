@@ -12,6 +12,7 @@ import { openRateLimits } from './http/rate-limits.ts';
 import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
+import { startRollupFolding } from './modules/stats/rollups.ts';
 import { Metrics } from './metrics.ts';
 import { systemClock } from './time.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
@@ -74,11 +75,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   // Started, not awaited: the stop below is in place from the moment the port answers, and a
   // signal that comes while the workers take back a dead process's jobs waits for them.
   const workersStarted = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : Promise.resolve(null);
-  // Also started, not awaited: the dashboards' index walks, so the first one opened after a start
-  // does not wait for them (docs/decisions.md, "Dashboard figures read at start").
+  // Also started, not awaited: the top referrers' sort sets, so the first dashboard opened after a
+  // start does not wait for them to be built.
   const statsLog = log.child({ component: 'stats' });
   const warming = new AbortController();
-  const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the dashboard figures at start failed'));
+  const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the top referrers at start failed'));
+  // The dashboards' rollups take the testers' changes within ROLLUP_FOLD_EVERY_MS of their commit.
+  const rollupFolding = startRollupFolding(database.db, database.dialect, statsLog);
 
   // No new work at once: no new connection, no new job claimed. Then the requests in flight
   // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections
@@ -91,7 +94,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     const jobsStopped = workersStarted.then((workers) => workers?.stop());
     warming.abort();
     await app.close();
-    await Promise.all([jobsStopped, statsWarmed]);
+    await Promise.all([jobsStopped, statsWarmed, rollupFolding.stop()]);
     await release();
     app.log.info('stopped');
   });

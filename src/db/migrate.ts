@@ -43,6 +43,7 @@ import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 import * as positionChanges from './migrations/039-position-changes.ts';
 import * as senderReputation from './migrations/040-sender-reputation.ts';
 import * as sandboxes from './migrations/041-sandboxes.ts';
+import * as dashboardRollups from './migrations/042-dashboard-rollups.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
 import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
 
@@ -87,6 +88,7 @@ const migrations: Record<string, MigrationModule> = {
   '039-position-changes': positionChanges,
   '040-sender-reputation': senderReputation,
   '041-sandboxes': sandboxes,
+  '042-dashboard-rollups': dashboardRollups,
   '043-fraud-simulations': fraudSimulations,
   '044-bulk-group-actions': bulkGroupActions,
 };

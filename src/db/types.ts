@@ -371,6 +371,29 @@ export interface EmailConfirmationsTable {
  * The standing feed (migration 014, modules/waitlist/standing-feed.ts): one row per change of a
  * tester that is or was on the waitlist, written by triggers on testers in the changing transaction.
  */
+/** A beta's dashboard figure over its visible testers, kept by the fold (modules/stats/rollups.ts). */
+export interface TesterRollupsTable {
+  beta_id: number;
+  /** day (value YYYY-MM-DD, UTC), country, source ('' for none given) or channel. */
+  kind: string;
+  value: string;
+  testers: number;
+  /** Of those, the testers with a referrer. */
+  referred: number;
+}
+
+/** A visible tester's row added to (delta 1) or taken from (-1) the rollups, not yet folded (triggers write it). */
+export interface TesterRollupChangesTable {
+  seq: Generated<number>;
+  beta_id: number;
+  day: string;
+  country: string | null;
+  source: string | null;
+  channel: string | null;
+  referred: number;
+  delta: number;
+}
+
 export interface TesterChangesTable {
   seq: Generated<number>;
   beta_id: number;
@@ -535,6 +558,8 @@ export interface Database {
   email_messages: EmailMessagesTable;
   email_confirmations: EmailConfirmationsTable;
   tester_changes: TesterChangesTable;
+  tester_rollups: TesterRollupsTable;
+  tester_rollup_changes: TesterRollupChangesTable;
   visitor_salts: VisitorSaltsTable;
   daily_visits: DailyVisitsTable;
   leases: LeasesTable;

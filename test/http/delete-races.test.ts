@@ -518,9 +518,12 @@ async function someTurns(most: number): Promise<void> {
   for (let turns = Math.floor(Math.random() * (most + 1)); turns > 0; turns--) await nextTurn();
 }
 
-/** Columns that name a beta or a tester; tester_changes is the feed of changes, deletions included. */
+/**
+ * Columns that name a beta or a tester; tester_changes and tester_rollup_changes are queues of
+ * changes, deletions included (the rollups' fold drops those of a beta gone).
+ */
 function parentOf(table: string, column: string): 'betas' | 'testers' | null {
-  if (table === 'tester_changes') return null;
+  if (table === 'tester_changes' || table === 'tester_rollup_changes') return null;
   if (column === 'beta_id') return 'betas';
   if (/(^|_)tester_id$|^(inviter|invitee|referrer)_id$/.test(column)) return 'testers';
   return null;

@@ -2,9 +2,10 @@
 // per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
 // and share-click conversion and the status breakdown (from the beta's counters: no tester read),
 // the top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure
-// rate, and clicks and signups per share channel. Every tester figure is a range or a walk of an
-// index (migration 023), or for the top referrers a read of the standings' referrals set, never a
-// read of every row: docs/decisions.md, "Beta dashboard".
+// rate, and clicks and signups per share channel. The days, countries, sources and channel signups
+// are read from rollups kept after commit (rollups.ts), the top referrers from the standings'
+// referrals set: no figure is counted over the testers when a dashboard opens (docs/decisions.md,
+// "Beta dashboard").
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -12,6 +13,7 @@ import { Errors } from '../../errors.ts';
 import { apiTime, storedTime, utcDate, type Clock } from '../../time.ts';
 import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
 import { channelClicks } from '../referrals/channel-clicks.ts';
+import { foldRollups, rolledUpChannels, rolledUpDays, topRolledUp } from './rollups.ts';
 import { SHARE_CHANNELS, type ShareChannel } from '../referrals/share-channels.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 import type { Standings } from '../waitlist/standings.ts';
@@ -22,37 +24,6 @@ export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 /** How many referrers, countries and sources the top lists hold. */
 export const TOP = 10;
-/**
- * How long figures read from the testers are served from memory (every open dashboard polls, and on
- * SQLite each reading holds the one connection): today's signups (and later days') per beta and
- * range; the days before today and the top lists of the beta's whole life, which move slowly
- * (a deletion, an erasure, a profile's change), for longer.
- */
-export const TESTER_FIGURES_TTL_MS = 5000;
-export const TOP_LISTS_TTL_MS = 60_000;
-export const CLOSED_DAYS_TTL_MS = TOP_LISTS_TTL_MS;
-const MAX_CACHED = 1000;
-
-/** Answers kept until they expire, by key; callers asking while one loads share it; a failure is not kept. */
-class Kept<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string, load: () => Promise<V>): Promise<V> {
-    const at = this.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > at) return hit.value;
-    for (const [old, entry] of this.entries) if (entry.expires <= at || this.entries.size >= MAX_CACHED) this.entries.delete(old);
-    const value = load();
-    const entry = { value, expires: at + this.ttlMs };
-    this.entries.set(key, entry);
-    value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
-    return value;
-  }
-}
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -116,39 +87,32 @@ export function statsRange(now: Date, query: { from?: string; to?: string }): { 
 
 const ratio = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
 
-type Counted = { value: string | null; testers: number }[];
-type TopLists = [BetaStats['top_referrers'], Counted, Counted];
-
 export class BetaStatsService {
-  private readonly days: Kept<DaySignups[]>;
-  private readonly closedDays: Kept<DaySignups[]>;
-  private readonly tops: Kept<TopLists>;
-  private readonly channelSignups: Kept<Map<string, number>>;
-
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly standings: Standings,
-    now: () => number = () => performance.now(),
-  ) {
-    this.days = new Kept(TESTER_FIGURES_TTL_MS, now);
-    this.closedDays = new Kept(CLOSED_DAYS_TTL_MS, now);
-    this.tops = new Kept(TOP_LISTS_TTL_MS, now);
-    this.channelSignups = new Kept(TESTER_FIGURES_TTL_MS, now);
-  }
+  ) {}
 
-  /** The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds. */
+  /**
+   * The dashboard's figures for the company's beta; 404 as show beta, 422 for a range out of bounds.
+   * The changes committed before it are folded into the rollups first, so the answer is exact as
+   * of the request (a fold consumes at most the last ROLLUP_FOLD_EVERY_MS of changes, or none).
+   */
   async collect(companyId: number, betaId: string | number, query: { from?: string; to?: string }): Promise<BetaStats> {
     const now = this.clock.now();
     const range = statsRange(now, query);
     const beta = await this.betas.show(companyId, betaId);
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
-    const [days, [referrers, countries, sources], outbox, webhooks, channels] = await Promise.all([
-      this.daysOf(beta.id, range, utcDate(now)),
-      this.topListsOf(beta.id),
+    await foldRollups(this.db, this.dialect);
+    const [days, referrers, countries, sources, outbox, webhooks, channels] = await Promise.all([
+      this.signupsPerDay(beta.id, range.from, range.days),
+      this.topReferrers(beta.id),
+      topRolledUp(this.db, beta.id, 'country', TOP),
+      topRolledUp(this.db, beta.id, 'source', TOP),
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
       this.channelsOf(beta.id),
@@ -172,9 +136,9 @@ export class BetaStatsService {
   }
 
   /**
-   * Reads what a dashboard opens with (the default range's days and the top lists) for every beta
-   * with testers, largest first, one beta at a time, into what is kept: the first dashboard after a
-   * start finds its index walks done. Stops between betas once `stop` is aborted; says how long it took.
+   * Builds the referrals sort set of every beta with testers, largest first, one beta at a time: the
+   * first dashboard after a start finds its top referrers in memory (the other tester figures are
+   * rollups, read as they stand). Stops between betas once `stop` is aborted; says how long it took.
    */
   async warm(stop: AbortSignal, log?: { info(details: object, message: string): void }): Promise<void> {
     const started = performance.now();
@@ -188,84 +152,27 @@ export class BetaStatsService {
     let read = 0;
     for (const { beta_id } of betas) {
       if (stop.aborted) break;
-      const now = this.clock.now();
-      await Promise.all([this.daysOf(beta_id, statsRange(now, {}), utcDate(now)), this.topListsOf(beta_id), this.signupsPerChannel(beta_id)]);
+      await this.standings.topBy(beta_id, 'share_signups_count', TOP);
       read += 1;
     }
     const ms = Math.round(performance.now() - started);
-    log?.info({ betas: read, ms }, `stats: dashboard figures of ${read} betas read in ${ms} ms`);
+    log?.info({ betas: read, ms }, `stats: top referrers of ${read} betas read in ${ms} ms`);
   }
 
-  /**
-   * Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel, read afresh) and
-   * the signups that came through it (kept TESTER_FIGURES_TTL_MS).
-   */
+  /** Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel) and the signups that came through it (rolled up). */
   private async channelsOf(betaId: number): Promise<ChannelFigures[]> {
-    const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), this.signupsPerChannel(betaId)]);
+    const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), rolledUpChannels(this.db, betaId)]);
     return SHARE_CHANNELS.map((channel) => ({ channel, clicks: clicks.get(channel) ?? 0, signups: signups.get(channel) ?? 0 }));
   }
 
-  /**
-   * The beta's testers (hidden ones aside) by the channel their signup came through: a walk of the
-   * partial index that holds only signups with a channel (migration 030), no row read. Counted here
-   * rather than kept by each signup, so a signup writes nothing more than the column.
-   */
-  private signupsPerChannel(betaId: number): Promise<Map<string, number>> {
-    return this.channelSignups.get(String(betaId), async () => {
-      const rows = await this.db
-        .selectFrom('testers')
-        .select((eb) => ['referral_channel', eb.fn.countAll<number>().as('signups')])
-        .where('beta_id', '=', betaId)
-        .where('hidden', '=', 0)
-        .where('referral_channel', 'is not', null)
-        .groupBy('referral_channel')
-        .execute();
-      return new Map(rows.map((row) => [row.referral_channel!, Number(row.signups)]));
-    });
-  }
-
-  /** The top referrers, countries and sources of the beta's whole life, kept TOP_LISTS_TTL_MS. */
-  private topListsOf(betaId: number): Promise<TopLists> {
-    return this.tops.get(String(betaId), () => Promise.all([this.topReferrers(betaId), this.topValues(betaId, 'country'), this.topValues(betaId, 'utm_source')]));
-  }
-
-  /** The range's days: those before `today` kept CLOSED_DAYS_TTL_MS, today and later TESTER_FIGURES_TTL_MS. */
-  private async daysOf(betaId: number, range: { from: string; days: number }, today: string): Promise<DaySignups[]> {
-    const start = Date.parse(range.from);
-    const closed = Math.max(0, Math.min(range.days, (Date.parse(today) - start) / DAY_MS));
-    const open = range.days - closed;
-    const openFrom = utcDate(new Date(start + closed * DAY_MS));
-    const [before, after] = await Promise.all([
-      closed > 0 ? this.closedDays.get(`${betaId}:${range.from}:${closed}`, () => this.signupsPerDay(betaId, range.from, closed)) : [],
-      open > 0 ? this.days.get(`${betaId}:${openFrom}:${open}`, () => this.signupsPerDay(betaId, openFrom, open)) : [],
-    ]);
-    return [...before, ...after];
-  }
-
-  /**
-   * Testers created on each day of the range, with and without a referrer. One count per day, each
-   * a range of the (beta_id, hidden, created_at, referrer_id) index: no sort, no row read.
-   */
+  /** Testers created on each day of the range, with and without a referrer, days without any included. */
   private async signupsPerDay(betaId: number, from: string, count: number): Promise<DaySignups[]> {
     const first = Date.parse(from);
     const dates = Array.from({ length: count }, (_, i) => utcDate(new Date(first + i * DAY_MS)));
-    const bounds = [...dates.map((date) => `${date}T00:00:00.000Z`), storedTime(new Date(first + count * DAY_MS))];
-    // One statement (a row of counts per day) keeps a year's range to one round trip.
-    const selects = dates.map(
-      (_, i) => sql`select ${i} as day, count(*) as total, count(referrer_id) as referred from testers
-        where beta_id = ${betaId} and hidden = 0 and created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]}`,
-    );
-    const rows: { day: number; total: number | string; referred: number | string }[] = [];
-    // A compound SELECT has a bounded number of terms on SQLite (500): a year goes in chunks.
-    for (let i = 0; i < selects.length; i += 100) {
-      const result = await sql<{ day: number; total: number | string; referred: number | string }>`${sql.join(selects.slice(i, i + 100), sql` union all `)}`.execute(this.db);
-      rows.push(...result.rows);
-    }
-    const byDay = new Map(rows.map((row) => [Number(row.day), row]));
-    return dates.map((date, i) => {
-      const row = byDay.get(i);
-      const referred = Number(row?.referred ?? 0);
-      return { date, direct: Number(row?.total ?? 0) - referred, referred };
+    const rolled = await rolledUpDays(this.db, betaId, dates[0], dates[dates.length - 1]);
+    return dates.map((date) => {
+      const day = rolled.get(date);
+      return { date, direct: (day?.testers ?? 0) - (day?.referred ?? 0), referred: day?.referred ?? 0 };
     });
   }
 
@@ -284,23 +191,6 @@ export class BetaStatsService {
       const row = rows.get(id);
       return row ? [{ id, email: row.email, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null, referrals: value }] : [];
     });
-  }
-
-  /** The most frequent values of a column among the beta's testers (null: none given), from its (beta_id, hidden, column) index. */
-  private async topValues(betaId: number, column: 'country' | 'utm_source'): Promise<{ value: string | null; testers: number }[]> {
-    const rows = await this.db
-      .selectFrom('testers')
-      .select((eb) => [eb.ref(column).as('value'), eb.fn.countAll<number>().as('testers')])
-      .where('beta_id', '=', betaId)
-      .where('hidden', '=', 0)
-      .groupBy(column)
-      .orderBy('testers', 'desc')
-      // Ties: by value, none (null) last on both databases.
-      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
-      .orderBy(column)
-      .limit(TOP)
-      .execute();
-    return rows.map((row) => ({ value: row.value, testers: Number(row.testers) }));
   }
 
   /**

@@ -39,6 +39,8 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   idempotency_keys: { exported: null, erased: 'deleted', why: 'stored answers that show the person, replayed for 24 hours: copies of what the export shows' },
   erasures: { exported: null, erased: 'recorded', why: 'a salted hash of the erased address, kept to refuse it later' },
   tester_changes: { exported: null, erased: null, why: 'the standings feed: ids and counts, pruned within minutes' },
+  tester_rollups: { exported: null, erased: null, why: "the dashboard's counts per day, country, source and channel: no person's row; a value no tester has any more goes" },
+  tester_rollup_changes: { exported: null, erased: null, why: "the dashboard's queue of changes: a tester's day, country, source and channel without its id, folded within a second" },
   companies: { exported: null, erased: null },
   api_keys: { exported: null, erased: null },
   betas: { exported: null, erased: null },

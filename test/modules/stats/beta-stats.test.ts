@@ -9,7 +9,8 @@ import { createEndpoint, startReceiver, type Receiver } from '../webhooks/suppor
 import { visit } from '../../public/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { jsonInteger } from '../../../src/db/database.ts';
-import { BetaStatsService, CLOSED_DAYS_TTL_MS, TESTER_FIGURES_TTL_MS, TOP_LISTS_TTL_MS } from '../../../src/modules/stats/beta-stats.ts';
+import { BetaStatsService } from '../../../src/modules/stats/beta-stats.ts';
+import { foldRollups } from '../../../src/modules/stats/rollups.ts';
 
 describe('beta stats', () => {
   let ctx: TestContext;
@@ -244,48 +245,58 @@ describe('beta stats and the rate limits', () => {
   });
 });
 
-describe('beta stats read from the testers are kept a few seconds', () => {
+describe('beta stats read from the rollups', () => {
   let ctx: TestContext;
   before(async () => {
     ctx = await startTestContext();
   });
   after(() => ctx.close());
+  beforeEach(() => ctx.clock.set('2026-11-22T09:15:00.000Z'));
 
-  test('a signup shows in the counters at once, in the per-day figures after TESTER_FIGURES_TTL_MS, in the top lists after TOP_LISTS_TTL_MS', async () => {
-    let now = 0;
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, () => now);
-    const beta = await ctx.createBeta({}, 'Cached');
-    const ada = await createTester(ctx, beta.id);
-    const first = await service.collect(ctx.companyId, beta.id, {});
-    assert.equal(first.signups.total, 1);
-    assert.deepEqual(first.top_referrers, []);
-    await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'NO' } });
-    now = TESTER_FIGURES_TTL_MS - 1;
-    const kept = await service.collect(ctx.companyId, beta.id, {});
-    assert.equal(kept.testers_count, 2, 'the counters are read each time');
-    assert.equal(kept.signups.total, 1, 'the per-day figures are kept');
-    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22' })).signups.total, 1, "today's count is shared by the ranges that hold it");
-    assert.equal((await service.collect(ctx.companyId, beta.id, { from: '2026-11-22', to: '2026-11-23' })).signups.total, 2, 'another range of days is read');
-    now = TESTER_FIGURES_TTL_MS;
-    const read = await service.collect(ctx.companyId, beta.id, {});
-    assert.equal(read.signups.total, 2, 'read again once expired');
-    assert.deepEqual(read.top_referrers, []);
-    assert.deepEqual(read.top_countries, [{ country: null, testers: 1 }]);
-    now = TOP_LISTS_TTL_MS;
-    const later = await service.collect(ctx.companyId, beta.id, {});
-    assert.deepEqual(later.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
-    assert.deepEqual(later.top_countries, [{ country: 'NO', testers: 1 }, { country: null, testers: 1 }]);
+  /** The beta's rollup rows as stored, zero ones aside. */
+  const rollupsOf = async (betaId: number) =>
+    (await ctx.database.db.selectFrom('tester_rollups').select(['kind', 'value', 'testers', 'referred']).where('beta_id', '=', betaId).orderBy('kind').orderBy('value').execute())
+      .map((row) => ({ ...row, testers: Number(row.testers), referred: Number(row.referred) }))
+      .filter((row) => row.testers !== 0 || row.referred !== 0);
 
-    // A tester dated yesterday (an import's, say): the days before today are kept CLOSED_DAYS_TTL_MS.
-    ctx.clock.set('2026-11-21T12:00:00.000Z');
-    await createTester(ctx, beta.id);
-    ctx.clock.set('2026-11-22T09:15:00.000Z');
-    now = TOP_LISTS_TTL_MS + 1;
-    assert.equal((await service.collect(ctx.companyId, beta.id, {})).signups.days.at(-2)?.direct, 0);
-    now = TOP_LISTS_TTL_MS + CLOSED_DAYS_TTL_MS;
-    assert.deepEqual((await service.collect(ctx.companyId, beta.id, {})).signups.days.at(-2), { date: '2026-11-21', direct: 1, referred: 0 });
+  test('a change committed before the request shows in its answer: the request folds the waiting changes, then reads the rollups', async () => {
+    const beta = await ctx.createBeta({}, 'Folded');
+    const ada = await createTester(ctx, beta.id, { profile: { country: 'NO', utm_source: 'mastodon' } });
+    assert.ok((await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').where('beta_id', '=', beta.id).execute()).length > 0, 'the signup left a change to fold');
+    const first = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
+    assert.deepEqual(first.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 0 });
+    assert.deepEqual(first.top_countries, [{ country: 'NO', testers: 1 }]);
+    assert.deepEqual(first.top_sources, [{ source: 'mastodon', testers: 1 }]);
+    assert.deepEqual(await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').execute(), [], 'every change consumed');
+    assert.deepEqual(await rollupsOf(beta.id), [
+      { kind: 'country', value: 'NO', testers: 1, referred: 0 },
+      { kind: 'day', value: '2026-11-22', testers: 1, referred: 0 },
+      { kind: 'source', value: 'mastodon', testers: 1, referred: 0 },
+    ]);
+
+    await createTester(ctx, beta.id, { referrer_id: ada.id });
+    const second = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
+    assert.deepEqual(second.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 1 });
+    assert.deepEqual(second.top_countries, [{ country: 'NO', testers: 1 }, { country: null, testers: 1 }]);
+    assert.deepEqual(second.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
+
+    // Deleting the referrer takes it out and makes its referred tester direct (referrer_id set to null).
+    assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${ada.id}`)).status, 200);
+    const third = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
+    assert.deepEqual(third.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 0 });
+    assert.deepEqual(third.top_countries, [{ country: null, testers: 1 }]);
+    assert.deepEqual(third.top_sources, [{ source: null, testers: 1 }]);
   });
 
+  test("a fold drops the changes of a beta deleted meanwhile and writes no rollup for it", async () => {
+    const beta = await ctx.createBeta({}, 'Gone');
+    await createTester(ctx, beta.id, { profile: { country: 'FR' } });
+    assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}`)).status, 200);
+    assert.ok((await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').where('beta_id', '=', beta.id).execute()).length > 0);
+    assert.ok((await foldRollups(ctx.database.db, ctx.database.dialect)) > 0);
+    assert.deepEqual(await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').execute(), []);
+    assert.deepEqual(await rollupsOf(beta.id), []);
+  });
 });
 
 describe('beta stats read at start', () => {
@@ -295,35 +306,17 @@ describe('beta stats read at start', () => {
   });
   after(() => ctx.close());
 
-  test('read at start: the default range and the top lists of every beta with testers are kept from then on, a beta without testers is not read', async () => {
-    let now = 0;
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, () => now);
-    const [big, small, empty] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
-    ctx.clock.set('2026-11-21T12:00:00.000Z');
-    await createTester(ctx, big.id, { profile: { country: 'GB' } });
-    await createTester(ctx, big.id, { profile: { country: 'GB' } });
-    await createTester(ctx, small.id, { profile: { country: 'FR' } });
-    ctx.clock.set('2026-11-22T09:15:00.000Z');
+  test('read at start: the top referrers of every beta with testers, largest first; a beta without testers is not read', async () => {
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings);
+    const [big, small] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
+    const ada = await createTester(ctx, big.id);
+    await createTester(ctx, big.id, { referrer_id: ada.id });
+    await createTester(ctx, small.id);
     const lines: { details: object; message: string }[] = [];
     await service.warm(new AbortController().signal, { info: (details, message) => lines.push({ details, message }) });
     assert.deepEqual(lines.map((line) => line.details).map(({ betas }: { betas?: number }) => betas), [2]);
-
-    // Testers made after the reading: the kept figures answer until they expire, as after a dashboard's read.
-    ctx.clock.set('2026-11-21T13:00:00.000Z');
-    await createTester(ctx, big.id, { profile: { country: 'NO' } });
-    await createTester(ctx, empty.id, { profile: { country: 'NO' } });
-    ctx.clock.set('2026-11-22T09:15:00.000Z');
-    now = TESTER_FIGURES_TTL_MS;
-    const kept = await service.collect(ctx.companyId, big.id, {});
-    assert.equal(kept.testers_count, 3, 'the counters are read each time');
-    assert.deepEqual(kept.signups.days.at(-2), { date: '2026-11-21', direct: 2, referred: 0 });
-    assert.deepEqual(kept.top_countries, [{ country: 'GB', testers: 2 }]);
-    assert.deepEqual((await service.collect(ctx.companyId, small.id, {})).top_countries, [{ country: 'FR', testers: 1 }]);
-    assert.deepEqual((await service.collect(ctx.companyId, empty.id, {})).top_countries, [{ country: 'NO', testers: 1 }], 'a beta without testers at start is read when asked');
-    now = TOP_LISTS_TTL_MS;
-    const read = await service.collect(ctx.companyId, big.id, {});
-    assert.deepEqual(read.signups.days.at(-2), { date: '2026-11-21', direct: 3, referred: 0 });
-    assert.deepEqual(read.top_countries, [{ country: 'GB', testers: 2 }, { country: 'NO', testers: 1 }]);
+    assert.match(lines[0].message, /^stats: top referrers of 2 betas read in \d+ ms$/);
+    assert.deepEqual((await service.collect(ctx.companyId, big.id, {})).top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
   });
 
   test('reading at start stops between betas once asked to', async () => {

@@ -1,0 +1,159 @@
+// The dashboard's figures over a beta's visible testers, kept as rollups rather than counted when a
+// dashboard opens (docs/decisions.md, "Beta dashboard"): signups per UTC day (and how many had a
+// referrer), testers per country, per source (utm_source) and per share channel. Triggers on
+// testers (migration 042) write a change row for every visible tester added, removed or changed in
+// one of those columns, in the changing transaction, whatever the path; the fold below consumes
+// the rows into `tester_rollups` after commit, in a transaction of its own.
+//
+// Consuming the change rows in the fold's transaction makes each count once: a fold that fails
+// rolls back and leaves them for the next, and of two folds (two processes) that reach the same
+// rows, the second waits for the first's commit on PostgreSQL and then finds them gone.
+import { sql } from 'kysely';
+import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+
+/** How often a running process folds the changes committed since its last fold. */
+export const ROLLUP_FOLD_EVERY_MS = 500;
+
+/** Change rows one fold transaction consumes: a long backlog (an import, a deleted beta) goes in several. */
+export const ROLLUP_FOLD_BATCH = 2000;
+
+export type RollupKind = 'day' | 'country' | 'source' | 'channel';
+
+/** A rollup's value for a column left empty: none given. */
+const NONE = '';
+
+/** Rollup rows an upsert writes at once (5 parameters each). */
+const UPSERT_ROWS = 500;
+
+interface Counts {
+  betaId: number;
+  kind: RollupKind;
+  value: string;
+  testers: number;
+  referred: number;
+}
+
+/**
+ * Consumes up to ROLLUP_FOLD_BATCH change rows, oldest first, and adds them to the rollups; returns
+ * how many it consumed. Run it in a transaction: the rows and the rollups move together. Changes
+ * of a beta deleted since are consumed and dropped.
+ */
+export async function foldRollupBatch(trx: Executor, dialect: DialectName): Promise<number> {
+  const { rows } = await sql<{ beta_id: number; day: string; country: string | null; source: string | null; channel: string | null; referred: number; delta: number }>`
+    delete from tester_rollup_changes where seq in (select seq from tester_rollup_changes order by seq limit ${ROLLUP_FOLD_BATCH})
+    returning beta_id, day, country, source, channel, referred, delta`.execute(trx);
+  if (rows.length === 0) return 0;
+  const sums = new Map<string, Counts>();
+  const add = (betaId: number, kind: RollupKind, value: string, testers: number, referred: number) => {
+    const key = `${betaId}\u0000${kind}\u0000${value}`;
+    const counts = sums.get(key);
+    if (counts) {
+      counts.testers += testers;
+      counts.referred += referred;
+    } else sums.set(key, { betaId, kind, value, testers, referred });
+  };
+  for (const row of rows) {
+    const betaId = Number(row.beta_id);
+    const delta = Number(row.delta);
+    const referred = Number(row.referred) * delta;
+    add(betaId, 'day', row.day, delta, referred);
+    add(betaId, 'country', row.country ?? NONE, delta, referred);
+    add(betaId, 'source', row.source ?? NONE, delta, referred);
+    if (row.channel !== null) add(betaId, 'channel', row.channel, delta, referred);
+  }
+  // The betas still there, held against their deletion until this commits (as every writer holds its beta).
+  const betaIds = [...new Set([...sums.values()].map((counts) => counts.betaId))];
+  const held = new Set((await forKeyShare(dialect, trx.selectFrom('betas').select('id').where('id', 'in', betaIds)).execute()).map((row) => Number(row.id)));
+  // One order for every fold, so two folds on PostgreSQL take the rollups' row locks alike.
+  const changed = [...sums.entries()]
+    .filter(([, counts]) => held.has(counts.betaId) && (counts.testers !== 0 || counts.referred !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, counts]) => counts);
+  for (let i = 0; i < changed.length; i += UPSERT_ROWS) {
+    await trx
+      .insertInto('tester_rollups')
+      .values(changed.slice(i, i + UPSERT_ROWS).map(({ betaId, kind, value, testers, referred }) => ({ beta_id: betaId, kind, value, testers, referred })))
+      .onConflict((oc) =>
+        oc.columns(['beta_id', 'kind', 'value']).doUpdateSet((eb) => ({
+          testers: eb('tester_rollups.testers', '+', eb.ref('excluded.testers')),
+          referred: eb('tester_rollups.referred', '+', eb.ref('excluded.referred')),
+        })),
+      )
+      .execute();
+  }
+  // A value no visible tester has any more (the last one with it deleted, erased or changed) goes with its count.
+  const emptied = [...new Set(changed.filter((counts) => counts.testers < 0).map((counts) => counts.betaId))];
+  if (emptied.length > 0) await trx.deleteFrom('tester_rollups').where('beta_id', 'in', emptied).where('testers', '=', 0).execute();
+  return rows.length;
+}
+
+/** Folds every change committed so far, one transaction per batch; returns how many it consumed. */
+export async function foldRollups(db: Db, dialect: DialectName): Promise<number> {
+  // A read first: with nothing to fold, no write lock is taken.
+  const waiting = await db.selectFrom('tester_rollup_changes').select('seq').limit(1).executeTakeFirst();
+  if (!waiting) return 0;
+  let folded = 0;
+  let batch: number;
+  do {
+    batch = await inTransaction(db, (trx) => foldRollupBatch(trx, dialect));
+    folded += batch;
+  } while (batch === ROLLUP_FOLD_BATCH);
+  return folded;
+}
+
+/**
+ * Folds every ROLLUP_FOLD_EVERY_MS. A failed fold (SQLite's write lock held past busy_timeout by
+ * another process) is retried next round, its changes still waiting. `stop` waits for a fold under way.
+ */
+export function startRollupFolding(db: Db, dialect: DialectName, log?: { warn(details: object, message: string): void }): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= foldRollups(db, dialect)
+      .catch((error: unknown) => log?.warn({ err: error }, 'stats: folding the dashboard rollups failed; the next round retries'))
+      .finally(() => {
+        running = null;
+      });
+  }, ROLLUP_FOLD_EVERY_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Each rolled-up day of the beta from `from` to `to` (YYYY-MM-DD, both included) with its testers and referred ones; days without any are absent. */
+export async function rolledUpDays(db: Db, betaId: number, from: string, to: string): Promise<Map<string, { testers: number; referred: number }>> {
+  const rows = await db
+    .selectFrom('tester_rollups')
+    .select(['value', 'testers', 'referred'])
+    .where('beta_id', '=', betaId)
+    .where('kind', '=', 'day')
+    .where('value', '>=', from)
+    .where('value', '<=', to)
+    .execute();
+  return new Map(rows.map((row) => [row.value, { testers: Number(row.testers), referred: Number(row.referred) }]));
+}
+
+/** The `limit` values of a kind with the most testers (ties: by value, none last); null stands for none given. */
+export async function topRolledUp(db: Db, betaId: number, kind: 'country' | 'source', limit: number): Promise<{ value: string | null; testers: number }[]> {
+  const rows = await db
+    .selectFrom('tester_rollups')
+    .select(['value', 'testers'])
+    .where('beta_id', '=', betaId)
+    .where('kind', '=', kind)
+    .where('testers', '>', 0)
+    .orderBy('testers', 'desc')
+    .orderBy(sql`case when value = ${NONE} then 1 else 0 end`)
+    .orderBy('value')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ value: row.value === NONE ? null : row.value, testers: Number(row.testers) }));
+}
+
+/** The beta's visible testers per share channel their signup came through (channels with none absent). */
+export async function rolledUpChannels(db: Db, betaId: number): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('tester_rollups').select(['value', 'testers']).where('beta_id', '=', betaId).where('kind', '=', 'channel').execute();
+  return new Map(rows.map((row) => [row.value, Number(row.testers)]));
+}
