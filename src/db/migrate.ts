@@ -42,6 +42,7 @@ import * as effectsRows from './migrations/037-effects-rows.ts';
 import * as sortsFromMemory from './migrations/038-sorts-from-memory.ts';
 import * as positionChanges from './migrations/039-position-changes.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
+import * as referralReversals from './migrations/045-referral-reversals.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -83,6 +84,7 @@ const migrations: Record<string, MigrationModule> = {
   '038-sorts-from-memory': sortsFromMemory,
   '039-position-changes': positionChanges,
   '043-fraud-simulations': fraudSimulations,
+  '045-referral-reversals': referralReversals,
 };
 
 /** Every migration's name, in the order they apply. */
