@@ -46,6 +46,7 @@ import * as sandboxes from './migrations/041-sandboxes.ts';
 import * as dashboardRollups from './migrations/042-dashboard-rollups.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
 import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
+import * as referralReversals from './migrations/045-referral-reversals.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -91,6 +92,7 @@ const migrations: Record<string, MigrationModule> = {
   '042-dashboard-rollups': dashboardRollups,
   '043-fraud-simulations': fraudSimulations,
   '044-bulk-group-actions': bulkGroupActions,
+  '045-referral-reversals': referralReversals,
 };
 
 /** Every migration's name, in the order they apply. */

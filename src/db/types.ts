@@ -146,6 +146,8 @@ export interface TestersTable {
   fraud_flags: string | null;
   referral_held: Generated<number>;
   referral_accepted_at: string | null;
+  /** When the owner reversed the credited referral (migration 045): never credited again. */
+  referral_reversed_at: string | null;
   /** The owner's review of its flags (migration 022): approve, reject, or null while undecided. */
   fraud_decision: string | null;
   /** The public name on the leaderboard and status page (migration 029); null: the masked address is shown. */

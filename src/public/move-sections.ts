@@ -15,6 +15,7 @@ const KIND: Record<MoveCause, string> = {
   referral_credited: 'friends',
   referral_accepted: 'friends',
   referral_held: 'held',
+  referral_reversed: 'reversed',
   points_awarded: 'points_awarded',
   points_revoked: 'points_revoked',
   status_changed: 'status_changed',
@@ -30,6 +31,8 @@ function reasonOf(kind: string, count: number): string | null {
       return 'you earned points';
     case 'points_revoked':
       return 'points were taken back';
+    case 'reversed':
+      return count === 1 ? "a friend's referral was taken back" : `${count} friends' referrals were taken back`;
     default:
       return null;
   }
@@ -60,7 +63,7 @@ export function movesHeadline(moves: readonly TesterMoveRow[], position: number 
 /** Whom a move is told to: the tester (their status page) or the beta's team (the console's tester page). */
 export type Voice = 'you' | 'they';
 
-const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'held' | 'accepted' | 'earned' | 'revoked', string>> = {
+const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'held' | 'accepted' | 'reversed' | 'earned' | 'revoked', string>> = {
   you: {
     signedUp: 'You signed up',
     joined: 'You joined the waitlist at',
@@ -68,6 +71,7 @@ const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'h
     friend: 'A friend joined',
     held: 'A friend joined; their referral is being reviewed',
     accepted: "A friend's referral was accepted",
+    reversed: "A friend's referral was taken back",
     earned: 'You earned points',
     revoked: 'Points were taken back',
   },
@@ -78,6 +82,7 @@ const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'h
     friend: 'A friend they referred joined',
     held: 'A friend they referred joined; the referral is held for review',
     accepted: 'A held referral was accepted',
+    reversed: 'A referral was taken back',
     earned: 'Earned points',
     revoked: 'Points were taken back',
   },
@@ -97,6 +102,8 @@ export function moveText(move: TesterMoveRow, voice: Voice): string {
       return words.held;
     case 'referral_accepted':
       return `${words.accepted}${moved}`;
+    case 'referral_reversed':
+      return `${words.reversed}${moved}`;
     case 'points_awarded':
       return `${words.earned}${moved}`;
     case 'points_revoked':

@@ -233,6 +233,14 @@ const RACES: Record<string, Race> = {
       return { method: 'POST', url: s.path(`/testers/${held.id}/accept_referral`), tester: held.id };
     },
   },
+  'POST /api/v2/betas/:beta_id/testers/:tester_id/reverse_referral': {
+    async make(s) {
+      // A credited referral: the referrer's credit is what the reversal takes back.
+      const referrer = await s.tester();
+      const friend = await s.tester({ referrer_id: referrer.referral_code });
+      return { method: 'POST', url: s.path(`/testers/${friend.id}/reverse_referral`), tester: friend.id };
+    },
+  },
   'POST /api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation': {
     settings: DOUBLE_OPT_IN,
     async make(s) {
@@ -240,6 +248,13 @@ const RACES: Record<string, Race> = {
       return { method: 'POST', url: s.path(`/testers/${tester.id}/resend_confirmation`), tester: tester.id };
       },
     },
+  'POST /api/v2/betas/:beta_id/fraud/simulations': {
+    async make(s) {
+      // The simulation's row and its job, under the beta.
+      const tester = await s.tester();
+      return { method: 'POST', url: s.path('/fraud/simulations'), json: { settings: { fraud_mode: 'block' } }, tester: tester.id };
+    },
+  },
   'POST /api/v2/betas/:beta_id/bulk_actions': {
     async make(s) {
       // The top of the waitlist fixed at creation: the tester is among the action's items.
@@ -520,10 +535,11 @@ async function someTurns(most: number): Promise<void> {
 
 /**
  * Columns that name a beta or a tester; tester_changes and tester_rollup_changes are queues of
- * changes, deletions included (the rollups' fold drops those of a beta gone).
+ * changes, deletions included (the rollups' fold drops those of a beta gone), and a max_tester_id
+ * bounds a selection's ids (the highest when it was made), naming nobody.
  */
 function parentOf(table: string, column: string): 'betas' | 'testers' | null {
-  if (table === 'tester_changes' || table === 'tester_rollup_changes') return null;
+  if (table === 'tester_changes' || table === 'tester_rollup_changes' || column === 'max_tester_id') return null;
   if (column === 'beta_id') return 'betas';
   if (/(^|_)tester_id$|^(inviter|invitee|referrer)_id$/.test(column)) return 'testers';
   return null;

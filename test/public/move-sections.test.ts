@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TesterMoveRow } from '../../src/db/types.ts';
 import { estimateInvitation } from '../../src/modules/invitation-schedules/invitation-estimate.ts';
-import { movesHeadline } from '../../src/public/move-sections.ts';
+import { movesHeadline, moveText } from '../../src/public/move-sections.ts';
 
 const move = (id: number, cause: string, position_before: number | null, position: number | null): TesterMoveRow => ({
   id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0, member_id: null,
@@ -18,9 +18,12 @@ describe('the moves headline', () => {
     assert.equal(movesHeadline(moves, 639), 'You moved from #812 to #640: 3 friends joined. Since then, you moved up 1 place as others left the list.');
   });
 
-  test('one friend, points, a signup; nothing for a held referral or a move off the list', () => {
+  test('one friend, points, reversed referrals, a signup; nothing for a held referral or a move off the list', () => {
     assert.equal(movesHeadline([move(2, 'referral_credited', 3, 1)], 1), 'You moved from #3 to #1: a friend joined.');
     assert.equal(movesHeadline([move(2, 'points_revoked', 1, 4)], 5), 'You moved from #1 to #4: points were taken back. Since then, 1 person passed you.');
+    assert.equal(movesHeadline([move(3, 'referral_reversed', 2, 5), move(2, 'referral_reversed', 1, 2)], 5), "You moved from #1 to #5: 2 friends' referrals were taken back.");
+    assert.equal(movesHeadline([move(2, 'referral_reversed', 1, 2)], 2), "You moved from #1 to #2: a friend's referral was taken back.");
+    assert.equal(moveText(move(2, 'referral_reversed', 1, 2), 'they'), 'A referral was taken back: #1 to #2');
     assert.equal(movesHeadline([move(1, 'signed_up', null, 9)], 9), 'You joined the waitlist at #9.');
     assert.equal(movesHeadline([move(2, 'referral_held', 4, 4)], 4), null);
     assert.equal(movesHeadline([move(2, 'status_changed', 4, null)], null), null);

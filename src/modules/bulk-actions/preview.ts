@@ -129,9 +129,9 @@ export async function previewTesters(db: Db, standings: Standings, beta: Beta, i
 function groupsOf(db: Db, beta: Beta, selected: TesterQuery) {
   const suppressed = sql<number>`case when t.unsubscribed_at is not null or exists (select 1 from suppressions s where s.beta_id = ${beta.id} and s.email_normalized = t.email_normalized) then 1 else 0 end`;
   const notJoined = sql<number>`case when t.applied_at is null and t.invited_at is null and t.joined_at is null then 1 else 0 end`;
-  const creditable = sql<number>`case when t.referrer_id is not null and t.referral_credited_at is null and t.referral_held = 0 then 1 else 0 end`;
+  const creditable = sql<number>`case when t.referrer_id is not null and t.referral_credited_at is null and t.referral_held = 0 and t.referral_reversed_at is null then 1 else 0 end`;
   return db
-    .selectFrom(selected.select(['status', 'status_before_suspension', 'unsubscribed_at', 'email_normalized', 'applied_at', 'invited_at', 'joined_at', 'referrer_id', 'referral_credited_at', 'referral_held']).as('t'))
+    .selectFrom(selected.select(['status', 'status_before_suspension', 'unsubscribed_at', 'email_normalized', 'applied_at', 'invited_at', 'joined_at', 'referrer_id', 'referral_credited_at', 'referral_held', 'referral_reversed_at']).as('t'))
     .select([
       't.status',
       't.status_before_suspension',

@@ -70,6 +70,7 @@ export interface ReplayedTester {
   referrer_id: number | null;
   referral_credited_at: string | null;
   referral_accepted_at: string | null;
+  referral_reversed_at: string | null;
   referral_held: number;
   imported_at: string | null;
   /** The stored referrer's facts (null without one). */
@@ -270,10 +271,10 @@ export class FraudReplay {
 
   /**
    * A referral credited today and not credited in the replay takes a credit back from its referrer;
-   * one held today that the replay would credit (no flag) adds one. An owner's acceptance stands.
+   * one held today that the replay would credit (no flag) adds one. An owner's acceptance or reversal stands.
    */
   #changeCredit(tester: ReplayedTester, credited: boolean): void {
-    if (tester.referrer_id === null || tester.referral_accepted_at !== null) return;
+    if (tester.referrer_id === null || tester.referral_accepted_at !== null || tester.referral_reversed_at !== null) return;
     const creditedNow = tester.referral_credited_at !== null;
     const change = creditedNow && !credited ? -1 : !creditedNow && tester.referral_held === 1 && credited ? 1 : 0;
     if (change !== 0) this.creditChanges.set(tester.referrer_id, (this.creditChanges.get(tester.referrer_id) ?? 0) + change);

@@ -51,6 +51,8 @@ export class FraudSimulationsService {
     const settings = proposedSettings(beta, input?.settings);
     const now = storedTime(this.clock.now());
     return inTransaction(this.db, async (trx) => {
+      // Held from deletion until the row is in (a beta's deletion takes its tables in turn).
+      await this.betas.hold(trx, beta.id);
       // The testers of the beta now: later signups are not replayed.
       const covered = await trx
         .selectFrom('testers')
@@ -159,6 +161,7 @@ export class FraudSimulationsService {
         'testers.referrer_id',
         'testers.referral_credited_at',
         'testers.referral_accepted_at',
+        'testers.referral_reversed_at',
         'testers.referral_held',
         'referrer.email as referrer_email',
         'referrer.signup_ip as referrer_signup_ip',

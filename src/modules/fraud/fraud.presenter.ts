@@ -3,7 +3,7 @@ import { apiTime } from '../../time.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { parseFlags, type FraudFlag } from './fraud-signals.ts';
 
-export const ReferralStates = ['pending', 'held', 'credited'] as const;
+export const ReferralStates = ['pending', 'held', 'credited', 'reversed'] as const;
 
 export interface FraudView {
   signup_ip: string | null;
@@ -15,7 +15,7 @@ export interface FraudView {
 
 type FraudColumns = Pick<
   TesterRow,
-  'signup_ip' | 'signup_user_agent' | 'fraud_flags' | 'referrer_id' | 'referral_credited_at' | 'referral_held' | 'referral_accepted_at'
+  'signup_ip' | 'signup_user_agent' | 'fraud_flags' | 'referrer_id' | 'referral_credited_at' | 'referral_held' | 'referral_accepted_at' | 'referral_reversed_at'
 >;
 
 export function presentFraud(row: FraudColumns): FraudView {
@@ -23,7 +23,8 @@ export function presentFraud(row: FraudColumns): FraudView {
     signup_ip: row.signup_ip,
     signup_user_agent: row.signup_user_agent,
     flags: parseFlags(row.fraud_flags),
-    referral: row.referrer_id === null ? null : row.referral_credited_at ? 'credited' : row.referral_held ? 'held' : 'pending',
+    referral:
+      row.referrer_id === null ? null : row.referral_reversed_at ? 'reversed' : row.referral_credited_at ? 'credited' : row.referral_held ? 'held' : 'pending',
     referral_accepted_at: apiTime(row.referral_accepted_at),
   };
 }

@@ -14,7 +14,8 @@ export const FraudSchema = Type.Object(
     referral: Nullable(
       Type.Enum(ReferralStates, {
         description:
-          'null: not referred; pending: credited when the tester joins; held: flagged, credited only once accepted (POST …/accept_referral); credited',
+          'null: not referred; pending: credited when the tester joins; held: flagged, credited only once accepted (POST …/accept_referral); credited; ' +
+            'reversed: the owner took the credit back (POST …/reverse_referral), never credited again',
       }),
     ),
     referral_accepted_at: NullableTimestamp,

@@ -3,7 +3,7 @@ import type { TesterMoveRow } from '../../db/types.ts';
 import { apiTime } from '../../time.ts';
 import type { MoveCause } from './record-moves.ts';
 
-const REFERRAL_CAUSES: readonly string[] = ['referral_credited', 'referral_held', 'referral_accepted'];
+const REFERRAL_CAUSES: readonly string[] = ['referral_credited', 'referral_held', 'referral_accepted', 'referral_reversed'];
 const POINT_CAUSES: readonly string[] = ['points_awarded', 'points_revoked'];
 
 export function presentMove(row: TesterMoveRow) {

@@ -14,6 +14,7 @@ export const MoveSchema = Type.Object(
     cause: Type.Enum(MoveCauses, {
         description:
           'signed_up: the tester signed up; referral_credited, referral_held, referral_accepted: a friend the tester referred joined and was credited, was held for review, or was accepted by the owner; ' +
+          'referral_reversed: the owner took back the credit of a friend the tester referred; ' +
           'points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist',
     }),
     position_before: { ...Position, description: 'The waitlist position just before the move; null when the tester was not on the waitlist' },

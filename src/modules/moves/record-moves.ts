@@ -14,6 +14,7 @@ export const MoveCauses = [
   'referral_credited',
   'referral_held',
   'referral_accepted',
+  'referral_reversed',
   'points_awarded',
   'points_revoked',
   'status_changed',

@@ -63,17 +63,26 @@ export async function recordPoint(trx: Executor, award: PointAward): Promise<Poi
 
 /** Revokes a point: it stays listed with revoked_at but no longer counts. Null when it was already revoked. */
 export async function revokePoint(trx: Executor, pointId: number, now: string): Promise<PointRow | null> {
-  const row = await trx
-    .updateTable('points')
-    .set({ revoked_at: now })
-    .where('id', '=', pointId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return null;
-  await addToTesterPoints(trx, row, -row.quantity, 'points_revoked', now);
-  await raiseEvent(trx, { betaId: row.beta_id, type: 'point_revoked', now, data: () => presentPoint(row) });
+  const row = await markRevoked(trx, { id: pointId }, now);
+  if (row) await addToTesterPoints(trx, row, -row.quantity, 'points_revoked', now);
   return row;
+}
+
+/**
+ * Revokes the tester's point recorded under `dedupeKey` (raising point_revoked) without moving the
+ * tester's points, for a caller that takes them off in a write of the tester it makes anyway (a
+ * reversed referral). Null when there is none, or it was revoked already.
+ */
+export function revokeKeyedPoint(trx: Executor, testerId: number, dedupeKey: string, now: string): Promise<PointRow | null> {
+  return markRevoked(trx, { testerId, dedupeKey }, now);
+}
+
+async function markRevoked(trx: Executor, point: { id: number } | { testerId: number; dedupeKey: string }, now: string): Promise<PointRow | null> {
+  let query = trx.updateTable('points').set({ revoked_at: now }).where('revoked_at', 'is', null);
+  query = 'id' in point ? query.where('id', '=', point.id) : query.where('tester_id', '=', point.testerId).where('dedupe_key', '=', point.dedupeKey);
+  const row = await query.returningAll().executeTakeFirst();
+  if (row) await raiseEvent(trx, { betaId: row.beta_id, type: 'point_revoked', now, data: () => presentPoint(row) });
+  return row ?? null;
 }
 
 /** Moves the tester's `points` (which orders a points waitlist; the waitlist's triggers follow), a move of the tester's. */

@@ -8,7 +8,7 @@ import { foreignKeyViolation } from '../../db/errors.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
-import { awardPoints, recordPoint, type PointAward } from '../points/points.ledger.ts';
+import { awardPoints, recordPoint, revokeKeyedPoint, type PointAward } from '../points/points.ledger.ts';
 import { recordMoves } from '../moves/record-moves.ts';
 import { rewardReferral } from '../rewards/reward-engine.ts';
 
@@ -161,8 +161,10 @@ async function creditReferral(trx: Executor, dialect: DialectName, beta: SignupB
     .set({ referral_credited_at: now })
     .where('id', '=', tester.id)
     .where('referral_credited_at', 'is', null)
-    // A flagged referral waits for the owner's acceptance (modules/fraud).
+    // A flagged referral waits for the owner's acceptance (modules/fraud); one the owner reversed is never credited again.
     .where('referral_held', '=', 0)
+    .where('referral_reversed_at', 'is', null)
+
     .returningAll()
     .executeTakeFirst();
   return referred ? creditReferrer(trx, dialect, beta, referred, now) : null;
@@ -180,6 +182,37 @@ const referrerCredit = compiled((db, p: { referrerId: number; points: number; no
     .returningAll(),
 );
 
+const referralDedupeKey = (referredId: number) => `referral:${referredId}`;
+
+/**
+ * Takes back the credit of `referred`'s referral (the owner's reverse_referral): the referral is no
+ * longer credited and never will be again; the referrer's and the beta's share_signups_count fall
+ * by one and the referral's points are revoked, in one write of the referrer's row, one move
+ * (referral_reversed). Rewards the credit earned are the referrer's to keep. Returns the referrer's
+ * id, or null when the referral was not credited (a concurrent reversal came first).
+ */
+export async function reverseReferral(trx: Executor, beta: SignupBeta, referred: Signup, now: string): Promise<number | null> {
+  const reversed = await trx
+    .updateTable('testers')
+    .set({ referral_credited_at: null, referral_reversed_at: now, updated_at: now })
+    .where('id', '=', referred.id)
+    .where('referral_credited_at', 'is not', null)
+    .returning('referrer_id')
+    .executeTakeFirst();
+  const referrerId = reversed?.referrer_id ?? null;
+  if (referrerId === null) return null;
+  const point = await revokeKeyedPoint(trx, referrerId, referralDedupeKey(referred.id), now);
+  const referrer = await trx
+    .updateTable('testers')
+    .set((eb) => ({ share_signups_count: eb('share_signups_count', '-', 1), points: eb('points', '-', point?.quantity ?? 0), updated_at: now }))
+    .where('id', '=', referrerId)
+    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .executeTakeFirstOrThrow();
+  addToBetaCounter(trx, referred.beta_id, 'share_signups_count', -1);
+  recordMoves(trx, beta, [{ tester: referrer, cause: 'referral_reversed', sourceId: referred.id }], now);
+  return referrerId;
+}
+
 /**
  * The referrer's side of a referral just credited on `referred` (whose row is locked by that
  * write): the referrer's and the beta's share_signups_count move, the referrer earns the beta's
@@ -193,7 +226,7 @@ async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupB
     testerId: referrerId,
     quantity: beta.settings.referral_points,
     activity: 'referral',
-    dedupeKey: `referral:${referred.id}`,
+    dedupeKey: referralDedupeKey(referred.id),
     now,
   });
   const referrer = await referrerCredit.firstOrThrow(trx, { referrerId, points: point?.quantity ?? 0, now });

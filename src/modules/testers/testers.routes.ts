@@ -139,6 +139,24 @@ export function testersRoutes(app: App, service: TestersService): void {
       service.acceptReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, actingMemberOf(request)),
   });
 
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/reverse_referral', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      operationId: 'reverseReferral',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'Take back a credited referral',
+      description:
+        'Takes back the credit this tester\'s referral gave its referrer (`fraud.referral` is `credited`): the referrer\'s and the beta\'s `share_signups_count` ' +
+        'fall by one, the referral\'s points are revoked, and the referrer\'s move `referral_reversed` is recorded. Rewards the credit earned stay. The referral is ' +
+        `never credited again (\`fraud.referral\` becomes \`reversed\`). Reversing again answers the tester unchanged; a referral not credited is 422 (${Errors.testersGeneral.code}).`,
+      params: TesterParams,
+      response: { 200: TesterSchema },
+    },
+    handler: async (request) =>
+      service.reverseReferral(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, actingMemberOf(request)),
+  });
+
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation', {
     config: { permission: 'testers:write', series },
     schema: {

@@ -25,7 +25,7 @@ import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
 import { TestersRepository, type TestersContext } from './testers.repository.ts';
-import { acceptReferral, releaseHeldReferral, setLeaderboardName, update, type UpdateInput } from './update.ts';
+import { acceptReferral, releaseHeldReferral, reverseReferral, setLeaderboardName, update, type UpdateInput } from './update.ts';
 import { moveStatuses, type MoveOutcome } from './status-moves.ts';
 import { changeGroups } from './group-changes.ts';
 import type { UpdateStatus } from './tester-status.ts';
@@ -131,6 +131,10 @@ export class TestersService {
 
   acceptReferral(companyId: number, betaId: string, testerRef: string, memberId: number | null = null): Promise<TesterView> {
     return acceptReferral(this.ctx, companyId, betaId, testerRef, memberId);
+  }
+
+  reverseReferral(companyId: number, betaId: string, testerRef: string, memberId: number | null = null): Promise<TesterView> {
+    return reverseReferral(this.ctx, companyId, betaId, testerRef, memberId);
   }
 
   /** Moves the beta's testers `ids` to `requested` in the caller's transaction, each as an update would (status-moves.ts). */

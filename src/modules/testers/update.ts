@@ -9,7 +9,7 @@ import { emailAliasKey } from '../fraud/email-alias.ts';
 import { parseFlags, referralFlags, refusedReferral, storedFlags } from '../fraud/fraud-signals.ts';
 import { redeemInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
 import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questions.service.ts';
-import { findReferrer, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
+import { findReferrer, hasJoined, recordSignup, reverseReferral as reverseCredit } from '../referrals/referrals.service.ts';
 import { normalizeEmail } from './email-address.ts';
 import { checkLeaderboardName } from './leaderboard-name.ts';
 import { nameSearch } from './name-search.ts';
@@ -157,6 +157,31 @@ export async function acceptReferral(ctx: TestersContext, companyId: number, bet
     return { testerId: tester.id, rendered };
   });
   return repo.committedView(companyId, beta.id, accepted.testerId, accepted.rendered);
+}
+
+/**
+ * The owner takes back a credited referral (extension; referrals.service.ts, reverseReferral): the
+ * referrer loses its credit and the referral's points, and the referral is never credited again.
+ * Reversing again changes nothing and answers the tester; a referral not credited is 2301.
+ */
+export async function reverseReferral(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, memberId: number | null): Promise<TesterView> {
+  const { repo, events } = ctx;
+  const beta = await repo.betas.require(companyId, betaId);
+  const reversed = await repo.transaction(async (trx) => {
+    movesActedBy(trx, memberId);
+    const now = repo.now();
+    await repo.betas.hold(trx, beta.id);
+    const tester = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
+    if (tester.referral_reversed_at !== null) return { testerId: tester.id, rendered: undefined };
+    if (tester.referrer_id === null) throw Errors.testersGeneral('This tester has no referrer (none was given, or the referrer was deleted)');
+    if (tester.referral_credited_at === null) {
+      throw Errors.testersGeneral('This tester\'s referral is not credited (it waits for the tester to join, or is held for review): there is nothing to take back');
+    }
+    const referrerId = await reverseCredit(trx, beta, tester, now);
+    const rendered = await events.raise(trx, 'tester_updated', beta.id, referrerId === null ? [tester.id] : [tester.id, referrerId], now);
+    return { testerId: tester.id, rendered };
+  });
+  return repo.committedView(companyId, beta.id, reversed.testerId, reversed.rendered);
 }
 
 /**

@@ -25,6 +25,7 @@ function tester(fields: Partial<ReplayedTester> = {}): ReplayedTester {
     referrer_id: null,
     referral_credited_at: null,
     referral_accepted_at: null,
+    referral_reversed_at: null,
     referral_held: 0,
     imported_at: null,
     referrer_email: null,

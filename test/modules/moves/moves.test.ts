@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Errors } from '../../../src/errors.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { codes, createTester } from '../testers/support.ts';
+import { assertCountersExact, codes, createTester } from '../testers/support.ts';
 import { signedIn } from '../../console/support.ts';
 
 type Order = 'referrals' | 'points' | 'signup_time';
@@ -101,6 +101,61 @@ describe('tester moves', () => {
       assert.equal(response.status, 200, JSON.stringify(response.body));
     });
     assert.deepEqual([accepted.position_before, accepted.position, accepted.referrals, accepted.referred_tester_id], [2, 1, 1, flagged!.id]);
+  });
+
+  test('a reversed referral is a move of the referrer: the credit, its points and the counter taken back, never credited again', async () => {
+    const beta = await ctx.createBeta({ waitlist_order: 'referrals' });
+    await createTester(ctx, beta.id);
+    const referrer = await createTester(ctx, beta.id);
+    const friend = await createTester(ctx, beta.id, { referrer_id: referrer.id });
+    const credited = await storedRow(referrer.id);
+    assert.deepEqual([credited.share_signups_count, credited.points], [1, 6]);
+    const reverse = (id: number) => ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${id}/reverse_referral`);
+    const reversed = await expectMove(beta.id, referrer.id, 'referrals', 'referral_reversed', async () => {
+      const response = await reverse(friend.id);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.equal(response.body.id, friend.id);
+      assert.equal(response.body.fraud.referral, 'reversed');
+    });
+    assert.deepEqual([reversed.position_before, reversed.position, reversed.referrals, reversed.points, reversed.referred_tester_id], [1, 2, 0, 1, friend.id]);
+    const point = await ctx.database.db.selectFrom('points').selectAll().where('tester_id', '=', referrer.id).where('dedupe_key', '=', `referral:${friend.id}`).executeTakeFirstOrThrow();
+    assert.notEqual(point.revoked_at, null, 'the referral point is revoked');
+    await assertCountersExact(ctx, beta.id, assert);
+
+    // Again: the tester unchanged, no move. Rejoining the waitlist (which credits a referral not yet credited) never credits it.
+    const again = await reverse(friend.id);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.fraud.referral, 'reversed');
+    for (const status of ['suspended', 'unsuspended']) {
+      const moved = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${friend.id}`, { body: { tester: { status } } });
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    }
+    const after = await storedRow(referrer.id);
+    assert.deepEqual([after.share_signups_count, after.points], [0, 1]);
+    assert.equal((await moves(beta.id, referrer.id)).body.filter((move: any) => move.cause === 'referral_reversed').length, 1);
+    const friendRow = await storedRow(friend.id);
+    assert.deepEqual([friendRow.referral_credited_at, friendRow.referral_reversed_at], [null, '2026-11-22T09:15:00.000Z']);
+  });
+
+  test('reversing a referral not credited, or a tester without a referrer: 422 and nothing changes', async () => {
+    const beta = await ctx.createBeta({ double_opt_in: true });
+    const referrer = await createTester(ctx, beta.id, { profile: { ip: '203.0.113.9', user_agent: CHROME } });
+    const pending = await createTester(ctx, beta.id, { referrer_id: referrer.id, status: 'unconfirmed' });
+    const held = await createTester(ctx, beta.id, { referrer_id: referrer.id, profile: { ip: '203.0.113.9', user_agent: FIREFOX } });
+    const before = await storedRow(referrer.id);
+    for (const [tester, message] of [
+      [pending, 'not credited'],
+      [held, 'not credited'],
+      [referrer, 'has no referrer'],
+    ] as const) {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${tester.id}/reverse_referral`);
+      assert.equal(response.status, 422, JSON.stringify(response.body));
+      assert.deepEqual(codes(response), [Errors.testersGeneral.code]);
+      assert.match(response.body.errors[0].message, new RegExp(message));
+      assert.equal((await storedRow(tester.id)).referral_reversed_at, null);
+    }
+    assert.deepEqual(await storedRow(referrer.id), before);
+    assert.equal((await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/999999/reverse_referral`)).status, 404);
   });
 
   test('points awarded and revoked are moves of a points waitlist, naming the point', async () => {
