@@ -13086,6 +13086,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -13187,6 +13192,11 @@ export interface operations {
                             decoder_key: string;
                             /** @description Signups confirm their e-mail address before they are applied */
                             double_opt_in: boolean;
+                            /** @description Extension: the beta's sending is paused when hard bounces and complaints pass this share of email_breaker_window sends (5 by default); an owner resumes it */
+                            email_breaker_threshold_percent: number;
+                            /** @description Extension: how many of the beta's most recent sends the sending breaker looks at (200 by default) */
+                            email_breaker_window: number;
+                            email_sends_per_minute: number | null;
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
@@ -16760,6 +16770,8 @@ export interface operations {
                         invited_at: string | null;
                         joined_at: string | null;
                         leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
