@@ -637,7 +637,7 @@ export interface InvitationSchedulesTable {
 export interface FraudSimulationsTable {
   id: Generated<number>;
   beta_id: number;
-  settings: string; // JSON: BetaSettings
+  settings: string; // JSON: SimulatedSettings (modules/fraud/fraud-simulation.ts)
   status: string; // running, completed, failed
   max_tester_id: number;
   testers_total: number;

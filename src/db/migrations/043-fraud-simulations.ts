@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>, { id, ref }: MigrationContext): Promis
     .createTable('fraud_simulations')
     .addColumn('id', id.type, id.build)
     .addColumn('beta_id', ref, (c) => c.notNull().references('betas.id').onDelete('cascade'))
-    // JSON: the beta's settings as the simulation tried them (its own merged with those proposed).
+    // JSON: the settings tried (those proposed over the beta's own) and what orders its waitlist.
     .addColumn('settings', 'text', (c) => c.notNull())
     // running, completed or failed
     .addColumn('status', 'text', (c) => c.notNull())

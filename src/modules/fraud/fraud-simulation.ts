@@ -33,6 +33,9 @@ export const SIMULATED_SETTINGS = [
   'fraud_mode',
 ] as const;
 
+/** What a simulation keeps of the beta's settings: those tried, and what orders the waitlist. */
+export type SimulatedSettings = Pick<BetaSettings, (typeof SIMULATED_SETTINGS)[number] | 'waitlist_order' | 'referral_points'>;
+
 /** Rules that refuse a signup, in the order the service checks them, then the flags. */
 const REFUSING_RULES = [
   'signup_countries',
@@ -146,7 +149,7 @@ class Windows {
 
 /** A beta's testers checked one by one in signup (id) order under `settings`. */
 export class FraudReplay {
-  readonly #settings: BetaSettings;
+  readonly #settings: SimulatedSettings;
   readonly #ipBlocked: (ip: string) => boolean;
   readonly #mailboxes: ReadonlyMap<string, readonly MailboxSharer[]>;
   readonly #refused = new Set<number>();
@@ -158,7 +161,7 @@ export class FraudReplay {
   #checked = 0;
 
   /** `mailboxes`: per mailbox key shared by several testers of the beta, those testers by id. */
-  constructor(settings: BetaSettings, mailboxes: ReadonlyMap<string, readonly MailboxSharer[]>) {
+  constructor(settings: SimulatedSettings, mailboxes: ReadonlyMap<string, readonly MailboxSharer[]>) {
     this.#settings = settings;
     this.#ipBlocked = blockedIpMatcher(settings.blocked_ips);
     this.#mailboxes = mailboxes;

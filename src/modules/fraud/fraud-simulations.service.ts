@@ -10,7 +10,7 @@ import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
-import { mergeSettings, settingsProblems, type BetaSettings, type BetaSettingsPatch } from '../betas/beta-settings.ts';
+import { mergeSettings, settingsProblems, type BetaSettingsPatch } from '../betas/beta-settings.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { isOnWaitlist } from '../waitlist/standings.ts';
 import { aliasProviderOf } from './email-alias.ts';
@@ -18,6 +18,7 @@ import {
   FraudReplay,
   positionsChanged,
   SIMULATED_SETTINGS,
+  type SimulatedSettings,
   type MailboxSharer,
   type ReplayedTester,
   type RuleOutcome,
@@ -91,7 +92,7 @@ export class FraudSimulationsService {
   async run(id: number, stop: AbortSignal = new AbortController().signal): Promise<'done' | 'stopped'> {
     const simulation = await this.db.selectFrom('fraud_simulations').selectAll().where('id', '=', id).executeTakeFirst();
     if (simulation?.status !== 'running') return 'done';
-    const settings = JSON.parse(simulation.settings) as BetaSettings;
+    const settings = JSON.parse(simulation.settings) as SimulatedSettings;
     const replay = new FraudReplay(settings, await this.#sharedMailboxes(simulation));
     const waitlist = new WaitlistColumns();
     let cursor = 0;
@@ -198,8 +199,12 @@ export class FraudSimulationsService {
   }
 }
 
-/** The beta's settings with those proposed: 422 (as a beta's settings) for a key the simulation does not take, or a value the settings refuse. */
-function proposedSettings(beta: Beta, proposed: Record<string, unknown> | undefined): BetaSettings {
+/**
+ * The settings to try: those proposed over the beta's own, with what orders its waitlist (nothing
+ * else of the beta's settings, its secrets included, is copied). 422 (as a beta's settings) for a
+ * key the simulation does not take, or a value the settings refuse.
+ */
+function proposedSettings(beta: Beta, proposed: Record<string, unknown> | undefined): SimulatedSettings {
   const taken = new Set<string>(SIMULATED_SETTINGS);
   if (proposed === undefined) throw Errors.betasGeneral(`settings is required: an object of the fraud and signup settings to try (${SIMULATED_SETTINGS.join(', ')})`);
   const others = Object.keys(proposed).filter((key) => !taken.has(key));
@@ -209,5 +214,7 @@ function proposedSettings(beta: Beta, proposed: Record<string, unknown> | undefi
   const patch = proposed as BetaSettingsPatch;
   const problems = settingsProblems(patch);
   if (problems.length > 0) throw ApiError.many(problems.map((message) => Errors.betasGeneral.entry(message)));
-  return mergeSettings(beta.settings, patch);
+  const merged = mergeSettings(beta.settings, patch);
+  const kept = [...SIMULATED_SETTINGS, 'waitlist_order', 'referral_points'] as const;
+  return Object.fromEntries(kept.map((key) => [key, merged[key]])) as SimulatedSettings;
 }

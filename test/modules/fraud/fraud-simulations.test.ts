@@ -77,6 +77,8 @@ describe('fraud simulations', () => {
       signup_countries_blocked: [],
       fraud_mode: 'block',
     });
+    const row = await ctx.database.db.selectFrom('fraud_simulations').select('settings').where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    assert.deepEqual(Object.keys(JSON.parse(row.settings)).sort(), [...Object.keys(created.body.settings), 'referral_points', 'waitlist_order'].sort(), 'no other setting (no secret) is copied');
     assert.equal(await ctx.runJobs(), 1);
 
     const done = await show(s.beta.id, created.body.id);
