@@ -148,6 +148,11 @@ export function referralFlags(newcomer: Pick<Newcomer, 'ip' | 'userAgent'>, refe
   return flags;
 }
 
+/** Whether block mode refuses a referral that carries `flag` (an alias or same-device flag). */
+export function refusesInBlockMode(flag: FraudFlag): boolean {
+  return REFUSED_IN_BLOCK_MODE[flag.name] !== undefined;
+}
+
 /** In block mode, the error refusing a referral that carries an alias or same-device flag. */
 export function refusedReferral(flags: readonly FraudFlag[], mode: FraudMode): ApiError | undefined {
   if (mode !== 'block') return undefined;

@@ -15,7 +15,7 @@ import {
   FraudFlagNames,
   MANY_SIGNUPS_FROM_ONE_IP,
   referralFlags,
-  refusedReferral,
+  refusesInBlockMode,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   type FraudFlag,
   type ReferrerFacts,
@@ -201,10 +201,10 @@ export class FraudReplay {
       return;
     }
     const referrer = tester.referrer_email !== null && !this.#refused.has(tester.referrer_id!) ? referrerFacts(tester) : null;
-    const flags = this.#flags(tester, ip, referrer, disposable);
-    if (referrer && refusedReferral(flags, this.#settings.fraud_mode)) {
-      // Block mode refuses the referral outright, under each flag that refuses it.
-      const refusing = flags.filter((flag) => refusedReferral([flag], this.#settings.fraud_mode));
+    const flags = this.#flags(tester, ip, at, referrer, disposable);
+    // Block mode refuses the referral outright, under each flag that refuses it.
+    const refusing = referrer && this.#settings.fraud_mode === 'block' ? flags.filter(refusesInBlockMode) : [];
+    if (refusing.length > 0) {
       for (const flag of refusing) this.#note(flag.name, 'refused', tester, flag.reason);
       this.#refused.add(tester.id);
       this.#changeCredit(tester, false);
@@ -242,13 +242,13 @@ export class FraudReplay {
   }
 
   /** The flags the signup would carry: signupFlags' rules, against the testers the replay kept. */
-  #flags(tester: ReplayedTester, ip: string | null, referrer: ReferrerFacts | null, disposable: string | undefined): FraudFlag[] {
+  #flags(tester: ReplayedTester, ip: string | null, at: number, referrer: ReferrerFacts | null, disposable: string | undefined): FraudFlag[] {
     const flags: FraudFlag[] = referrer ? referralFlags({ ip, userAgent: tester.signup_user_agent }, referrer) : [];
     const provider = aliasProviderOf(tester.email_normalized);
     const first = provider && tester.email_alias_key !== null && this.#mailboxes.get(tester.email_alias_key)?.find((sharer) => sharer.id < tester.id && !this.#refused.has(sharer.id));
     if (provider && first) flags.push({ name: 'email_alias', reason: `Same ${provider.name} mailbox as ${first.email} (${provider.name} ${provider.rule})` });
     if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-    if (ip && this.#fromIp.countBefore(ip, Date.parse(tester.created_at)) + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
+    if (ip && this.#fromIp.countBefore(ip, at) + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
       flags.push({ name: 'many_signups_from_ip', reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${ip} within 24 hours, this one included` });
     }
     return flags;
