@@ -24,7 +24,7 @@ import { defaultPage, mergePage, pageProblems, parseStoredPage, type ImageKind, 
 import { readImage, type ImageUpload } from './beta-images.ts';
 import { insertWithChosenId } from './chosen-ids.ts';
 
-const betaNotFound = () => Errors.notFound('Beta not found');
+export const betaNotFound = () => Errors.notFound('Beta not found');
 
 /**
  * A command of one statement that writes into one of the beta's tables: the statement's

@@ -65,6 +65,11 @@ export interface EffectiveTemplate extends TemplateParts {
   updated_at: string | null;
 }
 
+/** Whether the occasion's message is sent, from the beta's stored switch (null or none: the default's). */
+export function switchedOn(occasion: Occasion, stored: number | null | undefined): boolean {
+  return stored == null ? defaultTemplates[occasion].enabled : stored === 1;
+}
+
 /** The beta's template for the occasion: its stored parts where it has them, the defaults elsewhere. */
 export function effectiveTemplate(occasion: Occasion, row: EmailTemplateRow | undefined): EffectiveTemplate {
   const fallback = defaultTemplates[occasion];
@@ -73,7 +78,7 @@ export function effectiveTemplate(occasion: Occasion, row: EmailTemplateRow | un
     subject: row?.subject ?? fallback.subject,
     body: row?.body ?? fallback.body,
     html_body: row?.html_body ?? fallback.html_body,
-    enabled: row?.enabled == null ? fallback.enabled : row.enabled === 1,
+    enabled: switchedOn(occasion, row?.enabled),
     customized: row != null && (row.subject !== null || row.body !== null || row.html_body !== null),
     updated_at: row?.updated_at ?? null,
   };

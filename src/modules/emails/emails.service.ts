@@ -20,7 +20,7 @@ import { isSuppressed, type SuppressionsService } from '../suppressions/suppress
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, PositionChange, StatusChange } from './email-queue.ts';
 import { TemplateError } from './email-rendering.ts';
-import { effectiveTemplate, occasionForStatus, renderEmail, type Occasion, type RenderedEmail } from './email-templates.ts';
+import { effectiveTemplate, occasionForStatus, Occasions, renderEmail, switchedOn, type Occasion, type RenderedEmail } from './email-templates.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
 import type { MessageStatuses } from './emails.schemas.ts';
 import type { CapReached, SendCaps } from './send-caps.ts';
@@ -99,20 +99,28 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Whether each beta's position_changed message is on: a signup's referral credit asks (read-cache.ts). */
-function positionEmailCache(db: Db) {
-  return readCache<number, boolean>(db, 'position-email', 'ttl');
+/**
+ * The occasions each beta sends a message for (read-cache.ts): every signup asks about its status's
+ * occasion, and a referral credit about position_changed. Kept within the cache's staleness, which
+ * is safe: a message queued under a template switched off meanwhile is dropped when its effects row
+ * is expanded (`record` reads the template again there).
+ */
+function occasionsOnCache(db: Db) {
+  return readCache<number, ReadonlySet<Occasion>>(db, 'email-occasions-on', 'ttl');
 }
 
 /** To call once a change to a beta's templates has been written. */
 export function templatesChanged(db: Db, betaId: number): void {
-  positionEmailCache(db).invalidate(betaId);
+  occasionsOnCache(db).invalidate(betaId);
 }
 
-/** A beta's own template for an occasion: every signup reads one. */
+/** A beta's own template for an occasion: every message recorded reads one. */
 const storedTemplate = compiled((db, p: { betaId: number; occasion: string }) =>
   db.selectFrom('email_templates').selectAll().where('beta_id', '=', p.betaId).where('occasion', '=', p.occasion),
 );
+
+/** Whether each of a beta's own templates is switched on. */
+const storedSwitches = compiled((db, p: { betaId: number }) => db.selectFrom('email_templates').select(['occasion', 'enabled']).where('beta_id', '=', p.betaId));
 
 export class EmailsService implements EmailQueue {
   readonly jobHandlers: Readonly<Record<string, JobHandler>>;
@@ -179,10 +187,16 @@ export class EmailsService implements EmailQueue {
     await this.defer(trx, betaId, { occasion: 'friend_invitation', testerId, now, senderId, message });
   }
 
-  positionEmailOn(trx: Executor, betaId: number): Promise<boolean> {
-    return positionEmailCache(this.db).get(betaId, async () =>
-      effectiveTemplate('position_changed', await storedTemplate.first(trx, { betaId, occasion: 'position_changed' })).enabled,
-    );
+  async positionEmailOn(trx: Executor, betaId: number): Promise<boolean> {
+    return (await this.occasionsOn(trx, betaId)).has('position_changed');
+  }
+
+  /** The occasions the beta sends a message for: its own templates' switches, the defaults' elsewhere. */
+  private occasionsOn(trx: Executor, betaId: number): Promise<ReadonlySet<Occasion>> {
+    return occasionsOnCache(this.db).get(betaId, async () => {
+      const switches = new Map((await storedSwitches.rows(trx, { betaId })).map((row) => [row.occasion, row.enabled]));
+      return new Set(Occasions.filter((occasion) => switchedOn(occasion, switches.get(occasion))));
+    });
   }
 
   async positionChanged(trx: Executor, change: PositionChange): Promise<void> {
@@ -193,11 +207,10 @@ export class EmailsService implements EmailQueue {
 
   /**
    * Puts the message into the command's effects row (jobs/effects.ts) when its template is on:
-   * most signups land in a status whose message is off, and this one indexed read is all they cost.
+   * most signups land in a status whose message is off, and cost no read then.
    */
   private async defer(trx: Executor, betaId: number, message: DeferredMessage): Promise<void> {
-    const stored = await storedTemplate.first(trx, { betaId, occasion: message.occasion });
-    if (effectiveTemplate(message.occasion, stored).enabled) deferEffect(trx, betaId, EMAILS_PART, message, message.now);
+    if ((await this.occasionsOn(trx, betaId)).has(message.occasion)) deferEffect(trx, betaId, EMAILS_PART, message, message.now);
   }
 
   /** The effects row's messages, recorded in the order queued. */

@@ -56,8 +56,7 @@ export class FriendInvitationsService {
       const now = storedTime(this.clock.now());
       // The beta, the company's plan, then the sender (docs/architecture.md, "Lock order"): a sender
       // deleted meanwhile is not found, rather than found without invitations left by the update below.
-      await this.betas.hold(trx, beta.id);
-      const hidden = await this.testers.beyondPlanLimit(trx, beta);
+      const { hidden } = await this.testers.holdForNewTester(trx, beta);
       const inviter = await forUpdate(
         this.dialect,
         trx.selectFrom('testers').selectAll().where('beta_id', '=', beta.id).where('email_normalized', '=', sender.normalized).where('hidden', '=', 0),

@@ -56,10 +56,11 @@ export async function recordErasure(trx: Executor, betaId: number, email: string
 }
 
 /**
- * Forgets the erasure of the address: the person signed up to the beta again themselves, and is
- * written to as any new tester is. Costs one indexed read in a beta that never erased anyone.
+ * Forgets the erasure of the address (lower-cased): the person signed up to the beta again
+ * themselves, and is written to as any new tester is. `salt` is the beta's, read in the caller's
+ * transaction (null: the beta erased nobody, and nothing is to be done).
  */
-export async function liftErasure(trx: Executor, betaId: number, email: string): Promise<void> {
-  const hash = await erasedHash(trx, betaId, email);
-  if (hash) await trx.deleteFrom('erasures').where('beta_id', '=', betaId).where('email_hash', '=', hash).execute();
+export async function liftErasure(trx: Executor, betaId: number, normalizedEmail: string, salt: string | null): Promise<void> {
+  if (salt === null) return;
+  await trx.deleteFrom('erasures').where('beta_id', '=', betaId).where('email_hash', '=', hashOf(salt, normalizedEmail)).execute();
 }

@@ -98,8 +98,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
 
   const created = await repo.transaction(async (trx) => {
     const now = repo.now();
-    await repo.betas.hold(trx, beta.id);
-    const hidden = await repo.beyondPlanLimit(trx, beta);
+    const { hidden, erasureSalt } = await repo.holdForNewTester(trx, beta);
     // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
     // referrer deleted meanwhile its foreign key, and either runs the transaction again.
     const referrer = input.referrer_id
@@ -146,7 +145,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const row = await repo.insertTester(trx, values);
     recordMoves(trx, beta, held ? [{ tester: row, cause: 'signed_up' }, { tester: referrer, cause: 'referral_held', sourceId: row.id }] : [{ tester: row, cause: 'signed_up' }], now);
     // Signing up again is the person's own choice: an earlier erasure no longer keeps mail from them.
-    await liftErasure(trx, beta.id, email.email);
+    await liftErasure(trx, beta.id, email.normalized, erasureSalt);
     if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });
     await saveAnswers(trx, row.id, answers.answers, now);
     const credited = joined ? await recordCreatedSignup(trx, repo.dialect, beta, row, now) : null;
@@ -166,7 +165,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
 /**
  * Creates the recipient of a friend invitation in the caller's transaction: invited at once with
  * their invitation code, as if they had applied and been invited; not a referral. Hidden when the
- * company's plan is full (`beyondPlanLimit`, asked first: the caller answers 2317 after commit).
+ * company's plan is full (`holdForNewTester`, asked first: the caller answers 2317 after commit).
  */
 export async function insertInvitee(ctx: TestersContext, trx: Executor, beta: Beta, email: string, hidden: boolean, now: string): Promise<TesterRow> {
   const { repo, events } = ctx;

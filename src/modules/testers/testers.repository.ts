@@ -1,7 +1,7 @@
 // What the testers' use cases share: the command transaction, the reads and locks of a tester row,
 // its writes (with the unique e-mail turned into the interface's error), and its views.
 import { compiled, compiledVariants, definedColumns } from '../../db/compiled.ts';
-import { forDelete, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
@@ -9,7 +9,7 @@ import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { companyTesterCount } from '../betas/beta-counters.ts';
-import type { Beta, BetasService } from '../betas/betas.service.ts';
+import { betaNotFound, type Beta, type BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { referrerGone } from '../referrals/referrals.service.ts';
 import type { GeoLocator } from './geoip.ts';
@@ -33,11 +33,30 @@ const visibleTester = compiledVariants((variant: `${'id' | 'uuid'} ${TesterLock}
 /** A signup's insert: its column set depends on the profile given. */
 const testerInsert = compiledVariants((_columns: string) => (db, values: NewTester) => db.insertInto('testers').values(values).returningAll());
 
-/** The company's plan limit, read (every signup) or locked (a limited company's signups). */
-const companyLimit = compiledVariants((variant: 'read' | 'lock') => (db, p: { companyId: number }, dialect) => {
-  const query = db.selectFrom('companies').select('max_testers').where('id', '=', p.companyId);
-  return variant === 'lock' ? forUpdate(dialect, query) : query;
-});
+/**
+ * A new tester's first statement: the beta held as BetasService.hold holds it, with what the
+ * signup's transaction asks next beside it, the company's plan limit and the beta's erasure salt
+ * (null until the beta first erases someone). One round trip instead of three, read in the
+ * transaction as the separate reads were.
+ */
+const newTesterHold = compiled((db, p: { betaId: number; companyId: number }, dialect) =>
+  forKeyShare(
+    dialect,
+    db
+      .selectFrom('betas')
+      .select((eb) => [
+        'betas.id',
+        eb.selectFrom('companies').select('max_testers').where('companies.id', '=', p.companyId).as('max_testers'),
+        eb.selectFrom('erasure_salts').select('salt').where('erasure_salts.beta_id', '=', p.betaId).as('erasure_salt'),
+      ])
+      .where('betas.id', '=', p.betaId),
+  ),
+);
+
+/** The company's plan limit locked: a limited company's signups wait for each other on it. */
+const lockedCompanyLimit = compiled((db, p: { companyId: number }, dialect) =>
+  forUpdate(dialect, db.selectFrom('companies').select('max_testers').where('id', '=', p.companyId)),
+);
 
 const testerById = compiled((db, p: { id: number }) => db.selectFrom('testers').selectAll().where('id', '=', p.id));
 
@@ -90,19 +109,21 @@ export class TestersRepository {
   }
 
   /**
-   * Whether the company's plan is full, so a new tester of the beta must be hidden. Only a company
-   * with a limit serialises its signups (on its row); others pay one primary-key read. A sandbox
-   * never counts against the plan, and says so from the beta in memory: no read at all. Asked after
-   * the beta is held and before any tester is locked (docs/architecture.md, "Lock order").
+   * The first thing a command that adds a tester does: holds the beta (404 when it is gone), and
+   * says whether the company's plan is full, so the new tester must be hidden, and the beta's
+   * erasure salt (liftErasure). Only a company with a limit serialises its signups (on its row). A
+   * sandbox never counts against the plan. Asked before any tester is locked (docs/architecture.md,
+   * "Lock order").
    */
-  async beyondPlanLimit(trx: Executor, beta: Beta): Promise<boolean> {
-    if (beta.sandbox_of !== null) return false;
-    const companyId = beta.company_id;
-    if ((await companyLimit('read').firstOrThrow(trx, { companyId })).max_testers === null) return false;
-    const company = await companyLimit('lock').firstOrThrow(trx, { companyId });
-    if (company.max_testers === null) return false;
+  async holdForNewTester(trx: Executor, beta: Beta): Promise<{ hidden: boolean; erasureSalt: string | null }> {
+    const held = await newTesterHold.first(trx, { betaId: beta.id, companyId: beta.company_id });
+    if (!held) throw betaNotFound();
+    const erasureSalt = held.erasure_salt ?? null;
+    if (beta.sandbox_of !== null || held.max_testers === null) return { hidden: false, erasureSalt };
+    const company = await lockedCompanyLimit.firstOrThrow(trx, { companyId: beta.company_id });
+    if (company.max_testers === null) return { hidden: false, erasureSalt };
     // Read under the company's lock: the signup before this one has committed its counters.
-    return (await companyTesterCount(trx, companyId)) >= company.max_testers;
+    return { hidden: (await companyTesterCount(trx, beta.company_id)) >= company.max_testers, erasureSalt };
   }
 
   /** The beta's tester by id or uuid; 404 when there is none, 2317 when it is hidden (unless hidden ones are included). */

@@ -188,9 +188,9 @@ export class TestersService {
     return insertInvitee(this.ctx, trx, beta, email, hidden, now);
   }
 
-  /** Whether the company's plan is full: a friend invitation asks before it locks its sender. */
-  beyondPlanLimit(trx: Executor, beta: Beta): Promise<boolean> {
-    return this.ctx.repo.beyondPlanLimit(trx, beta);
+  /** Holds the beta and says whether the company's plan is full: a friend invitation asks before it locks its sender. */
+  async holdForNewTester(trx: Executor, beta: Beta): Promise<{ hidden: boolean }> {
+    return this.ctx.repo.holdForNewTester(trx, beta);
   }
 
   reducedViews(executor: Executor, beta: Beta, rows: TesterRow[]): Promise<ReducedTesterView[]> {

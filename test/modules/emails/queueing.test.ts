@@ -155,7 +155,7 @@ describe('e-mail queueing', () => {
     assert.equal((await jobsFor([message.id])).length, 1);
   });
 
-  test('a status whose message is off costs one query; a status without a message costs none', async () => {
+  test("a beta's switches are read once and kept until its templates change; a status without a message costs none", async () => {
     const beta = await ctx.createBeta();
     const tester = await createTester(ctx, beta.id);
     let queries = 0;
@@ -167,10 +167,16 @@ describe('e-mail queueing', () => {
       transformResult: async (args) => args.result,
     });
     const change = { betaId: beta.id, testerId: tester.id, now: NOW };
+    // The signup read the beta's switches: its status's message, off, costs nothing now.
     await ctx.services.emails.statusChanged(counting, { ...change, status: 'applied' });
-    assert.equal(queries, 1);
     await ctx.services.emails.statusChanged(counting, { ...change, status: 'imported' });
     await ctx.services.emails.statusChanged(counting, { ...change, status: 'idle' });
+    assert.equal(queries, 0);
+    // A change of any of its templates has the next message read the switches again.
+    assert.equal((await ctx.request('PUT', `/api/v2/betas/${beta.id}/email_templates/suspended`, { body: { enabled: true } })).status, 200);
+    await ctx.services.emails.statusChanged(counting, { ...change, status: 'applied' });
+    assert.equal(queries, 1);
+    assert.equal(await ctx.services.emails.positionEmailOn(counting, beta.id), false);
     assert.equal(queries, 1);
     assert.deepEqual(await storedMessages(ctx, beta.id), []);
   });
