@@ -38,7 +38,7 @@ const referrerQuery = compiledVariants((variant: `${ReferenceKind} ${boolean}`) 
  * caller's transaction ends: a concurrent delete of the referrer then either waits for the referred
  * tester's insert, or ran first and the referrer is not found (ignored). Unlocked, as a signup looks
  * it up (it locks nothing it need not), a referrer deleted before the insert makes the insert fail
- * its foreign key on PostgreSQL: the caller runs its transaction again (see `referrerGone`).
+ * its foreign key: the caller runs its transaction again (see `referrerGone`).
  */
 export async function findReferrer(
   trx: Executor,
@@ -98,9 +98,14 @@ export async function findReferrers(trx: Executor, dialect: DialectName, betaId:
   return found;
 }
 
-/** Whether `error` is an insert naming a referrer deleted since it was looked up unlocked. */
+/**
+ * Whether `error` is an insert naming a referrer deleted since it was looked up unlocked. SQLite
+ * names no constraint: a testers command holds its beta in its transaction, where SQLite runs alone,
+ * so the one foreign key that can fail there is the referrer's, looked up before it (signup.ts).
+ */
 export function referrerGone(error: unknown): boolean {
-  return foreignKeyViolation(error)?.includes('referrer_id') ?? false;
+  const constraint = foreignKeyViolation(error);
+  return constraint !== null && (constraint === '' || constraint.includes('referrer_id'));
 }
 
 /**

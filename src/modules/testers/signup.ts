@@ -96,14 +96,19 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   if ('error' in leaderboardName) errors.push(leaderboardName.error);
   if (errors.length > 0 || !email || 'error' in leaderboardName) throw ApiError.many(errors);
 
+  // The referrer is looked up before the transaction, so that a commit group does not wait for the
+  // read (SQLite reads it on its reader connection). Without locks: a referrer deleted meanwhile
+  // fails the insert's foreign key, as a referral code taken meanwhile fails its unique index, and
+  // either runs the transaction again, which looks the referrer up inside (as it does a referrer
+  // not found here: one made since by a command still uncommitted).
+  const referrerRef = input.referrer_id;
+  const lookUpReferrer = (executor: Executor) => (referrerRef ? findReferrer(executor, beta.id, referrerRef, email.normalized, { lock: false }) : undefined);
+  let referrerBefore = await lookUpReferrer(repo.db);
   const created = await repo.transaction(async (trx) => {
     const now = repo.now();
     const { hidden, erasureSalt } = await repo.holdForNewTester(trx, beta);
-    // Read without locks: a referral code taken meanwhile fails the insert's unique index, a
-    // referrer deleted meanwhile its foreign key, and either runs the transaction again.
-    const referrer = input.referrer_id
-      ? await findReferrer(trx, beta.id, input.referrer_id, email.normalized, { lock: false })
-      : undefined;
+    const referrer = referrerBefore ?? (await lookUpReferrer(trx));
+    referrerBefore = undefined;
     const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
     const earlierFromIp = ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
     const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
@@ -111,8 +116,10 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, userAgent }, earlierFromIp, referrer);
     const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
     if (refusal) throw refusal;
-    // A flagged referral waits for the owner (acceptReferral) before it is credited.
-    const held = referrer !== undefined && flags.length > 0;
+    // A flagged referral waits for the owner (acceptReferral) before it is credited. Its move
+    // records the referrer's standing as the transaction sees it, not as read before it.
+    const heldReferrer = referrer && flags.length > 0 ? ((await lookUpReferrer(trx)) ?? referrer) : undefined;
+    const held = heldReferrer !== undefined;
     const joined = JOINED_STATUSES.includes(status);
     const values: NewTester = {
       ...profile.values,
@@ -143,7 +150,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       updated_at: now,
     };
     const row = await repo.insertTester(trx, values);
-    recordMoves(trx, beta, held ? [{ tester: row, cause: 'signed_up' }, { tester: referrer, cause: 'referral_held', sourceId: row.id }] : [{ tester: row, cause: 'signed_up' }], now);
+    recordMoves(trx, beta, heldReferrer ? [{ tester: row, cause: 'signed_up' }, { tester: heldReferrer, cause: 'referral_held', sourceId: row.id }] : [{ tester: row, cause: 'signed_up' }], now);
     // Signing up again is the person's own choice: an earlier erasure no longer keeps mail from them.
     await liftErasure(trx, beta.id, email.normalized, erasureSalt);
     if (!hidden) moveTesterCount(trx, beta.id, { from: null, to: status });
