@@ -31,3 +31,19 @@ export async function countUpTo<DB, TB extends keyof DB, O>(
   const total = Number(counted.rows[0].n);
   return { total, totalEstimated: total >= bound };
 }
+
+/**
+ * A page's items and the list's total, counted (countUpTo) only when the page does not show the
+ * list's end by itself: a page shorter than asked, and not past the end, ends the list. A status
+ * page's few moves then cost one read.
+ */
+export async function pageWithTotal<T, DB, TB extends keyof DB, O>(
+  db: QueryExecutorProvider,
+  readItems: () => Promise<T[]>,
+  rows: SelectQueryBuilder<DB, TB, O>,
+  page: PageRequest,
+): Promise<{ items: T[]; total: number; totalEstimated: boolean }> {
+  const items = await readItems();
+  if (items.length < page.perPage && (items.length > 0 || page.offset === 0)) return { items, total: page.offset + items.length, totalEstimated: false };
+  return { items, ...(await countUpTo(db, rows, page)) };
+}

@@ -254,6 +254,10 @@ describe('tester moves', () => {
     assert.deepEqual(page.body.map((move: any) => move.id), all.slice(2, 4).map((move: any) => move.id));
     const header = JSON.parse(String(page.headers['x-pagination']));
     assert.equal(header.total_count, 5);
+    // The last page tells the total by itself, a full page and a page past the end count it: the same total each way.
+    const totals = await Promise.all(['?per_page=2&page=3', '?per_page=5', '?per_page=2&page=4', '?per_page=10'].map((query) => moves(beta.id, tester.id, query)));
+    assert.deepEqual(totals.map((answer) => answer.body.length), [1, 5, 0, 5]);
+    assert.deepEqual(totals.map((answer) => JSON.parse(String(answer.headers['x-pagination'])).total_count), [5, 5, 5, 5]);
     const bad = await moves(beta.id, tester.id, '?per_page=0');
     assert.equal(bad.status, 422, JSON.stringify(bad.body));
   });
