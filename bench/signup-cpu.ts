@@ -9,7 +9,10 @@
 // listens to for position events, and on one whose endpoint subscribes to tester_position_changed.
 // A tree that folds work after commit on a timer (the dashboard's rollups) folds it inside the batch.
 // Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
+// On PostgreSQL it also counts the statements each tree's signups send (pg's Client.query), and
+// how many of them run inside a transaction, where a commit group runs them one after another.
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,8 +22,40 @@ import { median, positiveInteger } from './figures.ts';
 const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]';
 const ROOT = resolve(import.meta.dirname, '..');
 
+/** Statements sent while a side's batch ran, and how many of them inside a transaction. */
+interface Statements {
+  inside: number;
+  outside: number;
+  signups: number;
+}
+
+/** The statements of the batch running now (sides run one at a time). */
+let counting: Statements | null = null;
+const inTransaction = new WeakSet<object>();
+const countedClients = new WeakSet<object>();
+
+/** Counts every statement a tree's pg clients send into the batch running (the tree's own pg module). */
+function countStatements(tree: string): void {
+  const client = createRequire(resolve(tree, 'package.json'))('pg').Client.prototype;
+  if (countedClients.has(client)) return;
+  countedClients.add(client);
+  const query = client.query;
+  client.query = function (this: object, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).trim().toLowerCase();
+    if (text === 'begin') inTransaction.add(this);
+    if (counting) {
+      if (inTransaction.has(this)) counting.inside += 1;
+      else counting.outside += 1;
+    }
+    if (text === 'commit' || text === 'rollback') inTransaction.delete(this);
+    return query.apply(this, args);
+  };
+}
+
 interface Side {
   name: string;
+  statements: Statements;
   /** Makes `count` signups, each referred by a random tester made before; CPU ms spent. */
   signups(count: number): Promise<number>;
   close(): Promise<void>;
@@ -42,6 +77,7 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
     load('src/services.ts'),
     load('bench/seeding.ts'),
   ]);
+  if (databaseUrl.startsWith('postgres')) countStatements(tree);
   const database = await openBenchDatabase(databaseUrl, { poolSize: 10 });
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', GEOIP_DATABASE_PATH: 'off', RATE_LIMIT_DEFAULT: '100000000/1m' });
   const services = await createServices(database, config);
@@ -76,12 +112,17 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
   };
   for (let i = 0; i < options.seed; i += 1) await signup();
   await fold();
+  const statements: Statements = { inside: 0, outside: 0, signups: 0 };
   return {
     name,
+    statements,
     async signups(count) {
       const start = cpuMs();
+      counting = statements;
       for (let i = 0; i < count; i += 1) await signup();
       await fold();
+      counting = null;
+      statements.signups += count;
       return cpuMs() - start;
     },
     async close() {
@@ -129,6 +170,12 @@ async function main(): Promise<void> {
     const values = perSignup.get(side)!;
     const ratio = median(values.map((value, i) => value / base[i]));
     process.stdout.write(`${side.name}: median ${median(values).toFixed(0)} µs CPU per signup; ratio to baseline ${ratio.toFixed(3)}\n`);
+  }
+  for (const side of sides) {
+    const { inside, outside, signups } = side.statements;
+    if (signups > 0 && inside + outside > 0) {
+      process.stdout.write(`${side.name}: ${((inside + outside) / signups).toFixed(1)} statements per signup, ${(inside / signups).toFixed(1)} of them inside a transaction\n`);
+    }
   }
   process.stdout.write(`${values.dialect}, ${rounds} rounds of ${count} signups per side; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   for (const side of sides) await side.close();
