@@ -143,6 +143,8 @@ export interface TestersTable {
   email_alias_key: string | null;
   signup_ip: string | null;
   signup_user_agent: string | null;
+  /** The signup's IPv4 /24 or IPv6 /48 (migration 047), for the subnet burst signal. */
+  signup_subnet: string | null;
   fraud_flags: string | null;
   referral_held: Generated<number>;
   referral_accepted_at: string | null;

@@ -20,7 +20,7 @@ import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, responses, show, verify, type ListOrder, type TesterPage } from './queries.ts';
 import { filterTesters, type FilteredTesters, type TesterFilters } from './tester-filters.ts';
-import { create, createForVisitor, insertInvitee, type CreateInput, type VisitorInput } from './signup.ts';
+import { create, createForVisitor, insertInvitee, type CreateInput, type SignupVisitor, type VisitorInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
@@ -120,7 +120,7 @@ export class TestersService {
   }
 
   /** A visitor's signup on a public page or the embeddable form (signup.ts). */
-  createForVisitor(beta: Beta, input: VisitorInput, visitor: { ipv4: string | null; userAgent: string }): Promise<TesterView> {
+  createForVisitor(beta: Beta, input: VisitorInput, visitor: SignupVisitor): Promise<TesterView> {
     return createForVisitor(this.ctx, beta, input, visitor);
   }
 
