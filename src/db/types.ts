@@ -428,6 +428,14 @@ export interface SubnetSignupsTable {
   created_at: string;
 }
 
+/** A beta's figure of one minute for the launch panel, added up from every process (migration 046). */
+export interface LaunchFiguresTable {
+  beta_id: number;
+  minute: string;
+  figure: string;
+  count: number | string;
+}
+
 export interface VisitorSaltsTable {
   name: string;
   salt: string;
@@ -589,6 +597,7 @@ export interface Database {
   email_send_windows: EmailSendWindowsTable;
   email_sending_pauses: EmailSendingPausesTable;
   fraud_simulations: FraudSimulationsTable;
+  launch_figures: LaunchFiguresTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */

@@ -173,6 +173,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     await emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
     return { row, rendered };
   });
+  ctx.launch.signedUp(beta.id);
   if (created.row.hidden) throw Errors.testerHidden();
   const rendered = created.rendered && (await created.rendered()).get(created.row.id);
   // The beta as read before the transaction serves its view: a signup moves no counter that the

@@ -8,6 +8,7 @@ import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
+import type { LaunchFigures } from '../stats/launch-figures.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import { Errors } from '../../errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
@@ -43,8 +44,9 @@ export class TestersService {
     testerViews: TesterViews,
     events: TesterEvents,
     emails: EmailQueue,
+    launch: Pick<LaunchFigures, 'signedUp'>,
   ) {
-    this.ctx = { repo: new TestersRepository(db, dialect, clock, betas, testerViews), geo, events, emails };
+    this.ctx = { repo: new TestersRepository(db, dialect, clock, betas, testerViews), geo, events, emails, launch };
   }
 
   show(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
