@@ -5,6 +5,7 @@
 // owner accepts it; in `block` mode an alias or same-device referral is refused outright.
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
@@ -68,23 +69,20 @@ export function disposableDomainOf(normalizedEmail: string): string | undefined 
   return undefined;
 }
 
+// Every signup with an address runs both: compiled once per column (db/compiled.ts).
+const recentSignups = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; value: string; since: string; cap: number }) =>
+  db
+    .selectFrom(db.selectFrom('testers').select('id').where('beta_id', '=', p.betaId).where(column, '=', p.value).where('created_at', '>', p.since).limit(p.cap).as('recent'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /**
  * Signups to the beta since `since` from an IP (`ip`) or a subnet (`signup_subnet`), counted up to
  * `cap` along the column's index (the count only has to reach a limit or a flag's threshold, so a
  * flood costs no more to count).
  */
 export async function recentSignupsFrom(trx: Executor, betaId: number, column: 'ip' | 'signup_subnet', value: string, since: string, cap: number): Promise<number> {
-  const recent = trx
-    .selectFrom('testers')
-    .select('id')
-    .where('beta_id', '=', betaId)
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .limit(cap);
-  const { n } = await trx
-    .selectFrom(recent.as('recent'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const { n } = await recentSignups(column).firstOrThrow(trx, { betaId, value, since, cap });
   return Number(n);
 }
 
