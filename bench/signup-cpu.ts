@@ -1,4 +1,4 @@
-// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]
+// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]
 // CPU time per signup, this tree against another checkout's (the code before a change, e.g.
 // `git worktree add /tmp/before <commit>` with its node_modules linked), both loaded in this
 // process: each tree's own app and services on a database of its own, driven by app.inject, the
@@ -9,6 +9,8 @@
 // listens to for position events, and on one whose endpoint subscribes to tester_position_changed.
 // A tree that folds work after commit on a timer (the dashboard's rollups) folds it inside the batch.
 // Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
+// With --with-ip each signup sends a profile ip, each its own (and its own /24), so the rules that
+// count signups from an address or a network do their reads and index writes.
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -16,7 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { median, positiveInteger } from './figures.ts';
 
-const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]';
+const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]';
 const ROOT = resolve(import.meta.dirname, '..');
 
 interface Side {
@@ -32,7 +34,7 @@ function cpuMs(): number {
 }
 
 /** A tree's app and services, from its own modules, on a database of its own; one beta seeded with `seed` testers. */
-async function openTree(tree: string, name: string, databaseUrl: string, options: { listen: boolean; seed: number }): Promise<Side> {
+async function openTree(tree: string, name: string, databaseUrl: string, options: { listen: boolean; seed: number; withIp: boolean }): Promise<Side> {
   const load = (path: string) => import(resolve(tree, path));
   const [{ buildApp }, { loadConfig }, { RateLimits }, { isReachable }, { createServices }, { openBenchDatabase }] = await Promise.all([
     load('src/app.ts'),
@@ -63,7 +65,8 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
   let sequence = 0;
   const signup = async () => {
     const referrer = ids.length === 0 ? undefined : ids[Math.floor(Math.random() * ids.length)];
-    const tester = { email: `signup-${name.replace(/\W/g, '')}-${sequence++}@example.com`, ...(referrer ? { referrer_id: referrer } : {}) };
+    const ip = options.withIp ? { profile: { ip: `10.${(sequence >> 8) & 255}.${sequence & 255}.7` } } : {};
+    const tester = { email: `signup-${name.replace(/\W/g, '')}-${sequence++}@example.com`, ...ip, ...(referrer ? { referrer_id: referrer } : {}) };
     const response = await app.inject({ method: 'POST', url: `/api/v2/betas/${beta}/testers`, headers, payload: { tester } });
     if (response.statusCode !== 201) throw new Error(`${name}: signup answered ${response.statusCode} ${response.body}`);
     ids.push(JSON.parse(response.body).id);
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       rounds: { type: 'string', default: '5' },
       signups: { type: 'string', default: '300' },
+      'with-ip': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -112,9 +116,9 @@ async function main(): Promise<void> {
     url.pathname = `/bench_signup_cpu_${process.pid}_${suffix}`;
     return url.toString();
   };
-  const baseline = await openTree(resolve(values['baseline-tree']), 'baseline', urlOf('baseline'), { listen: false, seed: count });
-  const quiet = await openTree(ROOT, 'this tree, nobody listening', urlOf('quiet'), { listen: false, seed: count });
-  const listened = await openTree(ROOT, 'this tree, an endpoint for tester_position_changed', urlOf('listened'), { listen: true, seed: count });
+  const baseline = await openTree(resolve(values['baseline-tree']), 'baseline', urlOf('baseline'), { listen: false, seed: count, withIp: values['with-ip']! });
+  const quiet = await openTree(ROOT, 'this tree, nobody listening', urlOf('quiet'), { listen: false, seed: count, withIp: values['with-ip']! });
+  const listened = await openTree(ROOT, 'this tree, an endpoint for tester_position_changed', urlOf('listened'), { listen: true, seed: count, withIp: values['with-ip']! });
   const sides = [baseline, quiet, listened];
   // A first batch each, not counted: compiled queries, caches and the JIT warm up.
   for (const side of sides) await side.signups(count);
