@@ -1,4 +1,4 @@
-// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]
+// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]
 // CPU time per signup, this tree against another checkout's (the code before a change, e.g.
 // `git worktree add /tmp/before <commit>` with its node_modules linked), both loaded in this
 // process: each tree's own app and services on a database of its own, driven by app.inject, the
@@ -11,6 +11,8 @@
 // Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
 // On PostgreSQL it also counts the statements each tree's signups send (pg's Client.query), and
 // how many of them run inside a transaction, where a commit group runs them one after another.
+// With --with-ip each signup sends a profile ip, each its own (and its own /24), so the rules that
+// count signups from an address or a network do their reads and index writes.
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -19,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { median, positiveInteger } from './figures.ts';
 
-const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300]';
+const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** Statements sent while a side's batch ran, and how many of them inside a transaction. */
@@ -67,7 +69,7 @@ function cpuMs(): number {
 }
 
 /** A tree's app and services, from its own modules, on a database of its own; one beta seeded with `seed` testers. */
-async function openTree(tree: string, name: string, databaseUrl: string, options: { listen: boolean; seed: number }): Promise<Side> {
+async function openTree(tree: string, name: string, databaseUrl: string, options: { listen: boolean; seed: number; withIp: boolean }): Promise<Side> {
   const load = (path: string) => import(resolve(tree, path));
   const [{ buildApp }, { loadConfig }, { RateLimits }, { isReachable }, { createServices }, { openBenchDatabase }] = await Promise.all([
     load('src/app.ts'),
@@ -99,7 +101,8 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
   let sequence = 0;
   const signup = async () => {
     const referrer = ids.length === 0 ? undefined : ids[Math.floor(Math.random() * ids.length)];
-    const tester = { email: `signup-${name.replace(/\W/g, '')}-${sequence++}@example.com`, ...(referrer ? { referrer_id: referrer } : {}) };
+    const ip = options.withIp ? { profile: { ip: `10.${(sequence >> 8) & 255}.${sequence & 255}.7` } } : {};
+    const tester = { email: `signup-${name.replace(/\W/g, '')}-${sequence++}@example.com`, ...ip, ...(referrer ? { referrer_id: referrer } : {}) };
     const response = await app.inject({ method: 'POST', url: `/api/v2/betas/${beta}/testers`, headers, payload: { tester } });
     if (response.statusCode !== 201) throw new Error(`${name}: signup answered ${response.statusCode} ${response.body}`);
     ids.push(JSON.parse(response.body).id);
@@ -141,6 +144,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       rounds: { type: 'string', default: '5' },
       signups: { type: 'string', default: '300' },
+      'with-ip': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -153,9 +157,9 @@ async function main(): Promise<void> {
     url.pathname = `/bench_signup_cpu_${process.pid}_${suffix}`;
     return url.toString();
   };
-  const baseline = await openTree(resolve(values['baseline-tree']), 'baseline', urlOf('baseline'), { listen: false, seed: count });
-  const quiet = await openTree(ROOT, 'this tree, nobody listening', urlOf('quiet'), { listen: false, seed: count });
-  const listened = await openTree(ROOT, 'this tree, an endpoint for tester_position_changed', urlOf('listened'), { listen: true, seed: count });
+  const baseline = await openTree(resolve(values['baseline-tree']), 'baseline', urlOf('baseline'), { listen: false, seed: count, withIp: values['with-ip']! });
+  const quiet = await openTree(ROOT, 'this tree, nobody listening', urlOf('quiet'), { listen: false, seed: count, withIp: values['with-ip']! });
+  const listened = await openTree(ROOT, 'this tree, an endpoint for tester_position_changed', urlOf('listened'), { listen: true, seed: count, withIp: values['with-ip']! });
   const sides = [baseline, quiet, listened];
   // A first batch each, not counted: compiled queries, caches and the JIT warm up.
   for (const side of sides) await side.signups(count);

@@ -1058,7 +1058,7 @@ export interface paths {
         };
         /**
          * Show beta statistics
-         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, and clicks and signups per share channel. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
+         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, clicks and signups per share channel, and (`launch`) the last 15 minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
          */
         get: operations["showBetaStats"];
         put?: never;
@@ -1890,7 +1890,7 @@ export interface components {
                 /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                 flags: {
                     /** @enum {unknown} */
-                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                     /** @description One line saying why */
                     reason: string;
                 }[];
@@ -2169,7 +2169,7 @@ export interface components {
             email: string;
             flags: {
                 /** @enum {unknown} */
-                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                 /** @description The signal explained in words */
                 reason: string;
             }[];
@@ -6554,7 +6554,7 @@ export interface operations {
                              * @description A setting that refuses signups, or a fraud flag
                              * @enum {unknown}
                              */
-                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                         }[];
                         /** @description The settings tried: those proposed, and the beta’s own for the rest */
                         settings: {
@@ -6731,7 +6731,7 @@ export interface operations {
                              * @description A setting that refuses signups, or a fraud flag
                              * @enum {unknown}
                              */
-                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                            rule: "signup_countries" | "max_signups_per_subnet_per_hour" | "blocked_email_domains" | "block_disposable_email_domains" | "blocked_ips" | "max_signups_per_ip_per_day" | "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                         }[];
                         /** @description The settings tried: those proposed, and the beta’s own for the rest */
                         settings: {
@@ -6891,7 +6891,7 @@ export interface operations {
                                 /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                                 flags: {
                                     /** @enum {unknown} */
-                                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                     /** @description One line saying why */
                                     reason: string;
                                 }[];
@@ -6978,7 +6978,7 @@ export interface operations {
                                 /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                                 flags: {
                                     /** @enum {unknown} */
-                                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                    name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                     /** @description One line saying why */
                                     reason: string;
                                 }[];
@@ -13389,6 +13389,78 @@ export interface operations {
                         generated_at: string;
                         /** @description Views of the signup form in the beta's whole life */
                         impressions_count: number;
+                        /** @description The live launch panel: every process counts in memory and adds its counts into the database every 5 s, so another process's last seconds may be missing; this process's are in */
+                        launch: {
+                            /** @description The beta's e-mail sending now */
+                            emails: {
+                                /** @description Whether the sending breaker has paused the beta's e-mail */
+                                paused: boolean;
+                                /** @description The beta's e-mails waiting to be sent (held by a pause or a cap included) */
+                                queued: number;
+                                /** @description E-mails of the beta sent in the last 60 seconds */
+                                sent_last_minute: number;
+                            };
+                            /** @description The last whole minute: the figures a minute */
+                            last_minute: {
+                                /**
+                                 * Format: date-time
+                                 * @description The minute's start
+                                 */
+                                minute: string;
+                                p99_ms: number | null;
+                                /** @description Refused signups by reason */
+                                refusals: {
+                                    /** @description Public signups without a valid proof-of-work solution (missing, wrong, reused or expired) */
+                                    challenge: number;
+                                    /** @description Public signups from a country signup_countries_allowed or signup_countries_blocked refuses */
+                                    country: number;
+                                    /** @description Public signups refused by a fraud rule: blocked IP or e-mail domain, too many from one IP, a referral block mode refuses */
+                                    fraud: number;
+                                    /** @description Public signups that filled the hidden field (answered as a success, nothing stored) */
+                                    honeypot: number;
+                                    /** @description Public signups and share clicks from a site embed_origins does not list */
+                                    origin: number;
+                                    /** @description Public signups refused with 429 by the per-network signup limit */
+                                    rate_limit: number;
+                                    /** @description Public signups past max_signups_per_subnet_per_hour */
+                                    subnet: number;
+                                };
+                                /** @description Answered requests naming the beta: its API routes, its hosted pages and its embed endpoints (not those answered 401 or 404) */
+                                requests: number;
+                                /** @description Testers created, through the API and the public pages */
+                                signups: number;
+                            };
+                            /** @description The last 15 minutes (UTC), oldest first, every minute present; the last one is the minute in progress */
+                            minutes: {
+                                /**
+                                 * Format: date-time
+                                 * @description The minute's start
+                                 */
+                                minute: string;
+                                p99_ms: number | null;
+                                /** @description Refused signups by reason */
+                                refusals: {
+                                    /** @description Public signups without a valid proof-of-work solution (missing, wrong, reused or expired) */
+                                    challenge: number;
+                                    /** @description Public signups from a country signup_countries_allowed or signup_countries_blocked refuses */
+                                    country: number;
+                                    /** @description Public signups refused by a fraud rule: blocked IP or e-mail domain, too many from one IP, a referral block mode refuses */
+                                    fraud: number;
+                                    /** @description Public signups that filled the hidden field (answered as a success, nothing stored) */
+                                    honeypot: number;
+                                    /** @description Public signups and share clicks from a site embed_origins does not list */
+                                    origin: number;
+                                    /** @description Public signups refused with 429 by the per-network signup limit */
+                                    rate_limit: number;
+                                    /** @description Public signups past max_signups_per_subnet_per_hour */
+                                    subnet: number;
+                                };
+                                /** @description Answered requests naming the beta: its API routes, its hosted pages and its embed endpoints (not those answered 401 or 404) */
+                                requests: number;
+                                /** @description Testers created, through the API and the public pages */
+                                signups: number;
+                            }[];
+                        };
                         /** @description Background jobs of this beta: webhook deliveries, e-mails, imports, queued deletions */
                         outbox: {
                             /** @description Jobs due now: waiting for a worker or being run */
@@ -14131,7 +14203,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -14476,7 +14548,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -14669,7 +14741,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -14922,7 +14994,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -15139,7 +15211,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -15360,7 +15432,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -15997,6 +16069,7 @@ export interface operations {
                             last_checkin_at: string | null;
                             referral_credited_at: string | null;
                             referrer_id: number | null;
+                            signup_subnet: string | null;
                             status_before_suspension: string | null;
                             user_agent: string | null;
                         };
@@ -16749,7 +16822,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];
@@ -16962,7 +17035,7 @@ export interface operations {
                             /** @description Signals found when the tester signed up or was given a referrer; empty when none */
                             flags: {
                                 /** @enum {unknown} */
-                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip";
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
                                 /** @description One line saying why */
                                 reason: string;
                             }[];

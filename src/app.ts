@@ -19,6 +19,7 @@ import { waitForHandlersOnClose } from './http/handlers-in-flight.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerInputValueCheck } from './http/input-values.ts';
+import { countBetaRequests } from './http/launch-latency.ts';
 import { loggerOptions, requestIdOf } from './http/request-log.ts';
 import { metricsRoutes, type MetricsEndpoint } from './http/metrics.routes.ts';
 import type { RateLimits } from './http/rate-limits.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, services, isDatabaseReady, rateLimits, 
     const typed = api.withTypeProvider<TypeBoxTypeProvider>();
     typed.addHook('onRequest', authenticator(services.accounts, { sessions: services.sessions, publicUrl: config.publicUrl }));
     typed.addHook('onRequest', rateLimits.authenticated);
+    countBetaRequests(typed, services.launchFigures);
     registerIdempotency(typed, services.idempotencyKeys);
     declareErrorResponses(typed, (description) => Type.Ref('ErrorBody', { description }));
     declarePermissions(typed);

@@ -13,6 +13,7 @@ import type { MetricsEndpoint } from './http/metrics.routes.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { startRollupFolding } from './modules/stats/rollups.ts';
+import { startLaunchFlushing } from './modules/stats/launch-figures.ts';
 import { Metrics } from './metrics.ts';
 import { systemClock } from './time.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
@@ -82,6 +83,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the top referrers at start failed'));
   // The dashboards' rollups take the testers' changes within ROLLUP_FOLD_EVERY_MS of their commit.
   const rollupFolding = startRollupFolding(database.db, database.dialect, statsLog);
+  // The launch panel's counts reach the database within FLUSH_EVERY_MS, and once more at the stop.
+  const launchFlushing = startLaunchFlushing(services.launchFigures, statsLog);
 
   // No new work at once: no new connection, no new job claimed. Then the requests in flight
   // finish, and the jobs in hand finish or are given back (JOBS_DRAIN_MS), then the connections
@@ -94,7 +97,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     const jobsStopped = workersStarted.then((workers) => workers?.stop());
     warming.abort();
     await app.close();
-    await Promise.all([jobsStopped, statsWarmed, rollupFolding.stop()]);
+    await Promise.all([jobsStopped, statsWarmed, rollupFolding.stop(), launchFlushing.stop()]);
     await release();
     app.log.info('stopped');
   });

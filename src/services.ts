@@ -48,6 +48,7 @@ import { InvitationSchedulesService } from './modules/invitation-schedules/invit
 import { FraudReviewService } from './modules/fraud/fraud-review.ts';
 import { FraudSimulationsService } from './modules/fraud/fraud-simulations.service.ts';
 import { SignupGuard } from './modules/signup-guard/signup-guard.ts';
+import { LaunchFigures } from './modules/stats/launch-figures.ts';
 
 export interface Services {
   accounts: AccountsService;
@@ -83,6 +84,8 @@ export interface Services {
   moves: MovesService;
   /** A beta's dashboard figures. */
   betaStats: BetaStatsService;
+  /** The launch panel's per-minute figures: counted in memory, added into the database every few seconds. */
+  launchFigures: LaunchFigures;
   /** The Idempotency-Keys of the API's writes and the answers they replay. */
   idempotencyKeys: IdempotencyKeys;
   /** Members of companies: who signs in to the console, with which role. */
@@ -140,7 +143,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const positionChanges = new PositionChanges(db, clock, views, emails);
   const sessions = new Sessions(db, clock);
   const memberLinks = new MemberLinks(db, clock, sessions, { publicUrl: config.publicUrl, emailFrom: config.emailFrom, mailer });
-  const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails);
+  const launchFigures = new LaunchFigures(db, clock);
+  const testers = new TestersService(db, dialect, clock, betas, geo, views, testerEvents, emails, launchFigures);
   const allowPrivateTargets = config.webhookAllowPrivateTargets;
   const webhookSender = new WebhookSender({ allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
   const webhookDeliverer = new WebhookDeliverer(db, clock, webhookSender, config.publicUrl);
@@ -151,7 +155,7 @@ export async function createServices(database: DatabaseHandle, config: Config, o
   const fraudSimulations = new FraudSimulationsService(db, clock, betas);
   const leaderboards = new LeaderboardService(db, clock, betas, testers, standings, invitationSchedules);
   const moves = new MovesService(db, testers);
-  const signupGuard = new SignupGuard(db, dialect, clock, geo, config.publicUrl);
+  const signupGuard = new SignupGuard(db, dialect, clock, geo, config.publicUrl, launchFigures);
   return {
     accounts: new AccountsService(db, clock),
     betas,
@@ -177,7 +181,8 @@ export async function createServices(database: DatabaseHandle, config: Config, o
     leaderboards,
     moves,
     stats: new StatsService(db, clock),
-    betaStats: new BetaStatsService(db, dialect, clock, betas, standings),
+    betaStats: new BetaStatsService(db, dialect, clock, betas, standings, launchFigures, sendingBreaker),
+    launchFigures,
     idempotencyKeys: new IdempotencyKeys(db, clock),
     members: new MembersService(db, clock, sessions, memberLinks),
     sessions,

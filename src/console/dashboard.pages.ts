@@ -1,9 +1,12 @@
 // A beta's dashboard at /console/betas/{beta_id}: how the launch is going. The shell holds the
 // counters, the range form and empty tables; assets/dashboard.js fills them from
 // GET /api/v2/betas/{beta_id}/stats and …/email_sending, draws the signups chart (uPlot) and polls
-// while the page shows. The banner says when the beta's e-mail is paused, with the button that
+// while the page shows. Its Launch panel shows the live figures of the stats' `launch`: the last
+// whole minute's signups, refusals by reason, e-mail queue and send rate and request p99, with
+// sparklines of the last minutes that each say their numbers in words too. The banner says when the beta's e-mail is paused, with the button that
 // resumes it for a member who may (an owner or admin).
 import { html, type Trusted } from '../public/html.ts';
+import { PANEL_MINUTES } from '../modules/stats/launch-figures.ts';
 import type { ConsolePages } from './console-scope.ts';
 import { dashboardContent } from './pages.ts';
 
@@ -42,10 +45,24 @@ function sendingBanner(): Trusted {
 <p class="notice" id="sending-resumed" role="status" tabindex="-1" hidden></p>`;
 }
 
+/** The live panel: figures and sparklines the script fills at each poll (docs/operations.md, "Launch day"). */
+function launchPanel(): Trusted {
+  const spark = (id: string, title: string) =>
+    html`<figure class="spark"><figcaption id="${id}-title">${title}</figcaption><svg id="${id}" role="img" aria-labelledby="${id}-title ${id}-text" viewBox="0 0 150 40" preserveAspectRatio="none" focusable="false"></svg><p class="spark-text" id="${id}-text"></p></figure>`;
+  return html`<section class="launch" id="launch" aria-labelledby="launch-title">
+<h3 id="launch-title">Launch</h3>
+<p class="updated" id="launch-updated"></p>
+<dl class="counters" id="launch-figures"></dl>
+<div class="sparks">${spark('spark-signups', 'Signups a minute')}${spark('spark-refusals', 'Refusals a minute')}</div>
+${table('launch-refusals', 'Refusals by reason', ['Reason', 'Last minute', `Last ${PANEL_MINUTES} minutes`])}
+</section>`;
+}
+
 export function dashboardPageContent(): Trusted {
   return html`${sendingBanner()}${dashboardContent()}
 <section id="dashboard" data-poll-seconds="${POLL_SECONDS}" aria-labelledby="dashboard-title">
 <h2 id="dashboard-title">How the launch is going</h2>
+${launchPanel()}
 ${rangeForm()}
 <p class="updated" id="stats-updated"></p>
 <h3 id="signups-title">Signups per day</h3>

@@ -47,6 +47,8 @@ import * as dashboardRollups from './migrations/042-dashboard-rollups.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
 import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
 import * as referralReversals from './migrations/045-referral-reversals.ts';
+import * as launchFigures from './migrations/046-launch-figures.ts';
+import * as subnetBurst from './migrations/047-subnet-burst.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -93,6 +95,8 @@ const migrations: Record<string, MigrationModule> = {
   '043-fraud-simulations': fraudSimulations,
   '044-bulk-group-actions': bulkGroupActions,
   '045-referral-reversals': referralReversals,
+  '046-launch-figures': launchFigures,
+  '047-subnet-burst': subnetBurst,
 };
 
 /** Every migration's name, in the order they apply. */

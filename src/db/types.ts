@@ -143,6 +143,8 @@ export interface TestersTable {
   email_alias_key: string | null;
   signup_ip: string | null;
   signup_user_agent: string | null;
+  /** The signup's IPv4 /24 or IPv6 /48 (migration 047), for the subnet burst signal. */
+  signup_subnet: string | null;
   fraud_flags: string | null;
   referral_held: Generated<number>;
   referral_accepted_at: string | null;
@@ -426,6 +428,14 @@ export interface SubnetSignupsTable {
   created_at: string;
 }
 
+/** A beta's figure of one minute for the launch panel, added up from every process (migration 046). */
+export interface LaunchFiguresTable {
+  beta_id: number;
+  minute: string;
+  figure: string;
+  count: number | string;
+}
+
 export interface VisitorSaltsTable {
   name: string;
   salt: string;
@@ -587,6 +597,7 @@ export interface Database {
   email_send_windows: EmailSendWindowsTable;
   email_sending_pauses: EmailSendingPausesTable;
   fraud_simulations: FraudSimulationsTable;
+  launch_figures: LaunchFiguresTable;
 }
 
 /** A status change asked of many testers, run in batches (migration 021, modules/bulk-actions). */

@@ -5,13 +5,16 @@
 // - the embeddable form's JSON endpoints (/public/…): CORS for any origin, JSON errors;
 // - /embed.js, which any site loads, and the designs' images (/images/…), which any site may show.
 // Every route counts against a per-IP limit (RateLimits.perIp), but for a leaderboard answered
-// from memory: the limit protects the database, which that answer does not touch.
+// from memory: the limit protects the database, which that answer does not touch. A signup the
+// limit refuses, and the answer time of every request naming a beta, count in the beta's launch panel.
 import { readFileSync } from 'node:fs';
 import type { FastifyError } from 'fastify';
 import cors from '@fastify/cors';
 import type { Config } from '../config.ts';
+import { ApiError, Errors } from '../errors.ts';
 import type { App } from '../http/app-type.ts';
 import { describeError } from '../http/error-handler.ts';
+import { countBetaRequests } from '../http/launch-latency.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { addSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
@@ -66,17 +69,27 @@ const CROSS_ORIGIN_SECURITY = {
 export async function registerPublicSide(app: App, services: Services, rateLimits: RateLimits, config: Config): Promise<void> {
   const rates = config.publicRateLimits;
   const pages = rateLimits.perIp('pages', rates.pages, 'from one network to public pages');
+  const signups = rateLimits.perIp('signups', rates.signups, 'from one network to sign up or confirm');
   const limits: PageLimits = {
     pages,
     unlessBoardInMemory: async (request, reply) => {
       if (!services.visitors.leaderboardInMemory((request.params as { beta: string }).beta)) await pages(request, reply);
     },
-    signups: rateLimits.perIp('signups', rates.signups, 'from one network to sign up or confirm'),
+    signups,
+    signupAttempts: async (request, reply) => {
+      try {
+        await signups(request, reply);
+      } catch (error) {
+        if (error instanceof ApiError && error.is(Errors.rateLimited)) services.launchFigures.refused((request.params as { beta: string }).beta, 'rate_limit');
+        throw error;
+      }
+    },
     resend: rateLimits.perIp('resend', rates.resend, 'from one network for new confirmation links'),
   };
 
   await app.register(async (pages) => {
     addSecurityHeaders(pages, PAGE_SECURITY);
+    countBetaRequests(pages, services.launchFigures);
     pages.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, errors } = describeError(error, request);
       const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request not accepted');
@@ -100,6 +113,7 @@ export async function registerPublicSide(app: App, services: Services, rateLimit
   await app.register(
     async (api) => {
       addSecurityHeaders(api, CROSS_ORIGIN_SECURITY);
+      countBetaRequests(api, services.launchFigures);
       // No credentials: the embeddable form sends no cookies, so any origin may call.
       await api.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 86_400 });
       publicApiRoutes(api, services.visitors, limits, config.publicUrl);

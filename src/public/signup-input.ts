@@ -54,7 +54,7 @@ export function signupRouteOptions(limits: PageLimits) {
     schema: { hide: true, params: BetaParams, body: SignupBody },
     config: { series: 'testers' as const },
     bodyLimit: SIGNUP_BODY_LIMIT,
-    onRequest: limits.signups,
+    onRequest: limits.signupAttempts,
   };
 }
 

@@ -1,7 +1,7 @@
 // A beta's dashboard in a real browser: the chart (uPlot, served by the console) and its tables,
 // the figures against the testers made here, a signup made elsewhere showing up at the next poll,
 // a range chosen by the form or a preset (and one refused next to its field), the share channels'
-// table, the keyboard, 360 px and axe.
+// table, the Launch panel's figures and sparklines, the keyboard, 360 px and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -28,6 +28,13 @@ describe('the beta dashboard in a browser', () => {
     ctx.clock.set('2026-11-21T10:00:00.000Z');
     await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'US' } });
     await createTester(ctx, beta.id, { referrer_id: ada.id, profile: { country: 'US' } });
+    // The last whole minute of the Launch panel, as the signup paths and the guard count it.
+    ctx.clock.set('2026-11-22T09:14:30.000Z');
+    const launch = ctx.services.launchFigures;
+    for (let i = 0; i < 1234; i++) launch.signedUp(beta.id);
+    for (let i = 0; i < 1500; i++) launch.refused(beta.id, 'challenge');
+    launch.refused(beta.id, 'honeypot');
+    launch.answered(beta.id, 3);
     ctx.clock.set('2026-11-22T09:15:00.000Z');
   });
   after(() => ctx?.close());
@@ -75,6 +82,27 @@ describe('the beta dashboard in a browser', () => {
     assert.match((await page.textContent('#stat-viral-coefficient')) ?? '', /^0\.667$/);
     assert.equal(await page.textContent('#stat-share-conversion'), 'No share clicks yet');
     assert.equal(await page.textContent('#stat-webhook-failures'), 'No deliveries in the range');
+
+    // The Launch panel: the last whole minute, thousands separated, each sparkline also in words.
+    assert.equal(await page.textContent('#stat-launch-signups'), '1,234');
+    assert.equal(await page.textContent('#stat-launch-refusals'), '1,501');
+    assert.equal(await page.textContent('#stat-launch-p99'), '3.4 ms over 1 request');
+    assert.match((await page.textContent('#stat-launch-emails-queued')) ?? '', /^\d+$/);
+    assert.match((await page.textContent('#launch-updated')) ?? '', /last whole minute \(09:14 UTC\)/);
+    const refusals = await rowsOf(page, 'launch-refusals');
+    assert.deepEqual(refusals.slice(0, 3), [
+      ['Proof of work missing or wrong', '1,500', '1,500'],
+      ['Hidden field filled in (a bot)', '1', '1'],
+      ['Too many from one network (hourly limit)', '0', '0'],
+    ]);
+    assert.equal(refusals.length, 7);
+    assert.equal(await page.getAttribute('#spark-signups', 'role'), 'img');
+    assert.equal(await page.getAttribute('#spark-signups', 'aria-labelledby'), 'spark-signups-title spark-signups-text');
+    assert.equal(
+      await page.textContent('#spark-signups-text'),
+      `Signups a minute from 09:01 to 09:15 UTC, the last minute so far: ${[...Array(13).fill('0'), '1,234', '0'].join('; ')}. Most in a minute: 1,234.`,
+    );
+    assert.equal(await page.locator('#spark-refusals polyline').count(), 1);
     await assertAccessible(page, 'dashboard');
     await page.locator('summary').click();
     await assertAccessible(page, 'dashboard with the table open');

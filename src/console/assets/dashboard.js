@@ -2,8 +2,9 @@
 // (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
 // table (no colour needed to read them), read again every few seconds while the page is visible.
 // Its e-mail sending (GET /api/v2/betas/{id}/email_sending): the queue, the send rate, and the
-// banner of a pause with its resume button.
-import { SHARE_CHANNEL_NAMES, call, el, go, handle, messagesOf, pageBetaId, role, say, start, when } from './core.js';
+// banner of a pause with its resume button. The Launch panel: the stats' `launch`, the last whole
+// minute's figures and sparklines of the last minutes, each sparkline's numbers also in words.
+import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, messagesOf, pageBetaId, role, say, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const COUNTERS = [
@@ -61,6 +62,52 @@ function bar(ratio) {
 
 function fillFigures(id, figures) {
   document.getElementById(id).replaceChildren(...figures.flatMap(([key, label, value]) => [el('dt', {}, label), el('dd', { id: `stat-${key}` }, value)]));
+}
+
+/** The refusals' reasons as the panel names them, in the API's order. */
+const REFUSAL_NAMES = {
+  challenge: 'Proof of work missing or wrong',
+  honeypot: 'Hidden field filled in (a bot)',
+  subnet: 'Too many from one network (hourly limit)',
+  country: 'Country not allowed',
+  origin: 'Sent from a site not allowed',
+  rate_limit: 'Too many requests from one network',
+  fraud: 'Fraud rules',
+};
+const refusedIn = (minute) => Object.values(minute.refusals).reduce((sum, n) => sum + n, 0);
+const clockTime = (time) => time.slice(11, 16);
+
+/** A line of the values in the SVG, and the same values in words beside it. */
+function sparkline(id, values, minutes, what) {
+  const most = Math.max(...values);
+  const step = 150 / Math.max(1, values.length - 1);
+  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+  line.setAttribute('class', 'spark-line');
+  line.setAttribute('points', values.map((value, i) => `${(i * step).toFixed(1)},${(38 - (value / Math.max(1, most)) * 36).toFixed(1)}`).join(' '));
+  document.getElementById(id).replaceChildren(line);
+  document.getElementById(`${id}-text`).textContent =
+    `${what} from ${clockTime(minutes[0].minute)} to ${clockTime(minutes.at(-1).minute)} UTC, the last minute so far: ${values.map(number).join('; ')}. Most in a minute: ${number(most)}.`;
+}
+
+function showLaunch(launch) {
+  const last = launch.last_minute;
+  const { emails } = launch;
+  document.getElementById('launch-updated').textContent =
+    `Figures of the last whole minute (${clockTime(last.minute)} UTC), from every server process; a process adds its counts every few seconds.`;
+  fillFigures('launch-figures', [
+    ['launch-signups', 'Signups a minute', number(last.signups)],
+    ['launch-refusals', 'Refusals a minute', number(refusedIn(last))],
+    ['launch-emails-queued', 'E-mails waiting to be sent', emails.paused ? `${number(emails.queued)} (sending paused)` : number(emails.queued)],
+    ['launch-emails-sent', 'E-mails sent in the last minute', number(emails.sent_last_minute)],
+    ['launch-p99', 'Answer time, 99th percentile', last.p99_ms === null ? 'No requests' : `${number(last.p99_ms)} ms over ${count(last.requests, 'request')}`],
+  ]);
+  sparkline('spark-signups', launch.minutes.map((minute) => minute.signups), launch.minutes, 'Signups a minute');
+  sparkline('spark-refusals', launch.minutes.map(refusedIn), launch.minutes, 'Refusals a minute');
+  fillTable(
+    'launch-refusals',
+    Object.entries(REFUSAL_NAMES).map(([reason, name]) => [name, number(last.refusals[reason]), number(launch.minutes.reduce((sum, minute) => sum + minute.refusals[reason], 0))]),
+    'No reasons',
+  );
 }
 
 let chart;
@@ -142,6 +189,8 @@ function render(stats) {
     channels.map((c) => [SHARE_CHANNEL_NAMES[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
     'No clicks on a share button yet',
   );
+
+  showLaunch(stats.launch);
 
   const { outbox, webhooks } = stats;
   const waiting = outbox.oldest_due_seconds === null ? '' : `, the oldest waiting ${number(outbox.oldest_due_seconds)} s`;

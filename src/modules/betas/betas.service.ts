@@ -51,6 +51,14 @@ async function counted(executor: Executor, betas: Beta[]): Promise<CountedBeta[]
 const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG_LENGTH = 64;
 
+/** What a page's beta reference names: an id, a slug (in lower case), or nothing it could be (null). */
+export function betaReference(reference: string | number): { id: number } | { slug: string } | null {
+  const text = String(reference).trim().toLowerCase();
+  const id = parseId(text);
+  if (id !== null) return { id };
+  return text.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(text) ? { slug: text } : null;
+}
+
 export interface Beta extends Omit<BetaRow, 'settings' | 'page'> {
   settings: BetaSettings;
   /** The design of its public pages. */
@@ -211,12 +219,11 @@ export class BetasService {
    * be shown from it.
    */
   async findPublic(reference: string | number): Promise<Beta | undefined> {
-    const text = String(reference).trim().toLowerCase();
-    const id = parseId(text);
+    const named = betaReference(reference);
+    if (named === null) return undefined;
     // By id from memory, as the API reads a beta; its design comes with it.
-    if (id !== null) return readBeta(this.db, id);
-    if (!(text.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(text))) return undefined;
-    const row = await this.db.selectFrom('betas').selectAll().where('slug', '=', text).executeTakeFirst();
+    if ('id' in named) return readBeta(this.db, named.id);
+    const row = await this.db.selectFrom('betas').selectAll().where('slug', '=', named.slug).executeTakeFirst();
     return row ? toBeta(row) : undefined;
   }
 

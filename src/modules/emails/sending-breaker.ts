@@ -149,7 +149,8 @@ export class SendingBreaker {
     return this.stateOf((await this.betas.require(companyId, betaIdText)).id);
   }
 
-  private async stateOf(betaId: number): Promise<SendingState> {
+  /** The sending of a beta the caller has found: its pause, queue and send rate. */
+  async stateOf(betaId: number): Promise<SendingState> {
     const now = this.clock.now();
     const sentSince = (seconds: number) =>
       this.db

@@ -1,10 +1,11 @@
 // Fraud signals (docs/decisions.md, "Fraud signals"): named flags, each with a one-line reason,
 // computed when a tester signs up (or is given a referrer) from what the signup's transaction
 // already has at hand: the referrer's row, one indexed lookup of the address's mailbox and the
-// count of recent signups from the IP. A flagged referral is held (not credited) until the campaign
+// counts of recent signups from the IP and from its subnet. A flagged referral is held (not credited) until the campaign
 // owner accepts it; in `block` mode an alias or same-device referral is refused outright.
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
@@ -17,6 +18,7 @@ export const FraudFlagNames = [
   'email_alias',
   'disposable_email_domain',
   'many_signups_from_ip',
+  'subnet_burst',
 ] as const;
 export type FraudFlagName = (typeof FraudFlagNames)[number];
 
@@ -32,6 +34,11 @@ export type FraudMode = (typeof FraudModes)[number];
 export const MANY_SIGNUPS_FROM_ONE_IP = 5;
 /** The window of "many signups from one IP", the same rolling day as max_signups_per_ip_per_day. */
 export const SIGNUPS_FROM_IP_WINDOW_SECONDS = 86_400;
+
+/** "A burst from one subnet": a signup is flagged when it is at least this one from its /24 or /48 in the window. */
+export const SUBNET_BURST_SIGNUPS = 20;
+/** The window of a subnet burst: the hour of max_signups_per_subnet_per_hour. */
+export const SUBNET_BURST_WINDOW_SECONDS = 3600;
 
 /** Flags that block mode refuses on a referral: both say the referral is very likely the referrer's own. */
 const REFUSED_IN_BLOCK_MODE: Partial<Record<FraudFlagName, string>> = {
@@ -62,29 +69,35 @@ export function disposableDomainOf(normalizedEmail: string): string | undefined 
   return undefined;
 }
 
+// Every signup with an address runs both: compiled once per column (db/compiled.ts).
+const recentSignups = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; value: string; since: string; cap: number }) =>
+  db
+    .selectFrom(db.selectFrom('testers').select('id').where('beta_id', '=', p.betaId).where(column, '=', p.value).where('created_at', '>', p.since).limit(p.cap).as('recent'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /**
- * Signups from `ip` to the beta since `since`, counted up to `cap` (the count only has to reach
- * the larger of the per-IP limit and the flag's threshold, so a flood costs no more to count).
+ * Signups to the beta since `since` from an IP (`ip`) or a subnet (`signup_subnet`), counted up to
+ * `cap` along the column's index (the count only has to reach a limit or a flag's threshold, so a
+ * flood costs no more to count).
  */
-export async function signupsFromIp(trx: Executor, betaId: number, ip: string, since: string, cap: number): Promise<number> {
-  const recent = trx
-    .selectFrom('testers')
-    .select('id')
-    .where('beta_id', '=', betaId)
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .limit(cap);
-  const { n } = await trx
-    .selectFrom(recent.as('recent'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+export async function recentSignupsFrom(trx: Executor, betaId: number, column: 'ip' | 'signup_subnet', value: string, since: string, cap: number): Promise<number> {
+  const { n } = await recentSignups(column).firstOrThrow(trx, { betaId, value, since, cap });
   return Number(n);
 }
 
 export interface Newcomer {
   emailNormalized: string;
   ip: string | null;
+  /** The IPv4 /24 or IPv6 /48 the signup came from. */
+  subnet: string | null;
   userAgent: string | null;
+}
+
+/** Signups before this one: from its IP in the last day, from its subnet in the last hour (each counted up to its cap). */
+export interface EarlierSignups {
+  fromIp: number;
+  fromSubnet: number;
 }
 
 export type ReferrerFacts = Pick<TesterRow, 'email' | 'signup_ip' | 'signup_user_agent' | 'fraud_flags'>;
@@ -98,10 +111,10 @@ export function isSignupDevice(request: Pick<Newcomer, 'ip' | 'userAgent'>, test
 }
 
 /**
- * Every flag of a new signup. `earlierFromIp` is the count of signupsFromIp before this one. One
- * query at most: the mailbox lookup, for addresses of providers that fold aliases.
+ * Every flag of a new signup. One query at most: the mailbox lookup, for addresses of providers
+ * that fold aliases.
  */
-export async function signupFlags(trx: Executor, betaId: number, newcomer: Newcomer, earlierFromIp: number, referrer?: ReferrerFacts): Promise<FraudFlag[]> {
+export async function signupFlags(trx: Executor, betaId: number, newcomer: Newcomer, earlier: EarlierSignups, referrer?: ReferrerFacts): Promise<FraudFlag[]> {
   const flags: FraudFlag[] = referrer ? referralFlags(newcomer, referrer) : [];
   const provider = aliasProviderOf(newcomer.emailNormalized);
   if (provider) {
@@ -117,14 +130,18 @@ export async function signupFlags(trx: Executor, betaId: number, newcomer: Newco
   }
   const disposable = disposableDomainOf(newcomer.emailNormalized);
   if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-  if (newcomer.ip && earlierFromIp + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
-    flags.push({
-      name: 'many_signups_from_ip',
-      // The count stops at the threshold (signupsFromIp's cap): "at least" is what it knows.
-      reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${newcomer.ip} within 24 hours, this one included`,
-    });
-  }
+  if (newcomer.ip && earlier.fromIp + 1 >= MANY_SIGNUPS_FROM_ONE_IP) flags.push(manySignupsFromIp(newcomer.ip));
+  if (newcomer.subnet && earlier.fromSubnet + 1 >= SUBNET_BURST_SIGNUPS) flags.push(subnetBurst(newcomer.subnet));
   return ordered(flags);
+}
+
+// The counts stop at the thresholds (recentSignupsFrom's cap): "at least" is what they know.
+export function manySignupsFromIp(ip: string): FraudFlag {
+  return { name: 'many_signups_from_ip', reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${ip} within 24 hours, this one included` };
+}
+
+export function subnetBurst(subnet: string): FraudFlag {
+  return { name: 'subnet_burst', reason: `At least ${SUBNET_BURST_SIGNUPS} signups from the network ${subnet} within an hour, this one included` };
 }
 
 /** The flags a referral adds, from the referrer's row alone (no query). */

@@ -17,6 +17,10 @@ import {
   referralFlags,
   refusesInBlockMode,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
+  SUBNET_BURST_SIGNUPS,
+  SUBNET_BURST_WINDOW_SECONDS,
+  manySignupsFromIp,
+  subnetBurst,
   type FraudFlag,
   type ReferrerFacts,
 } from './fraud-signals.ts';
@@ -50,7 +54,7 @@ export type SimulatedRule = (typeof SimulatedRules)[number];
 
 /** Testers shown per rule and outcome. */
 export const EXAMPLES_PER_RULE = 5;
-const SUBNET_WINDOW_MS = 60 * 60 * 1000;
+const SUBNET_WINDOW_MS = SUBNET_BURST_WINDOW_SECONDS * 1000;
 const IP_WINDOW_MS = SIGNUPS_FROM_IP_WINDOW_SECONDS * 1000;
 /** Checks between sweeps of the IPs and subnets whose windows have emptied. */
 const SWEEP_EVERY = 65_536;
@@ -62,6 +66,8 @@ export interface ReplayedTester {
   email_normalized: string;
   email_alias_key: string | null;
   signup_ip: string | null;
+  /** The signup's network as stored (an IPv6 signup's /48 too); null before migration 047. */
+  signup_subnet: string | null;
   signup_user_agent: string | null;
   country: string | null;
   created_at: string;
@@ -184,7 +190,7 @@ export class FraudReplay {
    * for the signups after it, as its row is for the rules.
    */
   keep(tester: ReplayedTester): void {
-    this.#counted(tester.signup_ip, Date.parse(tester.created_at));
+    this.#counted(tester.signup_ip, subnetOfTester(tester), Date.parse(tester.created_at));
   }
 
   check(tester: ReplayedTester): void {
@@ -194,14 +200,15 @@ export class FraudReplay {
       this.#fromSubnet.sweep(at);
     }
     const ip = tester.signup_ip;
+    const subnet = subnetOfTester(tester);
     const disposable = disposableDomainOf(tester.email_normalized);
-    const refusal = this.#refusal(tester, ip, at, disposable);
+    const refusal = this.#refusal(tester, ip, subnet, at, disposable);
     if (refusal) {
       this.#refuse(tester, refusal.rule, refusal.reason);
       return;
     }
     const referrer = tester.referrer_email !== null && !this.#refused.has(tester.referrer_id!) ? referrerFacts(tester) : null;
-    const flags = this.#flags(tester, ip, at, referrer, disposable);
+    const flags = this.#flags(tester, ip, subnet, at, referrer, disposable);
     // Block mode refuses the referral outright, under each flag that refuses it.
     const refusing = referrer && this.#settings.fraud_mode === 'block' ? flags.filter(refusesInBlockMode) : [];
     if (refusing.length > 0) {
@@ -210,19 +217,18 @@ export class FraudReplay {
       this.#changeCredit(tester, false);
       return;
     }
-    this.#counted(ip, at);
+    this.#counted(ip, subnet, at);
     // A flagged referral waits for the owner; anything else flagged is only marked.
     for (const flag of flags) this.#note(flag.name, referrer ? 'held' : 'flagged', tester, flag.reason);
     this.#changeCredit(tester, referrer !== null && flags.length === 0);
   }
 
-  #refusal(tester: ReplayedTester, ip: string | null, at: number, disposable: string | undefined): { rule: SimulatedRule; reason: string } | null {
+  #refusal(tester: ReplayedTester, ip: string | null, subnet: string | null, at: number, disposable: string | undefined): { rule: SimulatedRule; reason: string } | null {
     const settings = this.#settings;
     const { signup_countries_allowed: allowed, signup_countries_blocked: blocked } = settings;
     if ((allowed.length > 0 || blocked.length > 0) && countryRefused(tester.country?.toUpperCase() ?? null, allowed, blocked)) {
       return { rule: 'signup_countries', reason: tester.country ? `Signed up from ${tester.country.toUpperCase()}` : 'Signed up from an unknown country' };
     }
-    const subnet = this.#subnetOf(ip);
     const perSubnet = settings.max_signups_per_subnet_per_hour;
     if (subnet && perSubnet !== null && this.#fromSubnet.countBefore(subnet, at) >= perSubnet) {
       return { rule: 'max_signups_per_subnet_per_hour', reason: `More than ${perSubnet} signups from ${subnet} within an hour` };
@@ -242,28 +248,21 @@ export class FraudReplay {
   }
 
   /** The flags the signup would carry: signupFlags' rules, against the testers the replay kept. */
-  #flags(tester: ReplayedTester, ip: string | null, at: number, referrer: ReferrerFacts | null, disposable: string | undefined): FraudFlag[] {
+  #flags(tester: ReplayedTester, ip: string | null, subnet: string | null, at: number, referrer: ReferrerFacts | null, disposable: string | undefined): FraudFlag[] {
     const flags: FraudFlag[] = referrer ? referralFlags({ ip, userAgent: tester.signup_user_agent }, referrer) : [];
     const provider = aliasProviderOf(tester.email_normalized);
     const first = provider && tester.email_alias_key !== null && this.#mailboxes.get(tester.email_alias_key)?.find((sharer) => sharer.id < tester.id && !this.#refused.has(sharer.id));
     if (provider && first) flags.push({ name: 'email_alias', reason: `Same ${provider.name} mailbox as ${first.email} (${provider.name} ${provider.rule})` });
     if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-    if (ip && this.#fromIp.countBefore(ip, at) + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
-      flags.push({ name: 'many_signups_from_ip', reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${ip} within 24 hours, this one included` });
-    }
+    if (ip && this.#fromIp.countBefore(ip, at) + 1 >= MANY_SIGNUPS_FROM_ONE_IP) flags.push(manySignupsFromIp(ip));
+    if (subnet && this.#fromSubnet.countBefore(subnet, at) + 1 >= SUBNET_BURST_SIGNUPS) flags.push(subnetBurst(subnet));
     return flags;
   }
 
   /** A signup stored: counted for those from its IP and subnet after it. */
-  #counted(ip: string | null, at: number): void {
-    if (!ip) return;
-    this.#fromIp.add(ip, at);
-    const subnet = this.#subnetOf(ip);
+  #counted(ip: string | null, subnet: string | null, at: number): void {
+    if (ip) this.#fromIp.add(ip, at);
     if (subnet) this.#fromSubnet.add(subnet, at);
-  }
-
-  #subnetOf(ip: string | null): string | null {
-    return ip && this.#settings.max_signups_per_subnet_per_hour !== null ? subnetOf(ip) : null;
   }
 
   #refuse(tester: ReplayedTester, rule: SimulatedRule, reason: string): void {
@@ -290,6 +289,11 @@ export class FraudReplay {
       counted.examples.push({ tester_id: tester.id, email: tester.email, outcome, reason });
     }
   }
+}
+
+/** The tester's network: as stored, or its IP's for a tester stored before the column was. */
+function subnetOfTester(tester: Pick<ReplayedTester, 'signup_ip' | 'signup_subnet'>): string | null {
+  return tester.signup_subnet ?? (tester.signup_ip ? subnetOf(tester.signup_ip) : null);
 }
 
 function referrerFacts(tester: ReplayedTester): ReferrerFacts {

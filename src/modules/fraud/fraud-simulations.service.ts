@@ -150,6 +150,7 @@ export class FraudSimulationsService {
         'testers.email_normalized',
         'testers.email_alias_key',
         'testers.signup_ip',
+        'testers.signup_subnet',
         'testers.signup_user_agent',
         'testers.country',
         'testers.created_at',

@@ -21,6 +21,7 @@ import { refusedAddresses } from './addresses.ts';
 import type { Batch, ImportContext } from './import-job.ts';
 import type { Progress } from './progress.ts';
 import type { ImportedRow } from './rows.ts';
+import { subnetOf } from '../signup-guard/subnets.ts';
 
 /** Rows per insert statement: ~50 columns each stays far below either database's parameter limit. */
 const ROWS_PER_INSERT = 200;
@@ -158,6 +159,8 @@ function testerValues(beta: Beta, row: ImportedRow, referralCode: string, now: s
     invitation_code: row.status === 'invited' ? uniqueInvitationCode(beta.settings.decoder_key, row.email.email) : '',
     referral_code: referralCode,
     signup_ip: row.profile.ip ?? null,
+    // Counted among the signups from its network after it, as the ip is among those from the IP.
+    signup_subnet: row.profile.ip ? subnetOf(row.profile.ip) : null,
     signup_user_agent: row.profile.user_agent ?? null,
     friend_invitations_allowed: beta.settings.friend_invitations_allowed,
     groups: row.groups,

@@ -1,13 +1,15 @@
 // What a public signup passes before it costs anything (docs/operations.md, "Launch day"): the
 // honeypot, the page's origin, the proof-of-work challenge, the visitor's country and subnet.
 // Each refusal has a code of its own and a message a person can act on, stores nothing, and is
-// counted here per beta and reason (the figures /metrics shows). API creates never come here.
+// counted here per beta and reason: since the process started (the figures /metrics shows) and per
+// minute for the launch panel (LaunchFigures). API creates never come here.
 import type { Challenge } from 'altcha-lib';
 import type { DialectName, Db } from '../../db/database.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Clock } from '../../time.ts';
 import { embedOrigin } from '../betas/beta-settings.ts';
 import type { Beta } from '../betas/betas.service.ts';
+import type { LaunchFigures } from '../stats/launch-figures.ts';
 import type { GeoLocator } from '../testers/geoip.ts';
 import { Challenges } from './challenges.ts';
 import { SubnetLimit, type SubnetPlace } from './subnets.ts';
@@ -55,6 +57,7 @@ export class SignupGuard {
     clock: Clock,
     private readonly geo: GeoLocator,
     publicUrl: string,
+    private readonly launch: LaunchFigures,
   ) {
     this.#challenges = new Challenges(db, clock);
     this.#subnets = new SubnetLimit(db, dialect, clock);
@@ -113,6 +116,7 @@ export class SignupGuard {
     let byReason = this.#refused.get(betaId);
     if (!byReason) this.#refused.set(betaId, (byReason = new Map()));
     byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+    this.launch.refused(betaId, reason);
   }
 
   private checkOrigin(beta: Beta, origin: string | null): void {

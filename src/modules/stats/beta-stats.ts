@@ -2,7 +2,8 @@
 // per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
 // and share-click conversion and the status breakdown (from the beta's counters: no tester read),
 // the top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure
-// rate, and clicks and signups per share channel. The days, countries, sources and channel signups
+// rate, clicks and signups per share channel, and the launch panel's last minutes (signups and
+// refusals a minute, the e-mail queue and send rate, the p99 of the beta's requests). The days, countries, sources and channel signups
 // are read from rollups kept after commit (rollups.ts), the top referrers from the standings'
 // referrals set: no figure is counted over the testers when a dashboard opens (docs/decisions.md,
 // "Beta dashboard").
@@ -13,6 +14,8 @@ import { Errors } from '../../errors.ts';
 import { apiTime, storedTime, utcDate, type Clock } from '../../time.ts';
 import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
 import { channelClicks } from '../referrals/channel-clicks.ts';
+import type { SendingBreaker } from '../emails/sending-breaker.ts';
+import type { LaunchFigures, LaunchMinute } from './launch-figures.ts';
 import { foldRollups, rolledUpChannels, rolledUpDays, topRolledUp } from './rollups.ts';
 import { SHARE_CHANNELS, type ShareChannel } from '../referrals/share-channels.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
@@ -55,6 +58,16 @@ export interface BetaStats {
   outbox: { due: number; scheduled: number; parked: number; oldest_due_seconds: number | null };
   webhooks: { deliveries: number; failed: number; failure_rate: number | null };
   channels: ChannelFigures[];
+  launch: LaunchPanel;
+}
+
+/** The launch panel: the beta's last minutes as every process counted them, and its e-mail sending now. */
+export interface LaunchPanel {
+  /** The last PANEL_MINUTES minutes, oldest first; the last one is the minute in progress. */
+  minutes: LaunchMinute[];
+  /** The last whole minute (the one before the minute in progress). */
+  last_minute: LaunchMinute;
+  emails: { queued: number; sent_last_minute: number; paused: boolean };
 }
 
 /** A share channel's clicks and the signups that followed them, in the beta's whole life. */
@@ -94,6 +107,8 @@ export class BetaStatsService {
     private readonly clock: Clock,
     private readonly betas: BetasService,
     private readonly standings: Standings,
+    private readonly launchFigures: LaunchFigures,
+    private readonly sending: SendingBreaker,
   ) {}
 
   /**
@@ -107,8 +122,9 @@ export class BetaStatsService {
     const beta = await this.betas.show(companyId, betaId);
     const start = `${range.from}T00:00:00.000Z`;
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
-    await foldRollups(this.db, this.dialect);
-    const [days, referrers, countries, sources, outbox, webhooks, channels] = await Promise.all([
+    // This process's launch counts too: the panel is exact as of the request for them, within a flush for other processes'.
+    await Promise.all([foldRollups(this.db, this.dialect), this.launchFigures.flush()]);
+    const [days, referrers, countries, sources, outbox, webhooks, channels, launch] = await Promise.all([
       this.signupsPerDay(beta.id, range.from, range.days),
       this.topReferrers(beta.id),
       topRolledUp(this.db, beta.id, 'country', TOP),
@@ -116,6 +132,7 @@ export class BetaStatsService {
       this.outboxOf(beta.id, now),
       this.webhookDeliveries(beta.id, start, end),
       this.channelsOf(beta.id),
+      this.launchOf(beta.id),
     ]);
     const direct = days.reduce((sum, day) => sum + day.direct, 0);
     const referred = days.reduce((sum, day) => sum + day.referred, 0);
@@ -132,6 +149,16 @@ export class BetaStatsService {
       outbox,
       webhooks,
       channels,
+      launch,
+    };
+  }
+
+  private async launchOf(betaId: number): Promise<LaunchPanel> {
+    const [minutes, sending] = await Promise.all([this.launchFigures.minutes(betaId), this.sending.stateOf(betaId)]);
+    return {
+      minutes,
+      last_minute: minutes[minutes.length - 2],
+      emails: { queued: sending.queued, sent_last_minute: sending.sent_last_minute, paused: sending.pause !== null },
     };
   }
 

@@ -7,10 +7,49 @@ import { BetaParams, Nullable } from '../../http/schemas.ts';
 import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { TesterStatuses } from '../testers/tester-status.ts';
 import { type BetaStatsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, TOP } from './beta-stats.ts';
+import { FLUSH_EVERY_MS, PANEL_MINUTES } from './launch-figures.ts';
 
 const Count = Type.Integer({ minimum: 0 });
 const Ratio = Type.Number({ minimum: 0 });
 const Day = Type.String({ maxLength: 10, description: 'A calendar date in UTC, YYYY-MM-DD', examples: ['2026-01-31'] });
+
+const LaunchMinuteSchema = Type.Object({
+  minute: Type.String({ format: 'date-time', description: "The minute's start" }),
+  signups: { ...Count, description: 'Testers created, through the API and the public pages' },
+  refusals: Type.Object(
+    {
+      challenge: { ...Count, description: 'Public signups without a valid proof-of-work solution (missing, wrong, reused or expired)' },
+      honeypot: { ...Count, description: 'Public signups that filled the hidden field (answered as a success, nothing stored)' },
+      subnet: { ...Count, description: 'Public signups past max_signups_per_subnet_per_hour' },
+      country: { ...Count, description: 'Public signups from a country signup_countries_allowed or signup_countries_blocked refuses' },
+      origin: { ...Count, description: 'Public signups and share clicks from a site embed_origins does not list' },
+      rate_limit: { ...Count, description: "Public signups refused with 429 by the per-network signup limit" },
+      fraud: { ...Count, description: 'Public signups refused by a fraud rule: blocked IP or e-mail domain, too many from one IP, a referral block mode refuses' },
+    },
+    { description: 'Refused signups by reason' },
+  ),
+  requests: { ...Count, description: 'Answered requests naming the beta: its API routes, its hosted pages and its embed endpoints (not those answered 401 or 404)' },
+  p99_ms: Nullable(Type.Number({ minimum: 0, description: "Their 99th percentile answer time in ms, the upper bound of its histogram bucket (at most 19 % above the exact figure); null without requests" })),
+});
+
+const LaunchSchema = Type.Object(
+  {
+    minutes: Type.Array(LaunchMinuteSchema, { description: `The last ${PANEL_MINUTES} minutes (UTC), oldest first, every minute present; the last one is the minute in progress` }),
+    last_minute: { ...LaunchMinuteSchema, description: 'The last whole minute: the figures a minute' },
+    emails: Type.Object(
+      {
+        queued: { ...Count, description: "The beta's e-mails waiting to be sent (held by a pause or a cap included)" },
+        sent_last_minute: { ...Count, description: 'E-mails of the beta sent in the last 60 seconds' },
+        paused: Type.Boolean({ description: "Whether the sending breaker has paused the beta's e-mail" }),
+      },
+      { description: "The beta's e-mail sending now" },
+    ),
+  },
+  {
+    description:
+      `The live launch panel: every process counts in memory and adds its counts into the database every ${FLUSH_EVERY_MS / 1000} s, so another process's last seconds may be missing; this process's are in`,
+  },
+);
 
 const StatsQuery = Type.Object({
   from: Type.Optional({ ...Day, description: `First day of the range (UTC, YYYY-MM-DD); default ${DEFAULT_RANGE_DAYS - 1} days before to` }),
@@ -69,6 +108,7 @@ const BetaStatsSchema = Type.Object(
           "Every share channel, in this order, in the beta's whole life: a share button's link carries its channel (?ch=), any other tag counts as other; clicks and signups through an untagged link are in no channel",
       },
     ),
+    launch: LaunchSchema,
   },
   { description: 'How the beta\'s launch is going' },
 );
@@ -82,7 +122,7 @@ export function statsRoutes(app: App, stats: BetaStatsService): void {
       tags: ['Betas'],
       'x-extension': true,
       summary: 'Show beta statistics',
-      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, and clicks and signups per share channel. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
+      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, clicks and signups per share channel, and (\`launch\`) the last ${PANEL_MINUTES} minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
       params: BetaParams,
       querystring: StatsQuery,
       response: { 200: BetaStatsSchema },

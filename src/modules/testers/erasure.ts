@@ -203,6 +203,7 @@ async function anonymousTester(trx: Executor, tester: TesterRow, now: string): P
     name_search: '',
     groups: '',
     signup_ip: null,
+    signup_subnet: null,
     signup_user_agent: null,
     fraud_flags: null,
     leaderboard_name: null,

@@ -13,6 +13,7 @@ export function presentStoredFields(row: TesterRow) {
     user_agent: row.user_agent,
     email_normalized: row.email_normalized,
     email_alias_key: row.email_alias_key,
+    signup_subnet: row.signup_subnet,
     status_before_suspension: row.status_before_suspension,
     referrer_id: row.referrer_id,
     referral_credited_at: apiTime(row.referral_credited_at),

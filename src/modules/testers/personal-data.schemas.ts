@@ -30,6 +30,7 @@ export const TesterExportSchema = Type.Object(
         user_agent: NullableString,
         email_normalized: Type.String(),
         email_alias_key: Nullable(Type.String({ description: 'The mailbox the address reaches, for the alias fraud signal' })),
+        signup_subnet: Nullable(Type.String({ description: 'The network (IPv4 /24, IPv6 /48) the signup came from, for the subnet burst fraud signal' })),
         status_before_suspension: NullableString,
         referrer_id: Nullable(Type.Integer()),
         referral_credited_at: NullableTimestamp,

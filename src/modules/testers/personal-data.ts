@@ -79,6 +79,7 @@ export const PERSONAL_DATA: Record<keyof Database, TableCoverage> = {
   // The sender's reputation (modules/emails/send-caps.ts, sending-breaker.ts): counts, no person.
   email_send_windows: { exported: null, erased: null, why: 'sends counted per minute, for the server or a beta' },
   email_sending_pauses: { exported: null, erased: null, why: "a beta's sending paused on its bounces and complaints: counts and who resumed it, no tester named" },
+  launch_figures: { exported: null, erased: null, why: "the launch panel's counts per beta and minute (signups, refusals, answer times), tied to no one, kept an hour" },
 };
 
 export type Person = Pick<TesterRow, 'id' | 'beta_id' | 'email' | 'email_normalized'>;

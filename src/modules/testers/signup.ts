@@ -14,11 +14,13 @@ import {
   disposableDomainOf,
   emailDomainBlocked,
   MANY_SIGNUPS_FROM_ONE_IP,
+  recentSignupsFrom,
   refusedReferral,
   signupFlags,
-  signupsFromIp,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   storedFlags,
+  SUBNET_BURST_SIGNUPS,
+  SUBNET_BURST_WINDOW_SECONDS,
 } from '../fraud/fraud-signals.ts';
 import { recordMoves } from '../moves/record-moves.ts';
 import { redeemInvitationCode, uniqueInvitationCode } from '../invitation-codes/invitation-codes.service.ts';
@@ -26,6 +28,7 @@ import { listQuestions, prepareAnswers, saveAnswers } from '../questions/questio
 import { unusedReferralCode } from '../referrals/referral-codes.ts';
 import { liftErasure } from '../suppressions/erasures.ts';
 import { findReferrer, joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.service.ts';
+import { subnetOf } from '../signup-guard/subnets.ts';
 import type { ShareChannel } from '../referrals/share-channels.ts';
 import { normalizeEmail } from './email-address.ts';
 import { checkLeaderboardName } from './leaderboard-name.ts';
@@ -40,6 +43,19 @@ export type CreateInput = Static<typeof TesterCreateInput>;
 /** A visitor's signup: what the API's create takes, and the channel of the share link followed. */
 export type VisitorInput = Pick<CreateInput, 'email' | 'profile' | 'responses' | 'referrer_id'> & { referral_channel?: ShareChannel | null };
 
+/** What a public signup's request says of the visitor: its IPv4 address (an IPv6 one is not stored), its network (IPv4 /24 or IPv6 /48) and browser. */
+export interface SignupVisitor {
+  ipv4: string | null;
+  subnet: string | null;
+  userAgent: string;
+}
+
+/** What only a visitor's signup knows: the share link's channel, and its network however it reached us. */
+interface Visit {
+  channel: ShareChannel | null;
+  subnet: string | null;
+}
+
 
 export async function create(ctx: TestersContext, companyId: number, betaId: string, input: CreateInput | undefined): Promise<TesterView> {
   return signUp(ctx, await ctx.repo.betas.require(companyId, betaId), input);
@@ -50,20 +66,16 @@ export async function create(ctx: TestersContext, companyId: number, betaId: str
  * and side effect, the status the beta's double opt-in gives, and the ip and user agent of the
  * request instead of any sent (an IPv6 address is not stored: the profile's ip is IPv4).
  */
-export async function createForVisitor(
-  ctx: TestersContext,
-  beta: Beta,
-  input: VisitorInput,
-  visitor: { ipv4: string | null; userAgent: string },
-): Promise<TesterView> {
+export async function createForVisitor(ctx: TestersContext, beta: Beta, input: VisitorInput, visitor: SignupVisitor): Promise<TesterView> {
   const { referral_channel: channel, ...signup } = input;
   const profile = { ...signup.profile, ip: visitor.ipv4 ?? undefined, user_agent: visitor.userAgent || undefined };
-  return signUp(ctx, beta, { ...signup, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' }, channel ?? null);
+  return signUp(ctx, beta, { ...signup, profile, status: beta.settings.double_opt_in ? 'unconfirmed' : 'applied' }, { channel: channel ?? null, subnet: visitor.subnet });
 }
 
-/** `referralChannel` is a visitor's only: the API's input never carries one. */
-async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined, referralChannel: ShareChannel | null = null): Promise<TesterView> {
+/** `visit` is a visitor's only: an API create has no channel, and its network is its profile ip's. */
+async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | undefined, visit?: Visit): Promise<TesterView> {
   const { repo, events, emails } = ctx;
+  const referralChannel = visit?.channel ?? null;
   if (!input) {
     throw Errors.noDataReceived();
   }
@@ -87,6 +99,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   const profile = prepareProfile(input.profile ?? {}, { geo: ctx.geo });
   errors.push(...profile.errors);
   const ip = profile.values.ip ?? null;
+  const subnet = visit ? visit.subnet : ip ? subnetOf(ip) : null;
   if (ip && blockedIpMatcher(settings.blocked_ips)(ip)) errors.push(Errors.ipBlocked.entry());
   errors.push(...requiredFieldProblems(settings, profile.values));
   const questions = await listQuestions(repo.db, beta.id);
@@ -110,10 +123,13 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const referrer = referrerBefore ?? (await lookUpReferrer(trx));
     referrerBefore = undefined;
     const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
-    const earlierFromIp = ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0;
+    const earlier = {
+      fromIp: ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0,
+      fromSubnet: subnet ? await earlierSignupsFromSubnet(repo, trx, beta.id, subnet) : 0,
+    };
     const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
     const userAgent = profile.values.user_agent ?? null;
-    const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, userAgent }, earlierFromIp, referrer);
+    const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, subnet, userAgent }, earlier, referrer);
     const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
     if (refusal) throw refusal;
     // A flagged referral waits for the owner (acceptReferral) before it is credited. Its move
@@ -137,6 +153,8 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
       // so a direct signup's insert is what it was.
       ...(referrer && referralChannel ? { referral_channel: referralChannel } : {}),
       signup_ip: ip,
+      // Left out when null, so a signup without an address inserts what it did.
+      ...(subnet ? { signup_subnet: subnet } : {}),
       signup_user_agent: userAgent,
       fraud_flags: storedFlags(flags),
       referral_held: held ? 1 : 0,
@@ -161,6 +179,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     await emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
     return { row, rendered };
   });
+  ctx.launch.signedUp(beta.id);
   if (created.row.hidden) throw Errors.testerHidden();
   const rendered = created.rendered && (await created.rendered()).get(created.row.id);
   // The beta as read before the transaction serves its view: a signup moves no counter that the
@@ -206,8 +225,14 @@ export async function insertInvitee(ctx: TestersContext, trx: Executor, beta: Be
 async function earlierSignupsFromIp(repo: TestersRepository, trx: Executor, betaId: number, ip: string, limit: number | null): Promise<number> {
   if (limit !== null) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
   const since = storedTime(addSeconds(repo.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
-  const earlier = await signupsFromIp(trx, betaId, ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
+  const earlier = await recentSignupsFrom(trx, betaId, 'ip', ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
   if (limit !== null && earlier >= limit) throw Errors.tooManySignupsFromIp();
   return earlier;
+}
+
+/** Signups from the subnet in the last hour before this one, up to the subnet burst's threshold. */
+function earlierSignupsFromSubnet(repo: TestersRepository, trx: Executor, betaId: number, subnet: string): Promise<number> {
+  const since = storedTime(addSeconds(repo.clock.now(), -SUBNET_BURST_WINDOW_SECONDS));
+  return recentSignupsFrom(trx, betaId, 'signup_subnet', subnet, since, SUBNET_BURST_SIGNUPS - 1);
 }
 

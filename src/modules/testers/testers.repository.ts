@@ -12,6 +12,7 @@ import { companyTesterCount } from '../betas/beta-counters.ts';
 import { betaNotFound, type Beta, type BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { referrerGone } from '../referrals/referrals.service.ts';
+import type { LaunchFigures } from '../stats/launch-figures.ts';
 import type { GeoLocator } from './geoip.ts';
 import type { RenderedViews, TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
@@ -66,6 +67,8 @@ export interface TestersContext {
   readonly geo: GeoLocator;
   readonly events: TesterEvents;
   readonly emails: EmailQueue;
+  /** The launch panel's signups a minute. */
+  readonly launch: Pick<LaunchFigures, 'signedUp'>;
 }
 
 export class TestersRepository {

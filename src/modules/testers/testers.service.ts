@@ -8,6 +8,7 @@ import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
+import type { LaunchFigures } from '../stats/launch-figures.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import { Errors } from '../../errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
@@ -20,7 +21,7 @@ import type { GeoLocator } from './geoip.ts';
 import { markIdleTesters } from './idle.ts';
 import { list, reducedViews, responses, show, verify, type ListOrder, type TesterPage } from './queries.ts';
 import { filterTesters, type FilteredTesters, type TesterFilters } from './tester-filters.ts';
-import { create, createForVisitor, insertInvitee, type CreateInput, type VisitorInput } from './signup.ts';
+import { create, createForVisitor, insertInvitee, type CreateInput, type SignupVisitor, type VisitorInput } from './signup.ts';
 import type { TesterEvents } from './tester-events.ts';
 import type { TesterViews } from './tester-views.ts';
 import type { ReducedTesterView, TesterView } from './testers.presenter.ts';
@@ -43,8 +44,9 @@ export class TestersService {
     testerViews: TesterViews,
     events: TesterEvents,
     emails: EmailQueue,
+    launch: Pick<LaunchFigures, 'signedUp'>,
   ) {
-    this.ctx = { repo: new TestersRepository(db, dialect, clock, betas, testerViews), geo, events, emails };
+    this.ctx = { repo: new TestersRepository(db, dialect, clock, betas, testerViews), geo, events, emails, launch };
   }
 
   show(companyId: number, betaId: string, testerRef: string): Promise<TesterView> {
@@ -120,7 +122,7 @@ export class TestersService {
   }
 
   /** A visitor's signup on a public page or the embeddable form (signup.ts). */
-  createForVisitor(beta: Beta, input: VisitorInput, visitor: { ipv4: string | null; userAgent: string }): Promise<TesterView> {
+  createForVisitor(beta: Beta, input: VisitorInput, visitor: SignupVisitor): Promise<TesterView> {
     return createForVisitor(this.ctx, beta, input, visitor);
   }
 

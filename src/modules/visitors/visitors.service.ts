@@ -35,6 +35,7 @@ import { signupFields, type SignupField } from './signup-fields.ts';
 import { isPerson, VisitorKeys, type Visitor } from './visitor-keys.ts';
 import { AnswerTime } from '../signup-guard/answer-time.ts';
 import type { SignupAttempt, SignupGuard } from '../signup-guard/signup-guard.ts';
+import { subnetOf } from '../signup-guard/subnets.ts';
 import { normalizeEmail } from '../testers/email-address.ts';
 
 const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -237,7 +238,7 @@ export class VisitorsService {
     const started = performance.now();
     let tester: TesterView;
     try {
-      tester = await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), userAgent: visitor.userAgent });
+      tester = await this.testers.createForVisitor(beta, input, { ipv4: ipv4Of(visitor.ip), subnet: subnetOf(visitor.ip), userAgent: visitor.userAgent });
     } catch (error) {
       // A hidden tester was created (the plan is full): the visitor did sign up.
       if (error instanceof ApiError && error.is(Errors.testerHidden)) return accepted;

@@ -58,7 +58,7 @@ test('migration 008 keys the mailboxes of the testers that were there before it'
       assert.deepEqual([row.signup_ip, row.signup_user_agent, row.fraud_flags, row.referral_held], [row.ip, row.user_agent, null, 0]);
     }
 
-    const flags = await signupFlags(db, betaId, { emailNormalized: 'johndoe@googlemail.com', ip: null, userAgent: null }, 0);
+    const flags = await signupFlags(db, betaId, { emailNormalized: 'johndoe@googlemail.com', ip: null, subnet: null, userAgent: null }, { fromIp: 0, fromSubnet: 0 });
     assert.deepEqual(flags.map((f) => f.name), ['email_alias']);
   } finally {
     await database.close();

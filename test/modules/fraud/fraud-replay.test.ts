@@ -1,5 +1,6 @@
-// The fraud replay alone (no database): the limit per IP over a rolling day, a referral held today
-// that the replay finds clean credited (its referrer moves up), and positions by points.
+// The fraud replay alone (no database): the limit per IP over a rolling day, a subnet burst (an
+// IPv4 tester's network from its IP, an IPv6 one's as stored), a referral held today that the
+// replay finds clean credited (its referrer moves up), and positions by points.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultSettings } from '../../../src/modules/betas/beta-settings.ts';
@@ -14,6 +15,7 @@ function tester(fields: Partial<ReplayedTester> = {}): ReplayedTester {
     email_normalized: `t${id}@example.com`,
     email_alias_key: `t${id}@example.com`,
     signup_ip: `198.51.${id}.1`,
+    signup_subnet: null,
     signup_user_agent: 'agent',
     country: null,
     created_at: '2026-11-01T00:00:00.000Z',
@@ -46,6 +48,23 @@ describe('fraud replay', () => {
     const rule = replay.outcomes().find((outcome) => outcome.rule === 'max_signups_per_ip_per_day')!;
     assert.equal(rule.refused, 2);
     assert.deepEqual(rule.examples.map((example) => example.tester_id), [second.id, fourth.id]);
+  });
+
+  test('subnet_burst: the 20th signup from one network within an hour, IPv4 from the IP and IPv6 as stored', () => {
+    const replay = new FraudReplay(defaultSettings(), new Map());
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1) + minutes * 60_000).toISOString();
+    const v4 = Array.from({ length: 20 }, (_, i) => tester({ signup_ip: `203.0.113.${i + 1}`, created_at: at(i) }));
+    const v6 = Array.from({ length: 20 }, (_, i) => tester({ signup_ip: null, signup_subnet: '2001:db8:5::/48', created_at: at(i) }));
+    // An hour after the second, the first two have left the window: 19 in it with the late one.
+    const late = tester({ signup_ip: '203.0.113.99', created_at: at(61) });
+    for (const signup of [...v4, ...v6, late]) replay.check(signup);
+    const rule = replay.outcomes().find((outcome) => outcome.rule === 'subnet_burst')!;
+    assert.deepEqual([rule.flagged, rule.held, rule.refused], [2, 0, 0]);
+    assert.deepEqual(rule.examples, [
+      { tester_id: v4[19].id, email: v4[19].email, outcome: 'flagged', reason: 'At least 20 signups from the network 203.0.113.0/24 within an hour, this one included' },
+      { tester_id: v6[19].id, email: v6[19].email, outcome: 'flagged', reason: 'At least 20 signups from the network 2001:db8:5::/48 within an hour, this one included' },
+    ]);
+    assert.equal(replay.isRefused(late.id), false);
   });
 
   test('a referral held today that the replay finds clean is credited: by points, its referrer moves up', () => {

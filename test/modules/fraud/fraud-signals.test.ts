@@ -7,6 +7,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, storedBeta, storedTester, testerCount, uniqueEmail } from '../testers/support.ts';
 import { createDefinition, createRule, otherCompany, storedRewards } from '../rewards/support.ts';
 import { Errors } from '../../../src/errors.ts';
+import { visit } from '../../public/support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -166,6 +167,48 @@ describe('fraud signals', () => {
     ctx.clock.advance(86_400_000 - 3 * 60_000);
     assert.deepEqual(flagNames(await createTester(ctx, beta.id, from('198.51.100.77', null))), [], 'the first signups left the window');
     assert.deepEqual(flagNames(await createTester(ctx, beta.id, from('198.51.100.77', null))), ['many_signups_from_ip'], 'five in the window again');
+  });
+
+  test('subnet_burst (IPv4): from the 20th signup from one /24 in an hour, API creates; held when referred, never refused', async () => {
+    const beta = await ctx.createBeta({ fraud_mode: 'block' });
+    const referrer = await createTester(ctx, beta.id, from('192.0.2.200', null));
+    ctx.clock.advance(60_000);
+    // 19 from as many addresses of 203.0.113.0/24 (each its own IP: no other flag).
+    for (let i = 1; i <= 19; i++) assert.deepEqual(flagNames(await createTester(ctx, beta.id, from(`203.0.113.${i}`, null))), [], `signup ${i}`);
+    ctx.clock.advance(60_000);
+    const twentieth = await signup(beta.id, { referrer_id: referrer.id, ...from('203.0.113.250', null) });
+    assert.equal(twentieth.status, 201, 'a flag, not a refusal, in block mode too');
+    assert.deepEqual(twentieth.body.fraud.flags, [{ name: 'subnet_burst', reason: 'At least 20 signups from the network 203.0.113.0/24 within an hour, this one included' }]);
+    assert.equal(twentieth.body.fraud.referral, 'held');
+    const stored = await storedTester(ctx, twentieth.body.id);
+    assert.equal(stored?.signup_subnet, '203.0.113.0/24');
+    assert.equal(stored?.referral_held, 1);
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 0, 'the held referral is not credited');
+    const queue = await ctx.request('GET', `/api/v2/betas/${beta.id}/fraud_queue`);
+    assert.deepEqual(queue.body.map((row: { id: number }) => row.id), [twentieth.body.id], 'queued for review');
+    assert.deepEqual(flagNames(await createTester(ctx, beta.id, from('203.0.114.1', null))), [], 'another /24');
+    // Nearly an hour after the 19th signup: the 19 signed up then have left the window.
+    ctx.clock.advance(59 * 60_000);
+    assert.deepEqual(flagNames(await createTester(ctx, beta.id, from('203.0.113.251', null))), [], 'the burst left the window');
+    assert.equal((await storedTester(ctx, referrer.id))?.signup_subnet, '192.0.2.0/24');
+    const noAddress = await createTester(ctx, beta.id, {});
+    assert.equal((await storedTester(ctx, noAddress.id))?.signup_subnet, null, 'a signup without an address has no network');
+  });
+
+  test('subnet_burst (IPv6): public signups from one /48, the visitor address counted though the profile keeps no IPv6', async () => {
+    const beta = await ctx.createBeta();
+    const publicSignup = (ip: string) => visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { json: { email: uniqueEmail() }, ip });
+    for (let i = 1; i <= 19; i++) assert.equal((await publicSignup(`2001:db8:77:${i.toString(16)}::1`)).status, 201, `signup ${i}`);
+    const twentieth = await publicSignup('2001:db8:77:ff00::9');
+    assert.equal(twentieth.status, 201);
+    const rows = await ctx.database.db.selectFrom('testers').select(['ip', 'signup_ip', 'signup_subnet', 'fraud_flags']).where('beta_id', '=', beta.id).orderBy('id').execute();
+    assert.equal(rows.length, 20);
+    assert.ok(rows.every((row) => row.ip === null && row.signup_ip === null && row.signup_subnet === '2001:db8:77::/48'), 'no IPv6 address stored, its network is');
+    assert.deepEqual(rows.slice(0, 19).map((row) => row.fraud_flags), Array(19).fill(null));
+    assert.deepEqual(JSON.parse(rows[19].fraud_flags!), [{ name: 'subnet_burst', reason: 'At least 20 signups from the network 2001:db8:77::/48 within an hour, this one included' }]);
+    assert.equal((await publicSignup('2001:db8:78::1')).status, 201);
+    const other = await ctx.database.db.selectFrom('testers').select(['signup_subnet', 'fraud_flags']).where('beta_id', '=', beta.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    assert.deepEqual(other, { signup_subnet: '2001:db8:78::/48', fraud_flags: null }, 'another /48');
   });
 
   test('fraud_mode block refuses alias and same-device referrals (2326) and stores nothing', async () => {

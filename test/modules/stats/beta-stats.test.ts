@@ -307,7 +307,7 @@ describe('beta stats read at start', () => {
   after(() => ctx.close());
 
   test('read at start: the top referrers of every beta with testers, largest first; a beta without testers is not read', async () => {
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings);
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, ctx.services.launchFigures, ctx.services.sendingBreaker);
     const [big, small] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
     const ada = await createTester(ctx, big.id);
     await createTester(ctx, big.id, { referrer_id: ada.id });
@@ -320,7 +320,7 @@ describe('beta stats read at start', () => {
   });
 
   test('reading at start stops between betas once asked to', async () => {
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings);
+    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, ctx.services.launchFigures, ctx.services.sendingBreaker);
     const stop = new AbortController();
     stop.abort();
     const lines: object[] = [];

@@ -89,7 +89,7 @@ describe('sort sets against a recount', () => {
           const { ids, length } = await fresh.sortedSlice(beta.id, column, 0, expected.length + 5);
           assert.deepEqual([ids, length], [expected, expected.length], column);
         }
-        const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, fresh);
+        const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, fresh, ctx.services.launchFigures, ctx.services.sendingBreaker);
         const rebuilt = await service.collect(ctx.companyId, beta.id, {});
         assert.deepEqual(rebuilt.top_referrers.map((entry) => [entry.id, entry.referrals]), expectedTop);
       } finally {
