@@ -2,7 +2,8 @@
 // computed when a tester signs up (or is given a referrer) from what the signup's transaction
 // already has at hand: the referrer's row, one indexed lookup of the address's mailbox and the
 // count of recent signups from the IP. A flagged referral is held (not credited) until the campaign
-// owner accepts it; in `block` mode an alias or same-device referral is refused outright.
+// owner accepts it; in `block` mode an alias or same-device referral is refused outright, and so are
+// signups past the per-IP limit or at a disposable domain the beta refuses (flag mode queues those).
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Executor } from '../../db/database.ts';
@@ -98,10 +99,18 @@ export function isSignupDevice(request: Pick<Newcomer, 'ip' | 'userAgent'>, test
 }
 
 /**
- * Every flag of a new signup. `earlierFromIp` is the count of signupsFromIp before this one. One
- * query at most: the mailbox lookup, for addresses of providers that fold aliases.
+ * Every flag of a new signup. `earlierFromIp` is the count of signupsFromIp before this one, and
+ * `perIpLimit` the beta's max_signups_per_ip_per_day. One query at most: the mailbox lookup, for
+ * addresses of providers that fold aliases.
  */
-export async function signupFlags(trx: Executor, betaId: number, newcomer: Newcomer, earlierFromIp: number, referrer?: ReferrerFacts): Promise<FraudFlag[]> {
+export async function signupFlags(
+  trx: Executor,
+  betaId: number,
+  newcomer: Newcomer,
+  earlierFromIp: number,
+  referrer?: ReferrerFacts,
+  perIpLimit: number | null = null,
+): Promise<FraudFlag[]> {
   const flags: FraudFlag[] = referrer ? referralFlags(newcomer, referrer) : [];
   const provider = aliasProviderOf(newcomer.emailNormalized);
   if (provider) {
@@ -117,14 +126,31 @@ export async function signupFlags(trx: Executor, betaId: number, newcomer: Newco
   }
   const disposable = disposableDomainOf(newcomer.emailNormalized);
   if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-  if (newcomer.ip && earlierFromIp + 1 >= MANY_SIGNUPS_FROM_ONE_IP) {
-    flags.push({
-      name: 'many_signups_from_ip',
-      // The count stops at the threshold (signupsFromIp's cap): "at least" is what it knows.
-      reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${newcomer.ip} within 24 hours, this one included`,
-    });
-  }
+  const many = newcomer.ip ? manySignupsFromIp(newcomer.ip, earlierFromIp, perIpLimit) : undefined;
+  if (many) flags.push(many);
   return ordered(flags);
+}
+
+/**
+ * The many_signups_from_ip flag of a signup that `earlierFromIp` others from `ip` preceded within
+ * the window. Past `perIpLimit` (max_signups_per_ip_per_day, which flag mode queues rather than
+ * refuses) it says so; otherwise from the MANY_SIGNUPS_FROM_ONE_IP-th on.
+ */
+export function manySignupsFromIp(ip: string, earlierFromIp: number, perIpLimit: number | null): FraudFlag | undefined {
+  if (perIpLimit !== null && earlierFromIp >= perIpLimit) {
+    return { name: 'many_signups_from_ip', reason: `More than ${perIpLimit} signups from ${ip} within 24 hours, the beta's limit per IP address` };
+  }
+  if (earlierFromIp + 1 < MANY_SIGNUPS_FROM_ONE_IP) return undefined;
+  // The count stops at the threshold (signupsFromIp's cap): "at least" is what it knows.
+  return { name: 'many_signups_from_ip', reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${ip} within 24 hours, this one included` };
+}
+
+/**
+ * Whether the beta refuses the signups its per-IP limit and disposable domains catch (block mode),
+ * rather than storing them flagged, queued for review (flag mode).
+ */
+export function refusesSignalledSignups(mode: FraudMode): boolean {
+  return mode === 'block';
 }
 
 /** The flags a referral adds, from the referrer's row alone (no query). */
