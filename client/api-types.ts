@@ -6677,9 +6677,9 @@ export interface operations {
     };
     listFraudClusters: {
         parameters: {
-            query: {
-                /** @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester */
-                by: "network" | "device" | "referrer";
+            query?: {
+                /** @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester; network when not given */
+                by?: "network" | "device" | "referrer";
                 /** @description 1-based page number */
                 page?: number;
                 /** @description Items per page (extension) */

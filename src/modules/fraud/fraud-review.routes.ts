@@ -115,7 +115,7 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
     },
     handler: async (request, reply) => {
       const page = pageOf(request.query);
-      const result = await review.clusters(principalOf(request).companyId, request.params.beta_id, request.query.by, page);
+      const result = await review.clusters(principalOf(request).companyId, request.params.beta_id, request.query.by ?? 'network', page);
       return sendPage(request, reply, page, { ...result, items: result.items.map(presentCluster) });
     },
   });

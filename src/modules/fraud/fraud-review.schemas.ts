@@ -81,7 +81,7 @@ const ClusterKey = Type.String({
   description: "The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id",
 });
 
-export const FraudClustersQuery = Type.Object({ ...PaginationQuery, by: ClusterKind });
+export const FraudClustersQuery = Type.Object({ ...PaginationQuery, by: Type.Optional({ ...ClusterKind, description: `${ClusterKind.description}; network when not given` }) });
 
 export const FraudClusterSchema = Type.Object(
   {
