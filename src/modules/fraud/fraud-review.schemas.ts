@@ -72,16 +72,15 @@ export const FraudTesterParams = Type.Object({
   tester_id: Type.String({ maxLength: 64, description: 'Tester id' }),
 });
 
-const ClusterKind = Type.Enum(ClusterKinds, {
-  description: 'network: the signup IP\'s /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester',
-});
+const CLUSTER_KINDS_SAID = 'network: the signup IP\'s /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester';
+const ClusterKind = Type.Enum(ClusterKinds, { description: CLUSTER_KINDS_SAID });
 const ClusterKey = Type.String({
   minLength: 1,
   maxLength: 2100,
   description: "The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id",
 });
 
-export const FraudClustersQuery = Type.Object({ ...PaginationQuery, by: Type.Optional({ ...ClusterKind, description: `${ClusterKind.description}; network when not given` }) });
+export const FraudClustersQuery = Type.Object({ ...PaginationQuery, by: Type.Optional(Type.Enum(ClusterKinds, { description: `${CLUSTER_KINDS_SAID}; network when not given` })) });
 
 export const FraudClusterSchema = Type.Object(
   {
