@@ -33,6 +33,8 @@ const NEEDED_BY: Record<string, string> = {
   testers_name_search_trgm: 'list filter name (PostgreSQL)',
   testers_stats_signups: "a chat endpoint's daily digest: the day's signups and top referrers (webhook-digests.ts)",
   testers_fraud_queue: 'the fraud review queue (partial: flagged testers without a decision)',
+  testers_fraud_clusters: "the fraud queue's network and device clusters by signup IP (partial: flagged testers without a decision)",
+  testers_fraud_referrers: "the fraud queue's referrer clusters (partial: flagged testers without a decision)",
   testers_fraud_flagged: 'list filter fraud=flagged (partial: flagged testers only)',
   testers_grouped: 'list filter group (partial: testers with a group only)',
 };

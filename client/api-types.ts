@@ -408,6 +408,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/fraud/cluster_decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a cluster of flagged testers
+         * @description Decides every flagged tester not reviewed yet in the cluster (by and key as listed), as the bulk decision does, 500 to a transaction. A cluster with no such tester, or a key that cannot name one: 422 (2301).
+         */
+        post: operations["decideFraudCluster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/betas/{beta_id}/fraud/clusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List clusters of flagged testers
+         * @description The flagged testers not reviewed yet that share a network (the signup IP's /24 or /48), a device (signup IP and user agent) or a referrer, as by asks: clusters of two or more, the largest first, each with its size and first members.
+         */
+        get: operations["listFraudClusters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/fraud/simulations": {
         parameters: {
             query?: never;
@@ -1691,9 +1731,9 @@ export interface components {
                  *     | 2315 | 422 | Question not found | Create, update: a response names a question the beta does not have |
                  *     | 2316 | 422 | Project no longer accepting new signups | Create, or an update or confirmation that enters the waitlist, while the beta does not accept signups |
                  *     | 2317 | 403 | Plan limits exceeded and this tester is hidden | Create (the tester is stored, hidden), and any request naming a hidden tester: the company's plan is full |
-                 *     | 2319 | 422 | Fraud protection: e-mail domain blacklisted | Create: the address's domain is on the beta's blocked list, or disposable while the beta blocks those |
+                 *     | 2319 | 422 | Fraud protection: e-mail domain blacklisted | Create: the address's domain is on the beta's blocked list, or disposable while the beta blocks those in block fraud_mode (flag mode queues it for review) |
                  *     | 2320 | 422 | Fraud protection: IP address blacklisted | Create: the profile's ip is on the beta's blocked list |
-                 *     | 2321 | 422 | Fraud protection: too many signups from this IP address | Create: the beta's max_signups_per_ip_per_day is reached for the ip |
+                 *     | 2321 | 422 | Fraud protection: too many signups from this IP address | Create: the beta's max_signups_per_ip_per_day is reached for the ip in block fraud_mode (flag mode queues the signup for review) |
                  *     | 2322 | 422 | No data received: send the fields wrapped in "tester" as JSON, or as tester[…] form fields, with a matching Content-Type | Create, update: the body has no tester object (wrong Content-Type, or not wrapped in tester) |
                  *     | 2323 | 422 | IP address not valid (must be IPv4) | Create, update: profile.ip is not an IPv4 address |
                  *     | 2324 | 422 | Answer is invalid | Create, update: an answer is not one the question allows |
@@ -1787,7 +1827,7 @@ export interface components {
             settings: {
                 /** @description New testers may sign up (2316 otherwise) */
                 accepting_signups: boolean;
-                /** @description Refuse addresses at disposable e-mail domains (2319) */
+                /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                 block_disposable_email_domains: boolean;
                 blocked_email_domains: string[];
                 blocked_ips: string[];
@@ -1802,7 +1842,7 @@ export interface components {
                 /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                 embed_origins: string[];
                 /**
-                 * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                 * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                  * @enum {unknown}
                  */
                 fraud_mode: "flag" | "block";
@@ -2201,8 +2241,24 @@ export interface components {
             tester_email: string;
             tester_id: number;
         };
-        /** ListedPoint */
+        /** FraudCluster */
         "def-13": {
+            /**
+             * @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester
+             * @enum {unknown}
+             */
+            by: "network" | "device" | "referrer";
+            /** @description The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id */
+            key: string;
+            /** @description The cluster in words: the subnet, the IP address and user agent, or the referrer's address */
+            label: string;
+            /** @description Its first 10 members, oldest first */
+            members: components["schemas"]["def-11"][];
+            /** @description Its flagged testers not reviewed yet */
+            size: number;
+        };
+        /** ListedPoint */
+        "def-14": {
             /** @enum {unknown} */
             activity: "bonus" | "signup" | "share" | "referral" | "reward" | "friend_reward";
             /**
@@ -2222,7 +2278,7 @@ export interface components {
             user_id: number;
         };
         /** Suppression */
-        "def-14": {
+        "def-15": {
             /** @description Suppressed address */
             email: string;
             id: number;
@@ -2236,7 +2292,7 @@ export interface components {
             user_id: number | null;
         };
         /** RewardDefinition */
-        "def-15": {
+        "def-16": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2262,7 +2318,7 @@ export interface components {
             updated_at: string;
         };
         /** RewardRule */
-        "def-16": {
+        "def-17": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2276,7 +2332,7 @@ export interface components {
             id: number;
         };
         /** Webhook */
-        "def-17": {
+        "def-18": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2308,7 +2364,7 @@ export interface components {
             url: string;
         };
         /** WebhookDelivery */
-        "def-18": {
+        "def-19": {
             /** @description Which attempt at delivering this event to this endpoint, from 1 (redeliveries continue the count) */
             attempt: number;
             /**
@@ -2330,7 +2386,7 @@ export interface components {
             status: "succeeded" | "failed";
         };
         /** EmailTemplate */
-        "def-19": {
+        "def-20": {
             /** @description Liquid template of the plain text body */
             body: string;
             /** @description The beta rewrote the subject, body or html_body; the other parts are the defaults */
@@ -2351,7 +2407,7 @@ export interface components {
             variables: string[];
         };
         /** EmailMessage */
-        "def-20": {
+        "def-21": {
             /**
              * Format: date-time
              * @description ISO 8601 UTC, second precision
@@ -2375,7 +2431,7 @@ export interface components {
             user_id: number | null;
         };
         /** ApiKey */
-        "def-21": {
+        "def-22": {
             company_id: number;
             /**
              * Format: date-time
@@ -2615,7 +2671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-21"][];
+                    "application/json": components["schemas"]["def-22"][];
                 };
             };
             /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
@@ -3039,7 +3095,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins?: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode?: "flag" | "block";
@@ -3107,7 +3163,7 @@ export interface operations {
                         /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                         embed_origins?: string[];
                         /**
-                         * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                         * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                          * @enum {unknown}
                          */
                         fraud_mode?: "flag" | "block";
@@ -3191,7 +3247,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -3206,7 +3262,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -3383,7 +3439,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -3398,7 +3454,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -3578,7 +3634,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -3593,7 +3649,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -3779,7 +3835,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins?: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode?: "flag" | "block";
@@ -3845,7 +3901,7 @@ export interface operations {
                         /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                         embed_origins?: string[];
                         /**
-                         * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                         * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                          * @enum {unknown}
                          */
                         fraud_mode?: "flag" | "block";
@@ -3929,7 +3985,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -3944,7 +4000,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -5110,7 +5166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-19"][];
+                    "application/json": components["schemas"]["def-20"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -5934,7 +5990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-20"][];
+                    "application/json": components["schemas"]["def-21"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -6472,6 +6528,255 @@ export interface operations {
             };
         };
     };
+    decideFraudCluster: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester
+                     * @enum {unknown}
+                     */
+                    by?: "network" | "device" | "referrer";
+                    /**
+                     * @description Required. approve: the held referral is credited (as accept_referral does); reject: never credited, and the tester moves to rejected where the status rules permit
+                     * @enum {unknown}
+                     */
+                    decision?: "approve" | "reject";
+                    /** @description The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id */
+                    key?: string;
+                    /** @description Why, for the log */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester
+                         * @enum {unknown}
+                         */
+                        by: "network" | "device" | "referrer";
+                        /** @description Members decided: each has its decision in the log */
+                        decided: number;
+                        /** @enum {unknown} */
+                        decision: "approve" | "reject";
+                        /** @description The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id */
+                        key: string;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    listFraudClusters: {
+        parameters: {
+            query?: {
+                /** @description network: the signup IP's /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester; network when not given */
+                by?: "network" | "device" | "referrer";
+                /** @description 1-based page number */
+                page?: number;
+                /** @description Items per page (extension) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Beta id */
+                beta_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-13"][];
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
     createFraudSimulation: {
         parameters: {
             query?: never;
@@ -6490,12 +6795,12 @@ export interface operations {
                 "application/json": {
                     /** @description Required. Fraud and signup settings to try, by the beta settings' own names (blocked_email_domains, blocked_ips, block_disposable_email_domains, max_signups_per_ip_per_day, max_signups_per_subnet_per_hour, signup_countries_allowed, signup_countries_blocked, fraud_mode); the beta's own stand for those left out */
                     settings?: {
-                        /** @description Refuse addresses at disposable e-mail domains (2319) */
+                        /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                         block_disposable_email_domains?: boolean;
                         blocked_email_domains?: string[];
                         blocked_ips?: string[];
                         /**
-                         * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                         * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                          * @enum {unknown}
                          */
                         fraud_mode?: "flag" | "block";
@@ -6558,12 +6863,12 @@ export interface operations {
                         }[];
                         /** @description The settings tried: those proposed, and the beta’s own for the rest */
                         settings: {
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -6735,12 +7040,12 @@ export interface operations {
                         }[];
                         /** @description The settings tried: those proposed, and the beta’s own for the rest */
                         settings: {
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -9334,7 +9639,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Newest first, without their bodies */
-                        messages: components["schemas"]["def-20"][];
+                        messages: components["schemas"]["def-21"][];
                         older: number | null;
                     };
                 };
@@ -9482,7 +9787,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -9497,7 +9802,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -9704,7 +10009,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -9719,7 +10024,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -9928,7 +10233,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -9943,7 +10248,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -10150,7 +10455,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -10165,7 +10470,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -10463,7 +10768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-13"][];
+                    "application/json": components["schemas"]["def-14"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -11396,7 +11701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-15"][];
+                    "application/json": components["schemas"]["def-16"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -11996,7 +12301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-16"][];
+                    "application/json": components["schemas"]["def-17"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -13079,7 +13384,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -13094,7 +13399,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -13185,7 +13490,7 @@ export interface operations {
                         settings: {
                             /** @description New testers may sign up (2316 otherwise) */
                             accepting_signups: boolean;
-                            /** @description Refuse addresses at disposable e-mail domains (2319) */
+                            /** @description Addresses at disposable e-mail domains are refused in block mode (2319); in flag mode they are stored, flagged and queued for review, as they are without this setting */
                             block_disposable_email_domains: boolean;
                             blocked_email_domains: string[];
                             blocked_ips: string[];
@@ -13200,7 +13505,7 @@ export interface operations {
                             /** @description Extension: the https://host[:port] origins the signup form may be used from; public signups and clicks from another Origin are refused (2346) and the hosted pages may be framed by these alone; empty allows any and frames none */
                             embed_origins: string[];
                             /**
-                             * @description flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (2326)
+                             * @description flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; block: such referrals are refused (2326), and so are those signups when the settings ask (2321, 2319)
                              * @enum {unknown}
                              */
                             fraud_mode: "flag" | "block";
@@ -13343,6 +13648,8 @@ export interface operations {
     showBetaStats: {
         parameters: {
             query?: {
+                /** @description true: top_referrers leaves out rejected testers and those with fraud flags not approved; false (default): they are listed, marked */
+                exclude_flagged_referrers?: "true" | "false";
                 /**
                  * @description First day of the range (UTC, YYYY-MM-DD); default 29 days before to
                  * @example 2026-01-31
@@ -13514,12 +13821,16 @@ export interface operations {
                             country: string | null;
                             testers: number;
                         }[];
-                        /** @description The 10 testers with the most credited referrals */
+                        /** @description The 10 testers with the most credited referrals, each with its status and whether it is flagged */
                         top_referrers: {
                             email: string;
+                            /** @description The tester has fraud flags not approved in review (rejected, or not reviewed yet) */
+                            flagged: boolean;
                             id: number;
                             name: string | null;
                             referrals: number;
+                            /** @enum {unknown} */
+                            status: "imported" | "unconfirmed" | "applied" | "invited" | "active" | "rejected" | "suspended" | "idle";
                         }[];
                         /** @description The 10 most frequent sources (utm_source) of the beta's testers */
                         top_sources: {
@@ -13636,7 +13947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-14"][];
+                    "application/json": components["schemas"]["def-15"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -17336,7 +17647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-17"][];
+                    "application/json": components["schemas"]["def-18"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
@@ -18073,7 +18384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["def-18"][];
+                    "application/json": components["schemas"]["def-19"][];
                 };
             };
             /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */

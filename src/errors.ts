@@ -173,12 +173,12 @@ export const Errors = {
   }),
   emailDomainBlocked: kind({
     code: 2319, status: 422, message: 'Fraud protection: e-mail domain blacklisted',
-    when: 'Create: the address\'s domain is on the beta\'s blocked list, or disposable while the beta blocks those',
+    when: 'Create: the address\'s domain is on the beta\'s blocked list, or disposable while the beta blocks those in block fraud_mode (flag mode queues it for review)',
   }),
   ipBlocked: kind({ code: 2320, status: 422, message: 'Fraud protection: IP address blacklisted', when: 'Create: the profile\'s ip is on the beta\'s blocked list' }),
   tooManySignupsFromIp: kind({
     code: 2321, status: 422, message: 'Fraud protection: too many signups from this IP address',
-    when: 'Create: the beta\'s max_signups_per_ip_per_day is reached for the ip',
+    when: 'Create: the beta\'s max_signups_per_ip_per_day is reached for the ip in block fraud_mode (flag mode queues the signup for review)',
   }),
   noDataReceived: kind({
     code: 2322, status: 422,

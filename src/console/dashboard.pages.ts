@@ -78,7 +78,8 @@ ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 
 <dl class="counters" id="stats-figures"></dl>
 <div class="panels">
 <div class="panel">${table('statuses', 'Testers by status', ['Status', 'Testers', 'Share'])}</div>
-<div class="panel">${table('referrers', 'Top referrers', ['Tester', 'Referrals'])}</div>
+<div class="panel">${table('referrers', 'Top referrers', ['Tester', 'Referrals'])}
+<div class="check"><input type="checkbox" id="leave-out-flagged"><label for="leave-out-flagged">Leave out rejected and flagged testers</label></div></div>
 <div class="panel">${table('countries', 'Top countries', ['Country', 'Testers', 'Share'])}</div>
 <div class="panel">${table('sources', 'Top sources', ['Source (utm_source)', 'Testers', 'Share'])}</div>
 <div class="panel">${table('channels', 'Share channels', ['Channel', 'Clicks', 'Signups', 'Signups per click'])}</div>

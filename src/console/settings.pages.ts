@@ -44,8 +44,9 @@ export const SETTING_TEXT: Record<Setting, { label: string; hint?: string; optio
   fraud_mode: {
     label: 'Suspicious referrals (the same person or device)',
     options: { flag: 'Hold them for review', block: 'Refuse them' },
+    hint: 'The same goes for signups past the limit per IP address below, and disposable addresses when those are refused: held for review, or refused.',
   },
-  block_disposable_email_domains: { label: 'Refuse disposable e-mail addresses' },
+  block_disposable_email_domains: { label: 'Refuse disposable e-mail addresses', hint: 'Only when suspicious referrals are refused; otherwise they are held for review.' },
   blocked_email_domains: { label: 'Blocked e-mail domains', hint: 'One per line, e.g. example.com.' },
   blocked_ips: { label: 'Blocked IP addresses', hint: 'One address or CIDR range per line, e.g. 203.0.113.0/24.' },
   max_signups_per_ip_per_day: { label: 'Most signups from one IP address per day', hint: 'Empty: no limit.' },

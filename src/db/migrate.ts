@@ -49,6 +49,7 @@ import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
 import * as referralReversals from './migrations/045-referral-reversals.ts';
 import * as launchFigures from './migrations/046-launch-figures.ts';
 import * as subnetBurst from './migrations/047-subnet-burst.ts';
+import * as fraudClusters from './migrations/048-fraud-clusters.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -97,6 +98,7 @@ const migrations: Record<string, MigrationModule> = {
   '045-referral-reversals': referralReversals,
   '046-launch-figures': launchFigures,
   '047-subnet-burst': subnetBurst,
+  '048-fraud-clusters': fraudClusters,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -218,4 +218,24 @@ describe('the beta dashboard in a browser', () => {
     assert.deepEqual(await rowsOf(page, 'channels'), [['No clicks on a share button yet']], 'a beta without any says so');
     await page.context().close();
   });
+
+  test('the top referrers mark a flagged tester; the toggle, by keyboard, leaves them out', async () => {
+    const launch = await ctx.createBeta({}, 'Suspects');
+    const suspect = await createTester(ctx, launch.id, { email: 'farm@mailinator.com' });
+    const honest = await createTester(ctx, launch.id, { profile: { first_name: 'Grace' } });
+    for (const referrer of [suspect, suspect, honest]) await createTester(ctx, launch.id, { referrer_id: referrer.id });
+    const page = await signedInPage();
+    await page.goto(`${origin}/console/betas/${launch.id}`);
+    await page.locator('body[data-ready]').waitFor();
+    assert.deepEqual(await rowsOf(page, 'referrers'), [
+      ['farm@mailinator.com flagged', '2'],
+      [`Grace (${honest.email})`, '1'],
+    ]);
+    await page.focus('#leave-out-flagged');
+    await page.keyboard.press('Space');
+    await page.locator('#referrers tbody tr', { hasText: 'farm@' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await rowsOf(page, 'referrers'), [[`Grace (${honest.email})`, '1']]);
+    await assertAccessible(page, 'dashboard with the flagged referrers left out');
+    await page.context().close();
+  });
 });

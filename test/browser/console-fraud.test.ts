@@ -1,6 +1,7 @@
 // The fraud review page in a real browser: the queue with each signal in words, approve one row,
 // reject the rows selected by their labelled checkboxes, the log saying who decided, the stored
-// decisions and counters; keyboard only; a viewer at 360 px reads without buttons; axe.
+// decisions and counters; rows that fit at 1280 px and a cluster rejected whole by keyboard;
+// keyboard only; a viewer at 360 px reads without buttons; axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -78,6 +79,67 @@ describe('console: fraud review in a browser', () => {
     assert.deepEqual([(await storedTester(ctx, flagged[1].id))?.status, (await storedTester(ctx, flagged[2].id))?.status], ['rejected', 'rejected']);
     assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 1, 'rejected referrals are never credited');
     await assertCountersExact(ctx, beta.id, assert);
+    await page.context().close();
+  });
+
+  test('at 1280 px every row fits, reasons wrapped; a network cluster rejected whole by keyboard; axe at 1280 and 360 px', async () => {
+    const { beta, referrer, flagged } = await scene();
+    // A disposable address elsewhere in the /24, and a fifth signup from the referrer's own device (two reasons).
+    flagged.push(await createTester(ctx, beta.id, { email: `temp-${beta.id}@mailinator.com`, referrer_id: referrer.referral_code, profile: { ip: '203.0.113.9', user_agent: FIREFOX } }));
+    flagged.push(await createTester(ctx, beta.id, { email: `many-${beta.id}@example.com`, referrer_id: referrer.referral_code, profile: { ip: '203.0.113.7', user_agent: CHROME } }));
+    const page = await console.newPage({ width: 1280, height: 900 });
+    await console.signInAs(page, 'reviewer@example.com');
+    await open(page, beta.id);
+    assert.equal(await page.textContent('#queue-status'), '5 flagged testers to review');
+    const fit = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      regions: [...document.querySelectorAll('main .table-scroll')].map((region) => region.scrollWidth - region.clientWidth),
+      buttons: Math.max(...[...document.querySelectorAll('#queue td.decide button, #clusters td.decide button')].map((button) => button.getBoundingClientRect().right)),
+      reasonLines: (() => {
+        const item = document.querySelector('#queue .signals li') as HTMLElement;
+        return Math.round(item.getBoundingClientRect().height / parseFloat(getComputedStyle(item).lineHeight));
+      })(),
+    }));
+    assert.equal(fit.page, 0, 'the page does not scroll sideways');
+    assert.deepEqual(fit.regions, fit.regions.map(() => 0), 'no table scrolls sideways');
+    assert.ok(fit.buttons <= 1280, `the row actions end at ${fit.buttons} px`);
+    assert.ok(fit.reasonLines >= 2, 'a long reason wraps');
+    assert.match((await page.locator(`tr[data-tester-id="${flagged[4].id}"]`).textContent()) ?? '', /many signups from ip: At least 5 signups from 203\.0\.113\.7/);
+
+    assert.equal(await page.textContent('#clusters-status'), '1 cluster of flagged testers sharing a network');
+    assert.equal(await page.textContent('#clusters th[scope=row]'), '203.0.113.0/24');
+    await assertAccessible(page, 'fraud review with clusters, 1280 px');
+    await page.focus('#cluster-by');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('#clusters-status', { hasText: 'sharing a device' }).waitFor();
+    assert.equal(await page.textContent('#clusters th[scope=row]'), `203.0.113.7 with ${FIREFOX}`);
+    await page.keyboard.press('ArrowUp');
+    await page.locator('#clusters-status', { hasText: 'sharing a network' }).waitFor();
+    await page.getByLabel('Note for the log (optional)').fill('one office of bots');
+    const target = 'Reject all 5 testers of 203.0.113.0/24';
+    await page.focus('#cluster-by');
+    for (let i = 0; i < 20 && (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) !== target; i++) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      return { label: element.getAttribute('aria-label'), outline: `${getComputedStyle(element).outlineStyle} ${getComputedStyle(element).outlineWidth}` };
+    });
+    assert.deepEqual(focused, { label: target, outline: 'solid 3px' });
+    await page.keyboard.press('Enter');
+    await page.locator('#queue-status', { hasText: 'Nothing to review' }).waitFor();
+    assert.equal(await page.textContent('#decided'), 'Rejected 5 testers of 203.0.113.0/24.');
+    assert.equal(await page.textContent('#clusters-status'), 'No two flagged testers waiting share a network.');
+    assert.equal(await page.locator('#log tr').count(), 5);
+
+    const member = await ctx.database.db.selectFrom('members').select('id').where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow();
+    const decisions = await ctx.database.db.selectFrom('fraud_decisions').selectAll().where('beta_id', '=', beta.id).orderBy('tester_id').execute();
+    assert.deepEqual(decisions.map((d) => [d.tester_id, d.decision, d.member_id, d.note]), flagged.map((t) => [t.id, 'reject', member.id, 'one office of bots']));
+    for (const tester of flagged) assert.equal((await storedTester(ctx, tester.id))?.status, 'rejected');
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 0, 'rejected referrals are never credited');
+    await assertCountersExact(ctx, beta.id, assert);
+    await assertAccessible(page, 'fraud review, cluster rejected, 1280 px');
+    await page.setViewportSize({ width: 360, height: 740 });
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+    await assertAccessible(page, 'fraud review, cluster rejected, 360 px');
     await page.context().close();
   });
 

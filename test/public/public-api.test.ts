@@ -138,7 +138,7 @@ describe('the embeddable form and its public endpoints', () => {
   });
 
   test('a flood from one address creates no more testers than max_signups_per_ip_per_day, through the endpoint and the page together', async () => {
-    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 3 }, 'Rocket');
+    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 3, fraud_mode: 'block' }, 'Rocket');
     const attempts = Array.from({ length: 24 }, (_, i) =>
       i % 2 === 0
         ? visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { ip: '203.0.113.99', json: { email: uniqueEmail('flood') } })

@@ -24,7 +24,9 @@ const utcDay = (at) => new Date(at).toISOString().slice(0, 10);
 
 for (const href of ['/console/assets/vendor/uplot.css', '/console/assets/dashboard.css']) document.head.append(el('link', { rel: 'stylesheet', href }));
 
-const statsUrl = (range) => `/api/v2/betas/${pageBetaId()}/stats?${new URLSearchParams(range)}`;
+const leaveOutFlagged = document.getElementById('leave-out-flagged');
+const statsUrl = (range) =>
+  `/api/v2/betas/${pageBetaId()}/stats?${new URLSearchParams({ ...range, ...(leaveOutFlagged.checked ? { exclude_flagged_referrers: 'true' } : {}) })}`;
 /** The range shown: the address's ?from=&to= (a reload keeps it), else the API's default. */
 let range = Object.fromEntries([...new URLSearchParams(window.location.search)].filter(([key]) => key === 'from' || key === 'to'));
 /** The server's today (UTC), from its last answer: the presets count back from it. */
@@ -110,6 +112,13 @@ function showLaunch(launch) {
   );
 }
 
+/** A top referrer's name, and in words whether it is rejected or flagged: their referrals may be fraud. */
+function referrerName(referrer) {
+  const name = referrer.name ? `${referrer.name} (${referrer.email})` : referrer.email;
+  const marks = [referrer.status === 'rejected' ? 'rejected' : '', referrer.flagged ? 'flagged' : ''].filter(Boolean);
+  return marks.length ? el('span', {}, name, ' ', el('span', { class: 'mark' }, marks.join(', '))) : name;
+}
+
 let chart;
 function drawChart(days) {
   const data = [days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000), days.map((day) => day.direct), days.map((day) => day.referred)];
@@ -179,7 +188,7 @@ function render(stats) {
   ]);
   const total = Object.values(stats.statuses).reduce((sum, n) => sum + n, 0);
   fillTable('statuses', Object.entries(stats.statuses).filter(([, n]) => n > 0).map(([status, n]) => [status, number(n), bar(shareOf(n, total))]), 'No testers yet');
-  fillTable('referrers', stats.top_referrers.map((r) => [r.name ? `${r.name} (${r.email})` : r.email, number(r.referrals)]), 'No referrals yet');
+  fillTable('referrers', stats.top_referrers.map((r) => [referrerName(r), number(r.referrals)]), leaveOutFlagged.checked ? 'No referrals from testers neither rejected nor flagged' : 'No referrals yet');
   fillTable('countries', stats.top_countries.map((c) => [c.country ?? 'Unknown', number(c.testers), bar(shareOf(c.testers, stats.testers_count))]), 'No testers yet');
   fillTable('sources', stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count))]), 'No testers yet');
   // The channels that brought anything, the most signups first.
@@ -246,6 +255,7 @@ document.getElementById('resume-sending').addEventListener('click', async (event
   }
 });
 
+leaveOutFlagged.addEventListener('change', () => loadStats());
 handle('range', (values) => call('GET', statsUrl({ from: values.from, to: values.to })), render);
 for (const preset of document.querySelectorAll('[data-days]')) {
   preset.addEventListener('click', async () => {

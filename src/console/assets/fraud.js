@@ -1,11 +1,13 @@
 // A beta's fraud review: the queue of flagged testers a page at a time, each signal in words,
-// approve or reject a row or the rows selected (one call for them all), and the decisions' log.
-import { call, count, el, messagesOf, pageBetaId, role, say, start, when } from './core.js';
+// approve or reject a row or the rows selected (one call for them all), the queue's clusters by
+// network, device or referrer, each decided whole in one call, and the decisions' log.
+import { call, count, el, messagesOf, number, pageBetaId, role, say, start, when } from './core.js';
 
 const beta = `/api/v2/betas/${pageBetaId()}`;
 const PER_PAGE = 25;
 const writes = role !== 'viewer';
-const pages = { queue: 1, log: 1 };
+const CLUSTERS_PER_PAGE = 10;
+const pages = { queue: 1, log: 1, clusters: 1 };
 
 /** A page of a list with its X-Pagination facts. */
 async function listPage(url) {
@@ -76,6 +78,51 @@ async function loadLog(page = pages.log) {
   pager('log-pager', facts, 'the decisions', loadLog);
 }
 
+const SHARED = { network: 'a network', device: 'a device', referrer: 'a referrer' };
+
+function clusterRow(cluster) {
+  const more = cluster.size - cluster.members.length;
+  const members = el(
+    'ul',
+    { class: 'signals' },
+    ...cluster.members.map((tester) => el('li', {}, el('a', { href: `/console/betas/${pageBetaId()}/testers/${tester.id}` }, tester.email))),
+    ...(more > 0 ? [el('li', {}, `and ${number(more)} more`)] : []),
+  );
+  const cells = [el('th', { scope: 'row' }, cluster.label), el('td', {}, number(cluster.size)), el('td', {}, members)];
+  if (!writes) return el('tr', {}, ...cells);
+  const approve = el('button', { type: 'button', 'aria-label': `Approve all ${count(cluster.size, 'tester')} of ${cluster.label}` }, 'Approve all');
+  const reject = el('button', { type: 'button', class: 'danger', 'aria-label': `Reject all ${count(cluster.size, 'tester')} of ${cluster.label}` }, 'Reject all');
+  approve.addEventListener('click', () => decideCluster(cluster, 'approve'));
+  reject.addEventListener('click', () => decideCluster(cluster, 'reject'));
+  return el('tr', { 'data-cluster-key': cluster.key }, ...cells, el('td', { class: 'decide' }, approve, ' ', reject));
+}
+
+async function loadClusters(page = pages.clusters) {
+  const by = document.getElementById('cluster-by').value;
+  const { items, facts } = await listPage(`${beta}/fraud/clusters?by=${by}&page=${page}&per_page=${CLUSTERS_PER_PAGE}`);
+  if (items.length === 0 && page > 1) return loadClusters(page - 1);
+  pages.clusters = page;
+  document.getElementById('clusters-status').textContent = facts.total_count
+    ? `${count(facts.total_count, 'cluster')} of flagged testers sharing ${SHARED[by]}`
+    : `No two flagged testers waiting share ${SHARED[by]}.`;
+  document.getElementById('clusters').replaceChildren(...items.map(clusterRow));
+  pager('clusters-pager', facts, 'the clusters', loadClusters);
+}
+
+async function decideCluster(cluster, decision) {
+  document.getElementById('queue-error').hidden = true;
+  const note = document.getElementById('field-note').value;
+  try {
+    const outcome = await call('POST', `${beta}/fraud/cluster_decisions`, { by: cluster.by, key: cluster.key, decision, ...(note.trim() ? { note } : {}) });
+    say('decided', `${decision === 'approve' ? 'Approved' : 'Rejected'} ${count(outcome.decided, 'tester')} of ${cluster.label}.`);
+    document.getElementById('field-note').value = '';
+  } catch (failure) {
+    say('queue-error', messagesOf(failure));
+  }
+  await Promise.all([loadQueue(), loadLog(), loadClusters()]);
+  document.getElementById('clusters-status').focus?.();
+}
+
 async function decide(decision, ids) {
   const alert = document.getElementById('queue-error');
   alert.hidden = true;
@@ -93,7 +140,7 @@ async function decide(decision, ids) {
   } catch (failure) {
     say('queue-error', messagesOf(failure));
   }
-  await Promise.all([loadQueue(), loadLog()]);
+  await Promise.all([loadQueue(), loadLog(), loadClusters()]);
   document.getElementById('queue-status').focus?.();
 }
 
@@ -110,4 +157,6 @@ if (writes) {
   document.getElementById('queue-form').addEventListener('submit', (event) => event.preventDefault());
 }
 
-start(loadQueue, loadLog);
+document.getElementById('cluster-by').addEventListener('change', () => loadClusters(1));
+
+start(loadQueue, loadLog, loadClusters);

@@ -34,10 +34,19 @@ export const BetaSettingsSchema = Type.Object({
   required_fields: Type.Array(Type.Enum(RequiredFieldNames), { maxItems: 5 }),
   blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 10000 }),
   blocked_ips: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10000 }),
-  max_signups_per_ip_per_day: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
-  block_disposable_email_domains: Type.Boolean({ description: `Refuse addresses at disposable e-mail domains (${Errors.emailDomainBlocked.code})` }),
+  max_signups_per_ip_per_day: Nullable(
+    Type.Integer({
+      minimum: 1, maximum: 1000000,
+      description: `Signups from one IP address past this many within 24 hours are refused in block mode (${Errors.tooManySignupsFromIp.code}), flagged many_signups_from_ip and queued for review in flag mode; null is no limit`,
+    }),
+  ),
+  block_disposable_email_domains: Type.Boolean({
+    description: `Addresses at disposable e-mail domains are refused in block mode (${Errors.emailDomainBlocked.code}); in flag mode they are stored, flagged and queued for review, as they are without this setting`,
+  }),
   fraud_mode: Type.Enum(FraudModes, {
-    description: `flag: alias and same-device referrals are flagged and held until accepted; block: they are refused (${Errors.referralRefused.code})`,
+    description:
+      `flag: alias and same-device referrals are flagged and held until accepted, and signups past max_signups_per_ip_per_day or at a disposable domain are flagged and queued for review; ` +
+      `block: such referrals are refused (${Errors.referralRefused.code}), and so are those signups when the settings ask (${Errors.tooManySignupsFromIp.code}, ${Errors.emailDomainBlocked.code})`,
   }),
   leaderboard_enabled: Type.Boolean({ description: 'Extension: the public leaderboard (GET /public/betas/{beta_id}/leaderboard, the page /b/{beta_id}/leaderboard) answers; off by default' }),
   leaderboard_size: Type.Integer({ minimum: 1, maximum: 100, description: 'Extension: how many testers the leaderboard shows, from the front of the waitlist' }),

@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import { apiTime } from '../../time.ts';
 import type { TesterStatus } from '../testers/tester-status.ts';
-import type { DecisionOutcome, FraudDecision, QueuedTester } from './fraud-review.ts';
-import type { FlaggedTesterSchema, FraudDecisionSchema } from './fraud-review.schemas.ts';
+import type { DecisionOutcome, FraudDecision, ListedCluster, QueuedTester } from './fraud-review.ts';
+import type { FlaggedTesterSchema, FraudClusterSchema, FraudDecisionSchema } from './fraud-review.schemas.ts';
 import { presentFraud } from './fraud.presenter.ts';
 
 export function presentFlagged(row: QueuedTester): Static<typeof FlaggedTesterSchema> {
@@ -30,4 +30,9 @@ export function presentDecision(row: DecisionOutcome['decisions'][number]): Stat
     decided_by: { member_id: row.member_id, api_key_id: row.api_key_id, name: row.decided_by },
     created_at: apiTime(row.created_at),
   };
+}
+
+export function presentCluster(cluster: ListedCluster): Static<typeof FraudClusterSchema> {
+  const label = cluster.referrerId !== null ? (cluster.referrerEmail ?? `tester ${cluster.referrerId}`) : cluster.userAgent !== null ? `${cluster.ips[0]} with ${cluster.userAgent}` : cluster.key;
+  return { by: cluster.by, key: cluster.key, label, size: cluster.size, members: cluster.members.map(presentFlagged) };
 }

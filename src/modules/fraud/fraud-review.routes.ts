@@ -4,9 +4,21 @@ import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { BetaParams } from '../../http/schemas.ts';
-import { presentDecision, presentFlagged } from './fraud-review.presenter.ts';
-import { DecideManyBody, DecideManyResult, DecideOneBody, FlaggedTesterSchema, FraudDecisionSchema, FraudListQuery, FraudTesterParams } from './fraud-review.schemas.ts';
-import type { FraudReviewService } from './fraud-review.ts';
+import { presentCluster, presentDecision, presentFlagged } from './fraud-review.presenter.ts';
+import {
+  DecideClusterBody,
+  DecideClusterResult,
+  DecideManyBody,
+  DecideManyResult,
+  DecideOneBody,
+  FlaggedTesterSchema,
+  FraudClusterSchema,
+  FraudClustersQuery,
+  FraudDecisionSchema,
+  FraudListQuery,
+  FraudTesterParams,
+} from './fraud-review.schemas.ts';
+import { MAX_DECIDED, type FraudReviewService } from './fraud-review.ts';
 
 export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
   const series = 'testers' as const;
@@ -85,5 +97,43 @@ export function fraudReviewRoutes(app: App, review: FraudReviewService): void {
       const result = await review.log(principalOf(request).companyId, request.params.beta_id, page);
       return sendPage(request, reply, page, { ...result, items: result.items.map(presentDecision) });
     },
+  });
+
+  app.get('/api/v2/betas/:beta_id/fraud/clusters', {
+    config: { permission: 'testers:read', series },
+    schema: {
+      operationId: 'listFraudClusters',
+      tags: ['Fraud review'],
+      summary: 'List clusters of flagged testers',
+      description:
+        'The flagged testers not reviewed yet that share a network (the signup IP\'s /24 or /48), a device (signup IP and user agent) or a referrer, ' +
+        'as by asks: clusters of two or more, the largest first, each with its size and first members.',
+      'x-extension': true,
+      params: BetaParams,
+      querystring: FraudClustersQuery,
+      response: { 200: Type.Array(FraudClusterSchema) },
+    },
+    handler: async (request, reply) => {
+      const page = pageOf(request.query);
+      const result = await review.clusters(principalOf(request).companyId, request.params.beta_id, request.query.by ?? 'network', page);
+      return sendPage(request, reply, page, { ...result, items: result.items.map(presentCluster) });
+    },
+  });
+
+  app.post('/api/v2/betas/:beta_id/fraud/cluster_decisions', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      operationId: 'decideFraudCluster',
+      tags: ['Fraud review'],
+      summary: 'Approve or reject a cluster of flagged testers',
+      description:
+        `Decides every flagged tester not reviewed yet in the cluster (by and key as listed), as the bulk decision does, ${MAX_DECIDED} to a transaction. ` +
+        `A cluster with no such tester, or a key that cannot name one: 422 (${Errors.testersGeneral.code}).`,
+      'x-extension': true,
+      params: BetaParams,
+      body: DecideClusterBody,
+      response: { 200: DecideClusterResult },
+    },
+    handler: async (request) => review.decideCluster(principalOf(request), request.params.beta_id, request.body ?? {}),
   });
 }

@@ -3,6 +3,7 @@ import { PaginationQuery } from '../../http/pagination.ts';
 import { BetaParams, Nullable, Timestamp } from '../../http/schemas.ts';
 import { TesterStatuses } from '../testers/tester-status.ts';
 import { FraudFlagNames } from './fraud-signals.ts';
+import { CLUSTER_MEMBERS_SHOWN, ClusterKinds } from './fraud-clusters.ts';
 import { FraudDecisions, MAX_DECIDED } from './fraud-review.ts';
 import { ReferralStates } from './fraud.presenter.ts';
 
@@ -69,4 +70,39 @@ export const FraudListQuery = Type.Object({ ...PaginationQuery });
 export const FraudTesterParams = Type.Object({
   ...BetaParams.properties,
   tester_id: Type.String({ maxLength: 64, description: 'Tester id' }),
+});
+
+const CLUSTER_KINDS_SAID = 'network: the signup IP\'s /24 (IPv4) or /48 (IPv6); device: the same signup IP and user agent; referrer: referred by the same tester';
+const ClusterKind = Type.Enum(ClusterKinds, { description: CLUSTER_KINDS_SAID });
+const ClusterKey = Type.String({
+  minLength: 1,
+  maxLength: 2100,
+  description: "The cluster as listed: a network's subnet (203.0.113.0/24), a device's IP address, a space and its user agent, a referrer's tester id",
+});
+
+export const FraudClustersQuery = Type.Object({ ...PaginationQuery, by: Type.Optional(Type.Enum(ClusterKinds, { description: `${CLUSTER_KINDS_SAID}; network when not given` })) });
+
+export const FraudClusterSchema = Type.Object(
+  {
+    by: ClusterKind,
+    key: ClusterKey,
+    label: Type.String({ description: 'The cluster in words: the subnet, the IP address and user agent, or the referrer\'s address' }),
+    size: Type.Integer({ description: 'Its flagged testers not reviewed yet' }),
+    members: Type.Array(FlaggedTesterSchema, { description: `Its first ${CLUSTER_MEMBERS_SHOWN} members, oldest first` }),
+  },
+  { $id: 'FraudCluster' },
+);
+
+export const DecideClusterBody = Type.Object({
+  by: Type.Optional(ClusterKind),
+  key: Type.Optional(ClusterKey),
+  decision: Type.Optional(Decision),
+  note: Note,
+});
+
+export const DecideClusterResult = Type.Object({
+  by: ClusterKind,
+  key: ClusterKey,
+  decision: Type.Enum(FraudDecisions),
+  decided: Type.Integer({ description: 'Members decided: each has its decision in the log' }),
 });

@@ -3,8 +3,8 @@
 // tester or many, recorded with who took it (a member or an API key). Approve credits a referral
 // held by the flags, exactly as accept_referral does; reject keeps the referral from ever being
 // credited and moves the tester to rejected (off the waitlist) when the status rules permit it,
-// as an update would. Either way the tester leaves the queue.
-import { sql } from 'kysely';
+// as an update would. Either way the tester leaves the queue. A cluster of the queue (a network, a
+// device, a referrer: fraud-clusters.ts) is decided whole, its members as many decisions.
 import type { DialectName, Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -14,13 +14,14 @@ import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
-import type { BetasService } from '../betas/betas.service.ts';
+import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { movesActedBy } from '../moves/record-moves.ts';
+import { CLUSTER_MEMBERS_SHOWN, type Cluster, type ClusterKind, clusterNamed, clustersOf, membersOf, undecidedFlagged } from './fraud-clusters.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 
 export const FraudDecisions = ['approve', 'reject'] as const;
 export type FraudDecision = (typeof FraudDecisions)[number];
-/** Testers one request may decide. */
+/** Testers one request may name, and one transaction decides. */
 export const MAX_DECIDED = 500;
 
 export type SkipReason = 'not_found' | 'not_flagged' | 'already_decided';
@@ -31,6 +32,20 @@ export interface DecisionOutcome {
 }
 
 export type QueuedTester = TesterRow & { referrer_email: string | null };
+
+export interface ClusterDecision {
+  by?: ClusterKind;
+  key?: string;
+  decision?: FraudDecision;
+  note?: string;
+}
+
+export type ListedCluster = Cluster & { referrerEmail: string | null; members: QueuedTester[] };
+
+/** Queued testers with their referrer's address. */
+function withReferrer(queued: ReturnType<typeof undecidedFlagged>) {
+  return queued.leftJoin('testers as referrer', 'referrer.id', 'testers.referrer_id').selectAll('testers').select('referrer.email as referrer_email');
+}
 
 export class FraudReviewService {
   constructor(
@@ -44,25 +59,8 @@ export class FraudReviewService {
   /** The beta's visible flagged testers not decided yet, oldest first: read from the partial index testers_fraud_queue. */
   async queue(companyId: number, betaIdText: string, page: PageRequest): Promise<{ items: QueuedTester[]; total: number }> {
     const beta = await this.betas.require(companyId, betaIdText);
-    const queued = this.db
-      .selectFrom('testers')
-      .where('testers.beta_id', '=', beta.id)
-      .where('testers.fraud_flags', 'is not', null)
-      .where('testers.fraud_decision', 'is', null)
-      // Unary plus: not an index term, so SQLite's planner reads the partial index testers_fraud_queue
-      // (a few rows) rather than (beta_id, hidden, id), which its statistics favour (every tester).
-      .where(sql<number>`+${sql.ref('testers.hidden')}`, '=', 0);
-    const [items, counted] = await Promise.all([
-      queued
-        .leftJoin('testers as referrer', 'referrer.id', 'testers.referrer_id')
-        .selectAll('testers')
-        .select('referrer.email as referrer_email')
-        .orderBy('testers.id')
-        .limit(page.perPage)
-        .offset(page.offset)
-        .execute(),
-      countUpTo(this.db, queued.select('testers.id'), page),
-    ]);
+    const queued = undecidedFlagged(this.db, beta.id);
+    const [items, counted] = await Promise.all([withReferrer(queued).orderBy('testers.id').limit(page.perPage).offset(page.offset).execute(), countUpTo(this.db, queued.select('testers.id'), page)]);
     return { items, ...counted };
   }
 
@@ -111,7 +109,55 @@ export class FraudReviewService {
       ...(unique.length === 0 || unique.length > MAX_DECIDED ? [`tester_ids must name 1 to ${MAX_DECIDED} testers`] : []),
     ];
     if (problems.length > 0 || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
+    return this.#decideIn(principal, beta, unique, decision, note, await this.#who(principal));
+  }
+
+  /**
+   * The beta's clusters of queued testers by `by` (network, device or referrer), the largest first,
+   * a page of them, each with its first CLUSTER_MEMBERS_SHOWN members and, for a referrer, its address.
+   */
+  async clusters(companyId: number, betaIdText: string, by: ClusterKind, page: PageRequest): Promise<{ items: ListedCluster[]; total: number }> {
+    const beta = await this.betas.require(companyId, betaIdText);
+    const all = await clustersOf(this.db, beta.id, by);
+    const shown = all.slice(page.offset, page.offset + page.perPage);
+    const referrers = shown.flatMap((cluster) => cluster.referrerId ?? []);
+    const [members, emails] = await Promise.all([
+      Promise.all(shown.map((cluster) => withReferrer(membersOf(this.db, beta.id, cluster)).limit(CLUSTER_MEMBERS_SHOWN).execute())),
+      referrers.length === 0 ? [] : this.db.selectFrom('testers').select(['id', 'email']).where('id', 'in', referrers).execute(),
+    ]);
+    const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+    return {
+      items: shown.map((cluster, i) => ({ ...cluster, referrerEmail: cluster.referrerId === null ? null : (emailOf.get(cluster.referrerId) ?? null), members: members[i] })),
+      total: all.length,
+    };
+  }
+
+  /**
+   * Decides every queued member of the cluster `key` names, MAX_DECIDED to a transaction, as decide
+   * does: a member decided meanwhile is skipped. 422 (2301) when no queued tester is in it.
+   */
+  async decideCluster(principal: Principal, betaIdText: string, request: ClusterDecision): Promise<{ by: ClusterKind; key: string; decision: FraudDecision; decided: number }> {
+    const beta = await this.betas.require(principal.companyId, betaIdText);
+    const { by, key, decision, note } = request;
+    const problems = [
+      ...(by === undefined ? ['by is required: network, device or referrer'] : []),
+      ...(key === undefined ? ['key is required: the cluster\'s key as listed'] : []),
+      ...(decision === undefined ? ['decision is required: approve or reject'] : []),
+    ];
+    if (problems.length > 0 || by === undefined || key === undefined || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
+    const cluster = await clusterNamed(this.db, beta.id, by, key);
+    if (!cluster) throw Errors.testersGeneral(`No flagged tester waiting for review is in the ${by} cluster ${key}`);
+    const ids = (await membersOf(this.db, beta.id, cluster).select('testers.id').execute()).map((row) => row.id);
     const decidedBy = await this.#who(principal);
+    let decided = 0;
+    for (let start = 0; start < ids.length; start += MAX_DECIDED) {
+      decided += (await this.#decideIn(principal, beta, ids.slice(start, start + MAX_DECIDED), decision, note, decidedBy)).decisions.length;
+    }
+    return { by, key, decision, decided };
+  }
+
+  /** Decides the beta's testers `ids` in one transaction, skipping those not found, not flagged or decided already. */
+  async #decideIn(principal: Principal, beta: Beta, unique: readonly number[], decision: FraudDecision, note: string | undefined, decidedBy: string): Promise<DecisionOutcome> {
     return inTransaction(this.db, async (trx) => {
       movesActedBy(trx, principal.session?.memberId ?? null);
       const now = storedTime(this.clock.now());

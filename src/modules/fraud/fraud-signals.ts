@@ -1,8 +1,10 @@
 // Fraud signals (docs/decisions.md, "Fraud signals"): named flags, each with a one-line reason,
 // computed when a tester signs up (or is given a referrer) from what the signup's transaction
 // already has at hand: the referrer's row, one indexed lookup of the address's mailbox and the
-// counts of recent signups from the IP and from its subnet. A flagged referral is held (not credited) until the campaign
-// owner accepts it; in `block` mode an alias or same-device referral is refused outright.
+// counts of recent signups from the IP and from its subnet. A flagged referral is held (not
+// credited) until the campaign owner accepts it; in `block` mode an alias or same-device referral is
+// refused outright, and so are signups past the per-IP limit or at a disposable domain the beta
+// refuses (flag mode queues those).
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
 import { compiledVariants } from '../../db/compiled.ts';
@@ -111,10 +113,17 @@ export function isSignupDevice(request: Pick<Newcomer, 'ip' | 'userAgent'>, test
 }
 
 /**
- * Every flag of a new signup. One query at most: the mailbox lookup, for addresses of providers
- * that fold aliases.
+ * Every flag of a new signup. `perIpLimit` is the beta's max_signups_per_ip_per_day. One query at
+ * most: the mailbox lookup, for addresses of providers that fold aliases.
  */
-export async function signupFlags(trx: Executor, betaId: number, newcomer: Newcomer, earlier: EarlierSignups, referrer?: ReferrerFacts): Promise<FraudFlag[]> {
+export async function signupFlags(
+  trx: Executor,
+  betaId: number,
+  newcomer: Newcomer,
+  earlier: EarlierSignups,
+  referrer?: ReferrerFacts,
+  perIpLimit: number | null = null,
+): Promise<FraudFlag[]> {
   const flags: FraudFlag[] = referrer ? referralFlags(newcomer, referrer) : [];
   const provider = aliasProviderOf(newcomer.emailNormalized);
   if (provider) {
@@ -130,18 +139,37 @@ export async function signupFlags(trx: Executor, betaId: number, newcomer: Newco
   }
   const disposable = disposableDomainOf(newcomer.emailNormalized);
   if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-  if (newcomer.ip && earlier.fromIp + 1 >= MANY_SIGNUPS_FROM_ONE_IP) flags.push(manySignupsFromIp(newcomer.ip));
+  const many = newcomer.ip ? manySignupsFromIp(newcomer.ip, earlier.fromIp, perIpLimit) : undefined;
+  if (many) flags.push(many);
   if (newcomer.subnet && earlier.fromSubnet + 1 >= SUBNET_BURST_SIGNUPS) flags.push(subnetBurst(newcomer.subnet));
   return ordered(flags);
 }
 
-// The counts stop at the thresholds (recentSignupsFrom's cap): "at least" is what they know.
-export function manySignupsFromIp(ip: string): FraudFlag {
+/**
+ * The many_signups_from_ip flag of a signup that `earlierFromIp` others from `ip` preceded within
+ * the window. Past `perIpLimit` (max_signups_per_ip_per_day, which flag mode queues rather than
+ * refuses) it says so; otherwise from the MANY_SIGNUPS_FROM_ONE_IP-th on.
+ */
+export function manySignupsFromIp(ip: string, earlierFromIp: number, perIpLimit: number | null): FraudFlag | undefined {
+  if (perIpLimit !== null && earlierFromIp >= perIpLimit) {
+    return { name: 'many_signups_from_ip', reason: `More than ${perIpLimit} signups from ${ip} within 24 hours, the beta's limit per IP address` };
+  }
+  if (earlierFromIp + 1 < MANY_SIGNUPS_FROM_ONE_IP) return undefined;
+  // The count stops at the threshold (recentSignupsFrom's cap): "at least" is what it knows.
   return { name: 'many_signups_from_ip', reason: `At least ${MANY_SIGNUPS_FROM_ONE_IP} signups from ${ip} within 24 hours, this one included` };
 }
 
+/** The subnet_burst flag; the count stops at the threshold (recentSignupsFrom's cap). */
 export function subnetBurst(subnet: string): FraudFlag {
   return { name: 'subnet_burst', reason: `At least ${SUBNET_BURST_SIGNUPS} signups from the network ${subnet} within an hour, this one included` };
+}
+
+/**
+ * Whether the beta refuses the signups its per-IP limit and disposable domains catch (block mode),
+ * rather than storing them flagged, queued for review (flag mode).
+ */
+export function refusesSignalledSignups(mode: FraudMode): boolean {
+  return mode === 'block';
 }
 
 /** The flags a referral adds, from the referrer's row alone (no query). */

@@ -13,13 +13,13 @@ import {
   disposableDomainOf,
   emailDomainBlocked,
   FraudFlagNames,
-  MANY_SIGNUPS_FROM_ONE_IP,
+  manySignupsFromIp,
   referralFlags,
   refusesInBlockMode,
+  refusesSignalledSignups,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   SUBNET_BURST_SIGNUPS,
   SUBNET_BURST_WINDOW_SECONDS,
-  manySignupsFromIp,
   subnetBurst,
   type FraudFlag,
   type ReferrerFacts,
@@ -236,12 +236,13 @@ export class FraudReplay {
     if (emailDomainBlocked(tester.email_normalized, settings.blocked_email_domains)) {
       return { rule: 'blocked_email_domains', reason: `${tester.email_normalized.slice(tester.email_normalized.lastIndexOf('@') + 1)} is a blocked domain` };
     }
-    if (disposable && settings.block_disposable_email_domains) {
+    const refusesSignalled = refusesSignalledSignups(settings.fraud_mode);
+    if (disposable && settings.block_disposable_email_domains && refusesSignalled) {
       return { rule: 'block_disposable_email_domains', reason: `${disposable} is a disposable e-mail domain` };
     }
     if (ip && this.#ipBlocked(ip)) return { rule: 'blocked_ips', reason: `${ip} is blocked` };
     const perIp = settings.max_signups_per_ip_per_day;
-    if (ip && perIp !== null && this.#fromIp.countBefore(ip, at) >= perIp) {
+    if (ip && perIp !== null && refusesSignalled && this.#fromIp.countBefore(ip, at) >= perIp) {
       return { rule: 'max_signups_per_ip_per_day', reason: `More than ${perIp} signups from ${ip} within 24 hours` };
     }
     return null;
@@ -254,7 +255,8 @@ export class FraudReplay {
     const first = provider && tester.email_alias_key !== null && this.#mailboxes.get(tester.email_alias_key)?.find((sharer) => sharer.id < tester.id && !this.#refused.has(sharer.id));
     if (provider && first) flags.push({ name: 'email_alias', reason: `Same ${provider.name} mailbox as ${first.email} (${provider.name} ${provider.rule})` });
     if (disposable) flags.push({ name: 'disposable_email_domain', reason: `${disposable} is a disposable e-mail domain` });
-    if (ip && this.#fromIp.countBefore(ip, at) + 1 >= MANY_SIGNUPS_FROM_ONE_IP) flags.push(manySignupsFromIp(ip));
+    const many = ip ? manySignupsFromIp(ip, this.#fromIp.countBefore(ip, at), this.#settings.max_signups_per_ip_per_day) : undefined;
+    if (many) flags.push(many);
     if (subnet && this.#fromSubnet.countBefore(subnet, at) + 1 >= SUBNET_BURST_SIGNUPS) flags.push(subnetBurst(subnet));
     return flags;
   }

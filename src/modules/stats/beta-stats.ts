@@ -27,6 +27,8 @@ export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 /** How many referrers, countries and sources the top lists hold. */
 export const TOP = 10;
+/** The most referrers read to find TOP that are neither rejected nor flagged: past it the list is shorter. */
+const MOST_REFERRERS_READ = 2_560;
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -52,7 +54,7 @@ export interface BetaStats {
   /** Referred signups per share click (the beta's whole life); null without clicks. */
   share_conversion: number | null;
   statuses: Record<TesterStatus, number>;
-  top_referrers: { id: number; email: string; name: string | null; referrals: number }[];
+  top_referrers: TopReferrer[];
   top_countries: { country: string | null; testers: number }[];
   top_sources: { source: string | null; testers: number }[];
   outbox: { due: number; scheduled: number; parked: number; oldest_due_seconds: number | null };
@@ -68,6 +70,17 @@ export interface LaunchPanel {
   /** The last whole minute (the one before the minute in progress). */
   last_minute: LaunchMinute;
   emails: { queued: number; sent_last_minute: number; paused: boolean };
+}
+
+/** A top referrer, marked when rejected or flagged, so an owner sees whose referrals may be fraud. */
+export interface TopReferrer {
+  id: number;
+  email: string;
+  name: string | null;
+  referrals: number;
+  status: TesterStatus;
+  /** Fraud flags the owner has not approved (rejected in review, or not reviewed yet). */
+  flagged: boolean;
 }
 
 /** A share channel's clicks and the signups that followed them, in the beta's whole life. */
@@ -116,7 +129,7 @@ export class BetaStatsService {
    * The changes committed before it are folded into the rollups first, so the answer is exact as
    * of the request (a fold consumes at most the last ROLLUP_FOLD_EVERY_MS of changes, or none).
    */
-  async collect(companyId: number, betaId: string | number, query: { from?: string; to?: string }): Promise<BetaStats> {
+  async collect(companyId: number, betaId: string | number, query: { from?: string; to?: string; exclude_flagged_referrers?: 'true' | 'false' }): Promise<BetaStats> {
     const now = this.clock.now();
     const range = statsRange(now, query);
     const beta = await this.betas.show(companyId, betaId);
@@ -126,7 +139,7 @@ export class BetaStatsService {
     await Promise.all([foldRollups(this.db, this.dialect), this.launchFigures.flush()]);
     const [days, referrers, countries, sources, outbox, webhooks, channels, launch] = await Promise.all([
       this.signupsPerDay(beta.id, range.from, range.days),
-      this.topReferrers(beta.id),
+      this.topReferrers(beta.id, query.exclude_flagged_referrers === 'true'),
       topRolledUp(this.db, beta.id, 'country', TOP),
       topRolledUp(this.db, beta.id, 'source', TOP),
       this.outboxOf(beta.id, now),
@@ -205,19 +218,32 @@ export class BetaStatsService {
 
   /**
    * The testers with the most credited referrals (ties: the earliest first), from the standings'
-   * referrals set (no index on testers), then their rows for the address and the name.
+   * referrals set (no index on testers), then their rows for the address, name, status and flags.
+   * Leaving out the rejected and flagged reads further down the set, four times as far each round.
    */
-  private async topReferrers(betaId: number): Promise<BetaStats['top_referrers']> {
-    const top = await this.standings.topBy(betaId, 'share_signups_count', TOP);
-    if (top.length === 0) return [];
-    const rows = new Map(
-      (await this.db.selectFrom('testers').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', top.map((entry) => entry.id)).execute()).map((row) => [row.id, row]),
-    );
-    // A tester deleted since the set was read is left out.
-    return top.flatMap(({ id, value }) => {
-      const row = rows.get(id);
-      return row ? [{ id, email: row.email, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null, referrals: value }] : [];
-    });
+  private async topReferrers(betaId: number, leaveOutSuspects: boolean): Promise<TopReferrer[]> {
+    for (let read = TOP; ; read *= 4) {
+      const top = await this.standings.topBy(betaId, 'share_signups_count', read);
+      if (top.length === 0) return [];
+      const rows = new Map(
+        (
+          await this.db
+            .selectFrom('testers')
+            .select(['id', 'email', 'first_name', 'last_name', 'status', 'fraud_flags', 'fraud_decision'])
+            .where('id', 'in', top.map((entry) => entry.id))
+            .execute()
+        ).map((row) => [row.id, row]),
+      );
+      // A tester deleted since the set was read is left out.
+      const referrers = top.flatMap(({ id, value }): TopReferrer[] => {
+        const row = rows.get(id);
+        if (!row) return [];
+        const marked = { status: row.status as TesterStatus, flagged: row.fraud_flags !== null && row.fraud_decision !== 'approve' };
+        if (leaveOutSuspects && (marked.flagged || marked.status === 'rejected')) return [];
+        return [{ id, email: row.email, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null, referrals: value, ...marked }];
+      });
+      if (referrers.length >= TOP || top.length < read || read * 4 > MOST_REFERRERS_READ) return referrers.slice(0, TOP);
+    }
   }
 
   /**

@@ -54,6 +54,9 @@ const LaunchSchema = Type.Object(
 const StatsQuery = Type.Object({
   from: Type.Optional({ ...Day, description: `First day of the range (UTC, YYYY-MM-DD); default ${DEFAULT_RANGE_DAYS - 1} days before to` }),
   to: Type.Optional({ ...Day, description: 'Last day of the range, included (UTC, YYYY-MM-DD); default today' }),
+  exclude_flagged_referrers: Type.Optional(
+    Type.Enum(['true', 'false'], { description: 'true: top_referrers leaves out rejected testers and those with fraud flags not approved; false (default): they are listed, marked' }),
+  ),
 });
 
 const BetaStatsSchema = Type.Object(
@@ -79,8 +82,15 @@ const BetaStatsSchema = Type.Object(
     share_conversion: Nullable({ ...Ratio, description: 'Referred signups per share click (referred_signups_count / share_clicks_count), 4 decimals; null without clicks' }),
     statuses: Type.Object(Object.fromEntries(TesterStatuses.map((status) => [status, Count])), { description: 'Testers by status now' }),
     top_referrers: Type.Array(
-      Type.Object({ id: Type.Integer(), email: Type.String(), name: Nullable(Type.String()), referrals: Count }),
-      { description: `The ${TOP} testers with the most credited referrals` },
+      Type.Object({
+        id: Type.Integer(),
+        email: Type.String(),
+        name: Nullable(Type.String()),
+        referrals: Count,
+        status: Type.Enum(TesterStatuses),
+        flagged: Type.Boolean({ description: 'The tester has fraud flags not approved in review (rejected, or not reviewed yet)' }),
+      }),
+      { description: `The ${TOP} testers with the most credited referrals, each with its status and whether it is flagged` },
     ),
     top_countries: Type.Array(Type.Object({ country: Nullable(Type.String({ description: 'ISO 3166 alpha-2; null: unknown' })), testers: Count }), { description: `The ${TOP} most frequent countries of the beta's testers` }),
     top_sources: Type.Array(Type.Object({ source: Nullable(Type.String({ description: 'utm_source; null: none given' })), testers: Count }), { description: `The ${TOP} most frequent sources (utm_source) of the beta's testers` }),

@@ -16,6 +16,7 @@ import {
   MANY_SIGNUPS_FROM_ONE_IP,
   recentSignupsFrom,
   refusedReferral,
+  refusesSignalledSignups,
   signupFlags,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   storedFlags,
@@ -92,7 +93,8 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   if (input.invitation_code && status !== 'active') {
     errors.push(Errors.testersGeneral.entry('invitation_code can only be given with status active'));
   }
-  const disposable = settings.block_disposable_email_domains && email !== null && disposableDomainOf(email.normalized) !== undefined;
+  // In flag mode a disposable address is stored with its flag, queued for review (signupFlags).
+  const disposable = settings.block_disposable_email_domains && refusesSignalledSignups(settings.fraud_mode) && email !== null && disposableDomainOf(email.normalized) !== undefined;
   if (email && (emailDomainBlocked(email.normalized, settings.blocked_email_domains) || disposable)) {
     errors.push(Errors.emailDomainBlocked.entry());
   }
@@ -123,13 +125,14 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const referrer = referrerBefore ?? (await lookUpReferrer(trx));
     referrerBefore = undefined;
     const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
+    const perIpLimit = settings.max_signups_per_ip_per_day;
     const earlier = {
-      fromIp: ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, settings.max_signups_per_ip_per_day) : 0,
+      fromIp: ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, perIpLimit, refusesSignalledSignups(settings.fraud_mode)) : 0,
       fromSubnet: subnet ? await earlierSignupsFromSubnet(repo, trx, beta.id, subnet) : 0,
     };
     const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
     const userAgent = profile.values.user_agent ?? null;
-    const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, subnet, userAgent }, earlier, referrer);
+    const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, subnet, userAgent }, earlier, referrer, perIpLimit);
     const refusal = referrer && refusedReferral(flags, settings.fraud_mode);
     if (refusal) throw refusal;
     // A flagged referral waits for the owner (acceptReferral) before it is credited. Its move
@@ -220,13 +223,14 @@ export async function insertInvitee(ctx: TestersContext, trx: Executor, beta: Be
 
 /**
  * Signups from `ip` in the last day before this one, for the "many signups" flag; 2321 when the
- * beta's max_signups_per_ip_per_day is reached. One indexed count serves both.
+ * beta's max_signups_per_ip_per_day is reached and it `refuses` (block mode; flag mode flags it).
+ * One indexed count serves both; only a refusal needs the signups from the IP serialised.
  */
-async function earlierSignupsFromIp(repo: TestersRepository, trx: Executor, betaId: number, ip: string, limit: number | null): Promise<number> {
-  if (limit !== null) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
+async function earlierSignupsFromIp(repo: TestersRepository, trx: Executor, betaId: number, ip: string, limit: number | null, refuses: boolean): Promise<number> {
+  if (limit !== null && refuses) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
   const since = storedTime(addSeconds(repo.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
   const earlier = await recentSignupsFrom(trx, betaId, 'ip', ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
-  if (limit !== null && earlier >= limit) throw Errors.tooManySignupsFromIp();
+  if (limit !== null && refuses && earlier >= limit) throw Errors.tooManySignupsFromIp();
   return earlier;
 }
 

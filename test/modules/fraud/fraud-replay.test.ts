@@ -40,7 +40,7 @@ function tester(fields: Partial<ReplayedTester> = {}): ReplayedTester {
 
 describe('fraud replay', () => {
   test('the limit per IP counts the signups of the last 24 hours the replay kept', () => {
-    const replay = new FraudReplay({ ...defaultSettings(), max_signups_per_ip_per_day: 1 }, new Map());
+    const replay = new FraudReplay({ ...defaultSettings(), max_signups_per_ip_per_day: 1, fraud_mode: 'block' }, new Map());
     const from = (hours: number) => tester({ signup_ip: '203.0.113.9', created_at: new Date(Date.UTC(2026, 10, 1) + hours * 3_600_000).toISOString() });
     const [first, second, third, fourth] = [from(0), from(1), from(24.5), from(25)];
     for (const signup of [first, second, third, fourth]) replay.check(signup);

@@ -124,21 +124,60 @@ describe('fraud signals', () => {
     assert.deepEqual(flagNames(await createTester(ctx, otherBeta.id, { email: 'johndoe@gmail.com' })), [], 'only testers of the same beta');
   });
 
-  test('disposable_email_domain: flagged by default, refused with 2319 when the beta blocks them', async () => {
+  test('disposable_email_domain: flagged by default, refused with 2319 when the beta blocks them in block mode', async () => {
     const open = await ctx.createBeta();
     const flagged = await createTester(ctx, open.id, { email: 'temp@team.mailinator.com' });
     assert.deepEqual(flagged.fraud.flags, [{ name: 'disposable_email_domain', reason: 'mailinator.com is a disposable e-mail domain' }]);
 
-    const strict = await ctx.createBeta({ block_disposable_email_domains: true });
+    const strict = await ctx.createBeta({ block_disposable_email_domains: true, fraud_mode: 'block' });
     for (const email of ['temp@mailinator.com', 'Temp@GuerrillaMail.com']) {
       const refused = await signup(strict.id, { email });
       assert.equal(refused.status, 422, email);
       assert.deepEqual(refused.body.errors, [{ code: Errors.emailDomainBlocked.code, message: 'Fraud protection: e-mail domain blacklisted' }]);
     }
     assert.equal(await testerCount(ctx, strict.id), 0);
-    const both = await ctx.createBeta({ block_disposable_email_domains: true, blocked_email_domains: ['mailinator.com'] });
+    const both = await ctx.createBeta({ block_disposable_email_domains: true, blocked_email_domains: ['mailinator.com'], fraud_mode: 'block' });
     assert.deepEqual(codes(await signup(both.id, { email: 'x@mailinator.com' })), [2319], 'one error when both rules match');
     assert.equal((await signup(strict.id, { email: 'real@example.com' })).status, 201);
+  });
+
+  test('flag mode queues a disposable address the beta blocks for review: stored, flagged, its referral held; blocked_email_domains still refuse', async () => {
+    const beta = await ctx.createBeta({ block_disposable_email_domains: true, blocked_email_domains: ['example.org'] });
+    const referrer = await createTester(ctx, beta.id, { email: 'host@example.com' });
+    const created = await signup(beta.id, { email: 'temp@mailinator.com', referrer_id: referrer.referral_code });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.deepEqual(created.body.fraud.flags, [{ name: 'disposable_email_domain', reason: 'mailinator.com is a disposable e-mail domain' }]);
+    assert.equal(created.body.fraud.referral, 'held');
+    const stored = await storedTester(ctx, created.body.id);
+    assert.deepEqual([stored?.status, stored?.fraud_decision, stored?.referral_held], ['applied', null, 1]);
+    assert.equal((await storedTester(ctx, referrer.id))?.share_signups_count, 0, 'not credited before review');
+    const queue = await ctx.request('GET', `/api/v2/betas/${beta.id}/fraud_queue`);
+    assert.deepEqual(queue.body.map((t: any) => t.id), [created.body.id], 'queued for review');
+    assert.deepEqual(codes(await signup(beta.id, { email: 'x@example.org' })), [2319], 'a domain the owner lists is refused in either mode');
+    assert.equal(await testerCount(ctx, beta.id), 2);
+  });
+
+  test('max_signups_per_ip_per_day: block mode refuses past it (2321, nothing stored); flag mode stores, flags and queues', async () => {
+    const block = await ctx.createBeta({ max_signups_per_ip_per_day: 2, fraud_mode: 'block' });
+    const flag = await ctx.createBeta({ max_signups_per_ip_per_day: 2 });
+    for (const beta of [block, flag]) {
+      for (let i = 0; i < 2; i++) assert.deepEqual(flagNames(await createTester(ctx, beta.id, from('198.51.100.60', null))), [], `signup ${i + 1}`);
+    }
+    const refused = await signup(block.id, from('198.51.100.60', null));
+    assert.equal(refused.status, 422);
+    assert.deepEqual(refused.body.errors, [{ code: Errors.tooManySignupsFromIp.code, message: 'Fraud protection: too many signups from this IP address' }]);
+    assert.equal(await testerCount(ctx, block.id), 2);
+
+    const queued = await signup(flag.id, from('198.51.100.60', null));
+    assert.equal(queued.status, 201, JSON.stringify(queued.body));
+    assert.deepEqual(queued.body.fraud.flags, [
+      { name: 'many_signups_from_ip', reason: "More than 2 signups from 198.51.100.60 within 24 hours, the beta's limit per IP address" },
+    ]);
+    assert.equal(await testerCount(ctx, flag.id), 3);
+    assert.deepEqual([(await storedTester(ctx, queued.body.id))?.status, (await storedTester(ctx, queued.body.id))?.fraud_decision], ['applied', null]);
+    const queue = await ctx.request('GET', `/api/v2/betas/${flag.id}/fraud_queue`);
+    assert.deepEqual(queue.body.map((t: any) => t.id), [queued.body.id], 'queued for review');
+    assert.deepEqual(flagNames(await createTester(ctx, flag.id, from('198.51.100.61', null))), [], 'another IP is under the limit');
   });
 
   test('the setting is a boolean, false by default, and accepts form values', async () => {

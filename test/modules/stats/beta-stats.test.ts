@@ -118,8 +118,8 @@ describe('beta stats', () => {
     assert.equal(body.share_conversion, 1);
     assert.deepEqual(body.statuses, { imported: 0, unconfirmed: 0, applied: 4, invited: 1, active: 1, rejected: 0, suspended: 0, idle: 0 });
     assert.deepEqual(body.top_referrers, [
-      { id: ada.id, email: ada.email, name: 'Ada Lovelace', referrals: 2 },
-      { id: grace.id, email: grace.email, name: 'Grace', referrals: 1 },
+      { id: ada.id, email: ada.email, name: 'Ada Lovelace', referrals: 2, status: 'applied', flagged: false },
+      { id: grace.id, email: grace.email, name: 'Grace', referrals: 1, status: 'applied', flagged: false },
     ]);
     assert.deepEqual(body.top_countries, [
       { country: 'US', testers: 3 },
@@ -259,6 +259,42 @@ describe('beta stats read from the rollups', () => {
       .map((row) => ({ ...row, testers: Number(row.testers), referred: Number(row.referred) }))
       .filter((row) => row.testers !== 0 || row.referred !== 0);
 
+  test('top referrers are marked rejected or flagged; exclude_flagged_referrers=true leaves them out and reads on down the list', async () => {
+    const beta = await ctx.createBeta({}, 'Suspects');
+    // Eleven clean referrers with one referral each, and three suspects with more: top of the list.
+    const clean = [];
+    for (let i = 0; i < 11; i++) {
+      const referrer = await createTester(ctx, beta.id);
+      await createTester(ctx, beta.id, { referrer_id: referrer.id });
+      clean.push(referrer);
+    }
+    const rejected = await createTester(ctx, beta.id);
+    const flagged = await createTester(ctx, beta.id, { email: 'temp@mailinator.com' });
+    const approved = await createTester(ctx, beta.id, { email: 'kept@mailinator.com' });
+    for (const referrer of [rejected, flagged, approved]) {
+      for (let i = 0; i < 2; i++) await createTester(ctx, beta.id, { referrer_id: referrer.id });
+    }
+    assert.equal((await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${rejected.id}`, { body: { tester: { status: 'rejected' } } })).status, 200);
+    assert.equal((await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${approved.id}/fraud_decision`, { body: { decision: 'approve' } })).status, 200);
+
+    const marked = await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`);
+    assert.equal(marked.status, 200);
+    assert.deepEqual(marked.body.top_referrers.slice(0, 3).map((r: any) => [r.id, r.referrals, r.status, r.flagged]), [
+      [rejected.id, 2, 'rejected', false],
+      [flagged.id, 2, 'applied', true],
+      [approved.id, 2, 'applied', false],
+    ]);
+    assert.equal(marked.body.top_referrers.length, 10);
+
+    const left = await ctx.request('GET', `/api/v2/betas/${beta.id}/stats?exclude_flagged_referrers=true`);
+    assert.equal(left.status, 200);
+    assert.deepEqual(left.body.top_referrers.map((r: any) => r.id), [approved.id, ...clean.slice(0, 9).map((r) => r.id)]);
+    assert.ok(left.body.top_referrers.every((r: any) => !r.flagged && r.status !== 'rejected'));
+    assert.deepEqual((await ctx.request('GET', `/api/v2/betas/${beta.id}/stats?exclude_flagged_referrers=false`)).body.top_referrers, marked.body.top_referrers);
+    assert.deepEqual(codes(await ctx.request('GET', `/api/v2/betas/${beta.id}/stats?exclude_flagged_referrers=maybe`)), [2201]);
+    assert.equal((await ctx.database.db.selectFrom('fraud_decisions').select('id').where('beta_id', '=', beta.id).execute()).length, 1, 'reading changes nothing');
+  });
+
   test('a change committed before the request shows in its answer: the request folds the waiting changes, then reads the rollups', async () => {
     const beta = await ctx.createBeta({}, 'Folded');
     const ada = await createTester(ctx, beta.id, { profile: { country: 'NO', utm_source: 'mastodon' } });
@@ -278,7 +314,7 @@ describe('beta stats read from the rollups', () => {
     const second = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
     assert.deepEqual(second.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 1 });
     assert.deepEqual(second.top_countries, [{ country: 'NO', testers: 1 }, { country: null, testers: 1 }]);
-    assert.deepEqual(second.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
+    assert.deepEqual(second.top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1, status: 'applied', flagged: false }]);
 
     // Deleting the referrer takes it out and makes its referred tester direct (referrer_id set to null).
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${ada.id}`)).status, 200);
@@ -316,7 +352,7 @@ describe('beta stats read at start', () => {
     await service.warm(new AbortController().signal, { info: (details, message) => lines.push({ details, message }) });
     assert.deepEqual(lines.map((line) => line.details).map(({ betas }: { betas?: number }) => betas), [2]);
     assert.match(lines[0].message, /^stats: top referrers of 2 betas read in \d+ ms$/);
-    assert.deepEqual((await service.collect(ctx.companyId, big.id, {})).top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1 }]);
+    assert.deepEqual((await service.collect(ctx.companyId, big.id, {})).top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1, status: 'applied', flagged: false }]);
   });
 
   test('reading at start stops between betas once asked to', async () => {

@@ -269,7 +269,7 @@ describe('testers under concurrency', () => {
   });
 
   test('a flood from one IP: exactly max_signups_per_ip_per_day created, the rest 2321', async () => {
-    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 5 });
+    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 5, fraud_mode: 'block' });
     const ip = '203.0.113.7';
     const responses = await wave(
       Array.from({ length: 40 }, (_, i) => ({

@@ -358,8 +358,8 @@ describe('create tester', () => {
     assert.equal(await testerCount(ctx, beta.id), 1);
   });
 
-  test('2321 too many signups from one IP in a day', async () => {
-    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 2 });
+  test('2321 too many signups from one IP in a day (block mode)', async () => {
+    const beta = await ctx.createBeta({ max_signups_per_ip_per_day: 2, fraud_mode: 'block' });
     await createTester(ctx, beta.id, { profile: { ip: '192.0.2.10' } });
     await createTester(ctx, beta.id, { profile: { ip: '192.0.2.10' } });
     const third = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers`, { body: { tester: { email: uniqueEmail(), profile: { ip: '192.0.2.10' } } } });
