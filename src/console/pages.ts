@@ -156,9 +156,6 @@ ${form(
 )}`
 }`;
 
-export const dashboardContent = (): Trusted =>
-  html`<p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl>`;
-
 export const membersContent = (member: Member): Trusted =>
   html`<table class="members"><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody id="members"></tbody></table>
 <p class="alert" id="members-error" role="alert" hidden></p>
