@@ -1098,7 +1098,7 @@ export interface paths {
         };
         /**
          * Show beta statistics
-         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, clicks and signups per share channel, and (`launch`) the last 15 minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
+         * @description Signups per day (direct and referred) over a range of at most 366 days (default: the last 30 days, UTC), the viral coefficient, share-click conversion, testers by status, the funnel (signups, confirmed, invited, active) in the beta's whole life and over today, yesterday and the last 7 days, top referrers, countries and sources (with how far each source's testers went), the beta's outbox backlog, its webhooks' failure rate over the range, clicks, signups and their stages per share channel, and (`launch`) the last 15 minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.
          */
         get: operations["showBetaStats"];
         put?: never;
@@ -13680,10 +13680,16 @@ export interface operations {
                         beta_id: number;
                         /** @description Every share channel, in this order, in the beta's whole life: a share button's link carries its channel (?ch=), any other tag counts as other; clicks and signups through an untagged link are in no channel */
                         channels: {
+                            /** @description Of those signups, the testers ever active (joined_at set: checked in at least once) */
+                            active: number;
                             /** @enum {unknown} */
                             channel: "x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other";
                             /** @description Clicks on share links tagged with the channel (counted as share_clicks_count is) */
                             clicks: number;
+                            /** @description Of those signups, the testers ever confirmed (applied_at set: confirmed their address, or applied without double opt-in) */
+                            confirmed: number;
+                            /** @description Of those signups, the testers ever invited (invited_at set) */
+                            invited: number;
                             /** @description Testers (hidden ones aside) whose signup came through a link tagged with the channel */
                             signups: number;
                         }[];
@@ -13778,6 +13784,75 @@ export interface operations {
                             /** @description Jobs waiting for a later attempt */
                             scheduled: number;
                         };
+                        /** @description The funnel over today, yesterday, last_7_days (UTC days, today included, from the request's today): signups are the testers created in the period, each stage counts the testers that reached it in the period (its timestamp's day), whenever they signed up */
+                        periods: {
+                            last_7_days: {
+                                /** @description Testers active for the first time in the period (joined_at set: checked in at least once) */
+                                active: number;
+                                /** @description Testers confirmed for the first time in the period (applied_at set: confirmed their address, or applied without double opt-in) */
+                                confirmed: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                from: string;
+                                /** @description Testers invited for the first time in the period (invited_at set) */
+                                invited: number;
+                                /** @description Of those signups, the testers with a referrer */
+                                referred: number;
+                                /** @description Testers created in the period (hidden ones aside) */
+                                signups: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                to: string;
+                            };
+                            today: {
+                                /** @description Testers active for the first time in the period (joined_at set: checked in at least once) */
+                                active: number;
+                                /** @description Testers confirmed for the first time in the period (applied_at set: confirmed their address, or applied without double opt-in) */
+                                confirmed: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                from: string;
+                                /** @description Testers invited for the first time in the period (invited_at set) */
+                                invited: number;
+                                /** @description Of those signups, the testers with a referrer */
+                                referred: number;
+                                /** @description Testers created in the period (hidden ones aside) */
+                                signups: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                to: string;
+                            };
+                            yesterday: {
+                                /** @description Testers active for the first time in the period (joined_at set: checked in at least once) */
+                                active: number;
+                                /** @description Testers confirmed for the first time in the period (applied_at set: confirmed their address, or applied without double opt-in) */
+                                confirmed: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                from: string;
+                                /** @description Testers invited for the first time in the period (invited_at set) */
+                                invited: number;
+                                /** @description Of those signups, the testers with a referrer */
+                                referred: number;
+                                /** @description Testers created in the period (hidden ones aside) */
+                                signups: number;
+                                /**
+                                 * @description A calendar date in UTC, YYYY-MM-DD
+                                 * @example 2026-01-31
+                                 */
+                                to: string;
+                            };
+                        };
                         /** @description Credited referrals in the beta's whole life */
                         referred_signups_count: number;
                         /** @description Clicks on share links in the beta's whole life */
@@ -13832,11 +13907,30 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "imported" | "unconfirmed" | "applied" | "invited" | "active" | "rejected" | "suspended" | "idle";
                         }[];
-                        /** @description The 10 most frequent sources (utm_source) of the beta's testers */
+                        /** @description The 10 most frequent sources (utm_source) of the beta's testers, with how far their testers went */
                         top_sources: {
+                            /** @description Of the source's testers, those ever active (joined_at set: checked in at least once) */
+                            active: number;
+                            /** @description Of the source's testers, those ever confirmed (applied_at set: confirmed their address, or applied without double opt-in) */
+                            confirmed: number;
+                            /** @description Of the source's testers, those ever invited (invited_at set) */
+                            invited: number;
                             source: string | null;
                             testers: number;
                         }[];
+                        /** @description The funnel in the beta's whole life (form views are impressions_count): each stage's timestamp is set once, never cleared */
+                        totals: {
+                            /** @description Testers ever active (joined_at set: checked in at least once) */
+                            active: number;
+                            /** @description Testers ever confirmed (applied_at set: confirmed their address, or applied without double opt-in) */
+                            confirmed: number;
+                            /** @description Testers ever invited (invited_at set) */
+                            invited: number;
+                            /** @description Of those signups, the testers with a referrer */
+                            referred: number;
+                            /** @description Every visible tester (testers_count, from the rollups) */
+                            signups: number;
+                        };
                         /** @description Referred signups per tester (referred_signups_count / testers_count), 4 decimals */
                         viral_coefficient: number;
                         /** @description Delivery attempts to the beta's webhook endpoints in the range */

@@ -1,14 +1,14 @@
 // A beta's dashboard at /console/betas/{beta_id}: how the launch is going. The shell holds the
-// counters, the range form and empty tables; assets/dashboard.js fills them from
-// GET /api/v2/betas/{beta_id}/stats and …/email_sending, draws the signups chart (uPlot) and polls
-// while the page shows. Its Launch panel shows the live figures of the stats' `launch`: the last
-// whole minute's signups, refusals by reason, e-mail queue and send rate and request p99, with
-// sparklines of the last minutes that each say their numbers in words too. The banner says when the beta's e-mail is paused, with the button that
-// resumes it for a member who may (an owner or admin).
+// tiles, the range form, the chart's place (above the fold), the funnel and empty tables;
+// assets/dashboard.js fills them from GET /api/v2/betas/{beta_id}/stats and …/email_sending, draws
+// the signups chart (uPlot) and polls while the page shows. Its Launch panel shows the live figures
+// of the stats' `launch`: the last whole minute's signups, refusals by reason, e-mail queue and send
+// rate and request p99, with sparklines of the last minutes that each say their numbers in words
+// too. The banner says when the beta's e-mail is paused, with the button that resumes it for a
+// member who may (an owner or admin).
 import { html, type Trusted } from '../public/html.ts';
 import { PANEL_MINUTES } from '../modules/stats/launch-figures.ts';
 import type { ConsolePages } from './console-scope.ts';
-import { dashboardContent } from './pages.ts';
 
 /** Seconds between two reads of the figures while the page is visible. */
 export const POLL_SECONDS = 15;
@@ -20,6 +20,23 @@ function table(id: string, caption: string, columns: string[]): Trusted {
 <thead><tr>${columns.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>
 <tbody></tbody>
 </table></div>`;
+}
+
+/** The figures the dashboard opens with; each tile's value and change are filled by the script. */
+const TILES: [id: string, label: string][] = [
+  ['total', 'Testers'],
+  ['today', 'Signups today'],
+  ['referred', 'Referred share'],
+  ['confirmed', 'Confirmed share'],
+  ['invited', 'Invited'],
+];
+
+function tiles(): Trusted {
+  return html`<section aria-labelledby="tiles-title">
+<h2 id="tiles-title" class="visually-hidden">At a glance</h2>
+<dl class="tiles" id="tiles" aria-describedby="tiles-note">${TILES.map(([id, label]) => html`<div class="tile" id="tile-${id}"><dt>${label}</dt><dd class="value"></dd><dd class="change"></dd></div>`)}</dl>
+<p class="tiles-note" id="tiles-note">Signups today are compared with yesterday (UTC days); the other figures with what they were 7 days ago, among the testers still there.</p>
+</section>`;
 }
 
 function rangeForm(): Trusted {
@@ -59,21 +76,24 @@ ${table('launch-refusals', 'Refusals by reason', ['Reason', 'Last minute', `Last
 }
 
 export function dashboardPageContent(): Trusted {
-  return html`${sendingBanner()}${dashboardContent()}
+  return html`${sendingBanner()}<p role="status" id="beta-status">Loading…</p>
+${tiles()}
 <section id="dashboard" data-poll-seconds="${POLL_SECONDS}" aria-labelledby="dashboard-title">
 <h2 id="dashboard-title">How the launch is going</h2>
 ${launchPanel()}
 ${rangeForm()}
-<p class="updated" id="stats-updated"></p>
 <h3 id="signups-title">Signups per day</h3>
-<p id="signups-summary"></p>
 <figure class="chart">
 <div id="signups-chart" role="img" aria-labelledby="signups-title" aria-describedby="signups-summary"></div>
 <figcaption><ul class="legend" id="signups-legend"><li><span class="swatch direct" aria-hidden="true"></span>Direct: solid line, filled markers</li><li><span class="swatch referred" aria-hidden="true"></span>Referred: dashed line, hollow markers</li></ul></figcaption>
 </figure>
+<p id="signups-summary"></p>
+<p class="updated" id="stats-updated"></p>
 <details><summary>Signups per day as a table</summary>
 ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 'Total'])}
 </details>
+<h3>Funnel</h3>
+${table('funnel', "From form view to active tester, in the beta's whole life", ['Stage', 'Number', 'Of the stage before'])}
 <h3>Referrals</h3>
 <dl class="counters" id="stats-figures"></dl>
 <div class="panels">
@@ -81,8 +101,8 @@ ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 
 <div class="panel">${table('referrers', 'Top referrers', ['Tester', 'Referrals'])}
 <div class="check"><input type="checkbox" id="leave-out-flagged"><label for="leave-out-flagged">Leave out rejected and flagged testers</label></div></div>
 <div class="panel">${table('countries', 'Top countries', ['Country', 'Testers', 'Share'])}</div>
-<div class="panel">${table('sources', 'Top sources', ['Source (utm_source)', 'Testers', 'Share'])}</div>
-<div class="panel">${table('channels', 'Share channels', ['Channel', 'Clicks', 'Signups', 'Signups per click'])}</div>
+<div class="panel full">${table('sources', 'Top sources and how far their testers went', ['Source (utm_source)', 'Testers', 'Share', 'Confirmed', 'Invited', 'Active'])}</div>
+<div class="panel full">${table('channels', 'Share channels and how far their signups went', ['Channel', 'Clicks', 'Signups', 'Signups per click', 'Confirmed', 'Invited', 'Active'])}</div>
 </div>
 <h3>Deliveries</h3>
 <dl class="counters" id="stats-operations"></dl>

@@ -1,7 +1,7 @@
 // The console's pages: HTML shells rendered here, filled and driven by /console/assets/console.js,
 // which calls the management API (and the session endpoints) with the session cookie and the CSRF
 // token the shell carries. Every form field has a label and an element for its error.
-import { html, type Trusted } from '../public/html.ts';
+import { FAVICON_PATH, html, type Trusted } from '../public/html.ts';
 import type { Member } from '../modules/members/members.service.ts';
 
 export interface Shell {
@@ -104,7 +104,7 @@ export function renderShell({ title, content, member, csrfToken, script = 'conso
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${meta}${role}<title>${title} · Prelaunch console</title>
-<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/${script}" type="module"></script>
 </head>
@@ -155,9 +155,6 @@ ${form(
   'Create beta',
 )}`
 }`;
-
-export const dashboardContent = (): Trusted =>
-  html`<p role="status" id="beta-status">Loading…</p><dl class="counters" id="beta-counters"></dl>`;
 
 export const membersContent = (member: Member): Trusted =>
   html`<table class="members"><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody id="members"></tbody></table>

@@ -422,7 +422,7 @@ ${form(
 function suppressionsContent(canWrite: boolean): Trusted {
   const intro = html`<p>Suppressed addresses receive no e-mail from this beta. Unsubscribes and spam complaints can be lifted only through support.</p>`;
   const filter = form('suppressions-filter', [input({ form: 'suppressions-filter', name: 'email', label: 'Find an address', type: 'email', attrs: html` autocomplete="off"` })], 'Find');
-  const list = table('suppressions', 'Suppressed addresses', ['Address', 'Reason', 'Tester', 'Since'], canWrite);
+  const list = table('suppressions', 'Suppressed addresses', ['Address', 'Reason', 'Since'], canWrite);
   if (!canWrite) return html`${readOnly}${intro}${filter}${list}`;
   return html`${intro}${filter}${list}<h2>Suppress an address</h2>
 ${form(

@@ -50,6 +50,7 @@ import * as referralReversals from './migrations/045-referral-reversals.ts';
 import * as launchFigures from './migrations/046-launch-figures.ts';
 import * as subnetBurst from './migrations/047-subnet-burst.ts';
 import * as fraudClusters from './migrations/048-fraud-clusters.ts';
+import * as funnelRollups from './migrations/050-funnel-rollups.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -99,6 +100,7 @@ const migrations: Record<string, MigrationModule> = {
   '046-launch-figures': launchFigures,
   '047-subnet-burst': subnetBurst,
   '048-fraud-clusters': fraudClusters,
+  '050-funnel-rollups': funnelRollups,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -378,12 +378,19 @@ export interface EmailConfirmationsTable {
 /** A beta's dashboard figure over its visible testers, kept by the fold (modules/stats/rollups.ts). */
 export interface TesterRollupsTable {
   beta_id: number;
-  /** day (value YYYY-MM-DD, UTC), country, source ('' for none given) or channel. */
+  /**
+   * day (of signup; value YYYY-MM-DD, UTC), country, source ('' for none given), channel, or the
+   * day a stage was reached: confirmed_day, invited_day, active_day (migration 050).
+   */
   kind: string;
   value: string;
   testers: number;
   /** Of those, the testers with a referrer. */
   referred: number;
+  /** Of those, the testers ever confirmed, invited and active (migration 050). */
+  confirmed: number;
+  invited: number;
+  active: number;
 }
 
 /** A visible tester's row added to (delta 1) or taken from (-1) the rollups, not yet folded (triggers write it). */
@@ -395,6 +402,10 @@ export interface TesterRollupChangesTable {
   source: string | null;
   channel: string | null;
   referred: number;
+  /** The UTC days the tester was first confirmed, invited and active, null before (migration 050). */
+  confirmed_day: string | null;
+  invited_day: string | null;
+  active_day: string | null;
   delta: number;
 }
 

@@ -72,6 +72,9 @@ function masthead({ name, logoUrl }: NonNullable<PageFrame['masthead']>): Truste
 `;
 }
 
+/** The site's icon, named by every console and public page (served with the console's assets). */
+export const FAVICON_PATH = '/console/assets/favicon.svg';
+
 /** A whole public page: the document around `content`, in the beta's `frame`. */
 export function htmlDocument(title: string, content: Trusted, frame: PageFrame): string {
   return html`<!DOCTYPE html>
@@ -80,6 +83,7 @@ export function htmlDocument(title: string, content: Trusted, frame: PageFrame):
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 ${frame.preview ? previewTags(frame.preview) : nothing}<link rel="stylesheet" href="/assets/pages.css">
 ${frame.themeHref ? html`<link rel="stylesheet" href="${frame.themeHref}">
 ` : nothing}${frame.challengeWidget ? html`<link rel="stylesheet" href="/assets/altcha/altcha.css">

@@ -1,7 +1,9 @@
-// A beta's dashboard in a real browser: the chart (uPlot, served by the console) and its tables,
-// the figures against the testers made here, a signup made elsewhere showing up at the next poll,
-// a range chosen by the form or a preset (and one refused next to its field), the share channels'
-// table, the Launch panel's figures and sparklines, the keyboard, 360 px and axe.
+// A beta's dashboard in a real browser: the tiles against the API's figures, the chart (uPlot,
+// served by the console) above the fold and its tables, the funnel, conversion per source and per
+// share channel, numbers with thousands separators, the figures against the testers made here, a
+// signup made elsewhere showing up at the next poll, a range chosen by the form or a preset (and
+// one refused next to its field), the Launch panel's figures and sparklines, the keyboard, 360 px
+// and 1280 px and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -9,7 +11,7 @@ import type { TestContext } from '../support/context.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { addMember } from '../console/support.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';
-import { createTester } from '../modules/testers/support.ts';
+import { createTester, seedWaitlist } from '../modules/testers/support.ts';
 import { visit } from '../public/support.ts';
 
 describe('the beta dashboard in a browser', () => {
@@ -56,8 +58,8 @@ describe('the beta dashboard in a browser', () => {
   test('the chart, the figures and the tables show the testers of the beta; axe finds nothing serious', async () => {
     const page = await signedInPage();
     await openDashboard(page);
-    assert.equal(await page.textContent('#counter-testers_count'), '3');
-    assert.equal(await page.textContent('#counter-share_signups_count'), '2');
+    assert.equal(await page.textContent('#tile-total .value'), '3');
+    assert.equal(await page.textContent('#tile-referred .value'), '66.7 %');
     assert.equal(await page.locator('#signups-chart canvas').count(), 1, 'uPlot drew the chart');
     assert.equal(await page.getAttribute('#signups-chart', 'role'), 'img');
     assert.match((await page.textContent('#signups-summary')) ?? '', /2026-10-24 to 2026-11-22 \(UTC\): 3 signups, 1 direct and 2 referred/);
@@ -78,7 +80,7 @@ describe('the beta dashboard in a browser', () => {
       ['US', '2', '66.7 %'],
       ['GB', '1', '33.3 %'],
     ]);
-    assert.deepEqual((await rowsOf(page, 'sources'))[0], ['None given', '2', '66.7 %']);
+    assert.deepEqual((await rowsOf(page, 'sources'))[0], ['None given', '2', '66.7 %', '2 (100 %)', '0 (0 %)', '0 (0 %)']);
     assert.match((await page.textContent('#stat-viral-coefficient')) ?? '', /^0\.667$/);
     assert.equal(await page.textContent('#stat-share-conversion'), 'No share clicks yet');
     assert.equal(await page.textContent('#stat-webhook-failures'), 'No deliveries in the range');
@@ -109,15 +111,93 @@ describe('the beta dashboard in a browser', () => {
     await page.context().close();
   });
 
+  test('the tiles against the API\'s figures, the chart above the fold, the funnel, conversion per source and channel, in thousands; axe and keyboard at 1280 and 360 px', async () => {
+    // 1,200 testers: 1,000 signed up on 20 November, 200 yesterday (the last 100 of them referred
+    // through X); 350 invited (50 within the last 7 days), 100 of them active; 5,000 form views.
+    const launch = await ctx.createBeta({}, 'Launch');
+    const ids = await seedWaitlist(ctx, launch.id, 1200, {
+      fields: (i) => {
+        const created = i < 1000 ? '2026-11-10T10:00:00.000Z' : '2026-11-21T10:00:00.000Z';
+        return {
+          created_at: created,
+          applied_at: created,
+          utm_source: i % 4 === 0 ? 'newsletter' : null,
+          status: i < 100 ? 'active' : i < 350 ? 'invited' : 'applied',
+          invited_at: i < 300 ? '2026-11-12T10:00:00.000Z' : i < 350 ? '2026-11-20T10:00:00.000Z' : null,
+          joined_at: i < 100 ? '2026-11-13T10:00:00.000Z' : null,
+        };
+      },
+    });
+    await ctx.database.db.updateTable('testers').set({ referrer_id: ids[0], referral_channel: 'x' }).where('id', 'in', ids.slice(1100)).execute();
+    await ctx.database.db
+      .updateTable('beta_counters')
+      .set({ impressions_count: 5000, applied_testers_count: 850, invited_testers_count: 250, active_testers_count: 100 })
+      .where('beta_id', '=', launch.id)
+      .execute();
+    const api = (await ctx.request('GET', `/api/v2/betas/${launch.id}/stats`)).body;
+    assert.deepEqual(api.totals, { signups: 1200, referred: 100, confirmed: 1200, invited: 350, active: 100 });
+    assert.deepEqual(api.periods.today, { from: '2026-11-22', to: '2026-11-22', signups: 0, referred: 0, confirmed: 0, invited: 0, active: 0 });
+    assert.deepEqual(api.periods.yesterday, { from: '2026-11-21', to: '2026-11-21', signups: 200, referred: 100, confirmed: 200, invited: 0, active: 0 });
+    assert.deepEqual(api.periods.last_7_days, { from: '2026-11-16', to: '2026-11-22', signups: 200, referred: 100, confirmed: 200, invited: 50, active: 0 });
+
+    const tiles = (page: Page) =>
+      page.locator('.tile').evaluateAll((all) => all.map((tile) => [...tile.querySelectorAll('dt, dd')].map((cell) => cell.textContent)));
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 740 }]) {
+      const page = await signedInPage(viewport);
+      await page.goto(`${origin}/console/betas/${launch.id}`);
+      await page.locator('body[data-ready]').waitFor();
+      // Seven days ago is now less the last 7 days: 1,000 testers, none referred, all confirmed, 300 invited.
+      assert.deepEqual(await tiles(page), [
+        ['Testers', '1,200', '+200 (+20 %) against 7 days ago'],
+        ['Signups today', '0', '-200 (-100 %) against yesterday'],
+        ['Referred share', '8.3 %', '+8.3 points against 7 days ago'],
+        ['Confirmed share', '100 %', 'No change against 7 days ago'],
+        ['Invited', '350', '+50 (+16.7 %) against 7 days ago'],
+      ]);
+      assert.deepEqual(await rowsOf(page, 'funnel'), [
+        ['Form views', '5,000', '—'],
+        ['Signups', '1,200', '24 %'],
+        ['Confirmed', '1,200', '100 %'],
+        ['Invited', '350', '29.2 %'],
+        ['Active', '100', '28.6 %'],
+      ]);
+      assert.deepEqual(await rowsOf(page, 'sources'), [
+        ['None given', '900', '75 %', '900 (100 %)', '262 (29.1 %)', '75 (8.3 %)'],
+        ['newsletter', '300', '25 %', '300 (100 %)', '88 (29.3 %)', '25 (8.3 %)'],
+      ]);
+      assert.deepEqual(await rowsOf(page, 'channels'), [['X', '0', '100', 'No clicks', '100 (100 %)', '0 (0 %)', '0 (0 %)']]);
+      assert.deepEqual((await rowsOf(page, 'signups-table'))[1], ['2026-11-21', '100', '100', '200']);
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+      if (viewport.width === 1280) {
+        const chart = await page.locator('#signups-chart canvas').boundingBox();
+        assert.ok(chart && chart.y + chart.height <= viewport.height, `the chart above the fold: its bottom at ${chart && chart.y + chart.height} px`);
+        // By keyboard: from the table's summary, Tab reaches the funnel's region, its focus ring visible.
+        await page.locator('summary').focus();
+        await page.keyboard.press('Tab');
+        assert.deepEqual(
+          await page.evaluate(() => {
+            const element = document.activeElement as HTMLElement;
+            return { region: element.getAttribute('aria-labelledby'), outline: getComputedStyle(element).outlineStyle };
+          }),
+          { region: 'funnel-caption', outline: 'solid' },
+        );
+      }
+      await assertAccessible(page, `dashboard with tiles, funnel and conversion at ${viewport.width} px`);
+      await page.context().close();
+    }
+    assert.equal((await ctx.database.db.selectFrom('testers').select('id').where('beta_id', '=', launch.id).execute()).length, 1200, 'reading changes nothing');
+  });
+
   test('a signup made elsewhere shows at the next poll, without moving the focus', async () => {
     const page = await signedInPage({ width: 1280, height: 900 }, { fakeClock: true });
     await openDashboard(page);
     assert.equal(await page.getAttribute('#dashboard', 'data-poll-seconds'), '15');
     await page.locator('[data-days="7"]').focus();
     await createTester(ctx, beta.id, { referrer_id: ada.id });
-    assert.equal(await page.textContent('#counter-testers_count'), '3', 'not before the poll');
+    assert.equal(await page.textContent('#tile-total .value'), '3', 'not before the poll');
     await page.clock.runFor(16_000);
-    await page.locator('#counter-testers_count', { hasText: '4' }).waitFor();
+    await page.locator('#tile-total .value', { hasText: '4' }).waitFor();
     await page.waitForFunction(() => document.querySelector('#signups-table tbody tr')?.textContent === '2026-11-22011');
     assert.deepEqual((await rowsOf(page, 'signups-table'))[0], ['2026-11-22', '0', '1', '1']);
     assert.deepEqual(await rowsOf(page, 'referrers'), [[`Ada (${ada.email})`, '3']], 'the top referrers as they stand');
@@ -207,12 +287,12 @@ describe('the beta dashboard in a browser', () => {
     await page.goto(`${origin}/console/betas/${launch.id}`);
     await page.locator('body[data-ready]').waitFor();
     assert.deepEqual(await rowsOf(page, 'channels'), [
-      ['WhatsApp', '1', '1', '100 %'],
-      ['X', '2', '0', '0 %'],
-      ['Other', '1', '0', '0 %'],
+      ['WhatsApp', '1', '1', '100 %', '1 (100 %)', '0 (0 %)', '0 (0 %)'],
+      ['X', '2', '0', '0 %', '0', '0', '0'],
+      ['Other', '1', '0', '0 %', '0', '0', '0'],
     ]);
-    assert.equal(await page.textContent('#channels-caption'), 'Share channels');
-    assert.deepEqual(await page.locator('#channels thead th').allTextContents(), ['Channel', 'Clicks', 'Signups', 'Signups per click']);
+    assert.equal(await page.textContent('#channels-caption'), 'Share channels and how far their signups went');
+    assert.deepEqual(await page.locator('#channels thead th').allTextContents(), ['Channel', 'Clicks', 'Signups', 'Signups per click', 'Confirmed', 'Invited', 'Active']);
     await assertAccessible(page, 'dashboard with share channels at 360 px');
     await openDashboard(page);
     assert.deepEqual(await rowsOf(page, 'channels'), [['No clicks on a share button yet']], 'a beta without any says so');

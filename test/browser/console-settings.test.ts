@@ -284,13 +284,24 @@ describe('console: a beta\'s settings in a browser', () => {
     const rows = () => ctx.database.db.selectFrom('suppressions').select(['email', 'reason']).where('beta_id', '=', beta.id).orderBy('id').execute();
     assert.deepEqual(await rows(), [{ email: 'gone@example.com', reason: 'Manual' }, { email: 'left@example.com', reason: 'Unsubscribe' }]);
     assert.match((await page.textContent('#suppressions tbody tr:has(td:text("left@example.com"))')) ?? '', /Through support/);
+    // A tester's address links to their page, named by the address (never "Tester 12").
+    const tester = await createTester(ctx, beta.id, { email: 'tester-suppressed@example.com' });
+    await page.getByLabel('E-mail address').fill('tester-suppressed@example.com');
+    await page.getByRole('button', { name: 'Suppress', exact: true }).click();
+    const link = page.locator('#suppressions tbody a', { hasText: 'tester-suppressed@example.com' });
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), `/console/betas/${beta.id}/testers/${tester.id}`);
+    assert.doesNotMatch((await page.textContent('#suppressions tbody')) ?? '', /Tester \d/);
 
     await page.getByLabel('Find an address').fill('gone@example.com');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.locator('#suppressions tbody tr').filter({ hasText: 'left@example.com' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Lift the suppression of gone@example.com' }).click();
     await page.locator('#suppression-done', { hasText: 'receives e-mail again' }).waitFor();
-    assert.deepEqual(await rows(), [{ email: 'left@example.com', reason: 'Unsubscribe' }]);
+    assert.deepEqual(await rows(), [
+      { email: 'left@example.com', reason: 'Unsubscribe' },
+      { email: 'tester-suppressed@example.com', reason: 'Manual' },
+    ]);
     await page.context().close();
   });
 

@@ -333,8 +333,10 @@ describe('console testers in a browser', () => {
     await annRow.locator('td[data-column=points]').waitFor();
     const stored = await ctx.database.db.selectFrom('testers').select(['status', 'share_signups_count']).where('id', '=', ann.id).executeTakeFirstOrThrow();
     const position = (await ctx.request('GET', `/api/v2/betas/${betaId}/testers/${ann.id}`)).body.waitlist_position;
+    // The signup date as every console page shows a moment: the browser's locale and time zone.
+    const signedUp = await page.evaluate((at) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), ann.created_at);
     assert.deepEqual(await annRow.locator('td[data-column]').allTextContents(), [
-      stored.status, position === null ? '—' : String(position), '1,234', String(stored.share_signups_count), 'newsletter', 'Germany', new Date(ann.created_at).toLocaleDateString('en-CA'),
+      stored.status, position === null ? '—' : String(position), '1,234', String(stored.share_signups_count), 'newsletter', 'Germany', signedUp,
     ]);
     await assertAccessible(page, 'testers, columns chosen');
     await page.reload();

@@ -227,7 +227,7 @@ describe('owner console in a browser', () => {
     await signInAs(page, 'a.member.with.a.long.address@subdomain.example.com');
     for (const [path, ready] of [
       ['/console/betas', '#betas li'],
-      [`/console/betas/${beta.id}`, '#counter-testers_count'],
+      [`/console/betas/${beta.id}`, '#tile-total .value:not(:empty)'],
       ['/console/members', '#members tr'],
       ['/console/account', '#sign-out'],
     ] as const) {

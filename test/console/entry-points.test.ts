@@ -1,4 +1,4 @@
-// Where a person lands who opens the server's root or the console's folder: the console; and the icon its pages name.
+// Where a person lands who opens the server's root or the console's folder: the console; and the icon every console and public page names.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -23,11 +23,16 @@ describe('console entry points', () => {
     });
   }
 
-  test('every console page names its icon, served from the console\'s own assets as SVG', async () => {
-    const landing = await ctx.request('GET', '/console');
-    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(landing.raw.body)?.[1];
-    assert.equal(href, '/console/assets/favicon.svg');
-    const icon = await ctx.request('GET', href);
+  test('every console and public page names the icon, served from the console\'s own assets as SVG', async () => {
+    const beta = await ctx.createBeta({}, 'Iconic');
+    const pages = ['/console', '/console/forgot', `/b/${beta.id}`, '/b/no-such-beta'];
+    for (const path of pages) {
+      const page = await ctx.request('GET', path);
+      assert.match(page.raw.headers['content-type'] as string, /^text\/html/, path);
+      const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(page.raw.body)?.[1];
+      assert.equal(href, '/console/assets/favicon.svg', path);
+    }
+    const icon = await ctx.request('GET', '/console/assets/favicon.svg');
     assert.equal(icon.status, 200);
     assert.equal(icon.headers['content-type'], 'image/svg+xml');
     assert.equal(icon.raw.body, readFileSync(new URL('../../src/console/assets/favicon.svg', import.meta.url), 'utf8'));

@@ -1,6 +1,6 @@
 // A beta's bulk actions: the new action's preview and confirmation, and the actions' progress,
 // polled while any runs (a reload or a restart shows it where it is: the job's row says).
-import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start, when } from './core.js';
+import { call, clearErrors, count, el, messagesOf, number, pageBetaId, role, say, showErrors, start, when } from './core.js';
 import { previewRows } from './preview.js';
 
 const base = `/api/v2/betas/${pageBetaId()}/bulk_actions`;
@@ -68,7 +68,7 @@ function showPreview(preview) {
     ['Webhook deliveries', preview.webhook_deliveries],
     ['Referrals credited', preview.referral_credits],
   ];
-  document.getElementById('preview-counts').replaceChildren(...facts.flatMap(([label, n]) => [el('dt', {}, label), el('dd', {}, n.toLocaleString('en'))]));
+  document.getElementById('preview-counts').replaceChildren(...facts.flatMap(([label, n]) => [el('dt', {}, label), el('dd', {}, number(n))]));
   document.querySelector('#preview-testers tbody').replaceChildren(...previewRows(preview.first_testers));
   document.getElementById('preview-error').hidden = true;
   section.hidden = false;
@@ -133,7 +133,7 @@ const STATES = { queued: 'Queued', running: 'Running', completed: 'Completed', f
 function jobRow(job) {
   const label = `${describe(job)} (#${job.id})`;
   const bar = el('progress', { max: '100', value: String(job.progress), 'aria-label': `Progress of ${label}` });
-  const progress = el('td', { class: 'progress' }, bar, el('span', { class: 'progress-text' }, ` ${job.progress} % · ${job.processed.toLocaleString('en')} of ${job.total.toLocaleString('en')}`));
+  const progress = el('td', { class: 'progress' }, bar, el('span', { class: 'progress-text' }, ` ${job.progress} % · ${number(job.processed)} of ${number(job.total)}`));
   const live = job.state === 'queued' || job.state === 'running';
   const cancel = el('td');
   if (live && role !== 'viewer') {
@@ -142,7 +142,7 @@ function jobRow(job) {
     cancel.append(button);
   }
   const state = el('td', {}, STATES[job.state], job.failure ? `: ${job.failure}` : '');
-  return el('tr', { 'data-job-id': String(job.id), 'data-state': job.state }, el('td', {}, label), state, progress, el('td', {}, job.changed.toLocaleString('en')), el('td', {}, job.skipped.toLocaleString('en')), el('td', {}, when(job.created_at)), cancel);
+  return el('tr', { 'data-job-id': String(job.id), 'data-state': job.state }, el('td', {}, label), state, progress, el('td', {}, number(job.changed)), el('td', {}, number(job.skipped)), el('td', {}, when(job.created_at)), cancel);
 }
 
 async function cancelJob(job, label) {

@@ -118,8 +118,11 @@ export function say(id, text) {
 /** A refusal's messages, for an alert that is not tied to a form. */
 export const messagesOf = (failure) => (failure.errors ?? []).map((e) => e.message).join(' ') || 'Something went wrong: try again.';
 
-/** A number as every console page shows it: with thousands separators. */
-export const number = (n) => Number(n).toLocaleString('en');
+/** A number as every console page shows it: with the thousands separators of the browser's locale. */
+export const number = (n, options) => Number(n).toLocaleString(undefined, options);
+
+/** A share (0.25) as every console page shows it: "25 %", to a tenth. */
+export const percent = (ratio) => `${number(ratio * 100, { maximumFractionDigits: 1 })} %`;
 
 /** A moment as every console page shows it: date and time in the browser's locale and time zone; '' for none. */
 export const when = (time) => (time ? new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');

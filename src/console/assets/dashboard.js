@@ -1,25 +1,16 @@
-// A beta's dashboard: its counters (GET /api/v2/betas/{id}) and how the launch is going over a range
-// (GET /api/v2/betas/{id}/stats): the signups chart drawn by uPlot, each figure also as text or a
-// table (no colour needed to read them), read again every few seconds while the page is visible.
+// A beta's dashboard: how the launch is going (GET /api/v2/betas/{id}/stats): the tiles with their
+// change, the signups chart over a range drawn by uPlot, the funnel, conversion per source and per
+// share channel; each figure also as text or a table (no colour needed to read them), read again
+// every few seconds while the page is visible.
 // Its e-mail sending (GET /api/v2/betas/{id}/email_sending): the queue, the send rate, and the
 // banner of a pause with its resume button. The Launch panel: the stats' `launch`, the last whole
 // minute's figures and sparklines of the last minutes, each sparkline's numbers also in words.
-import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, messagesOf, pageBetaId, role, say, start, when } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, messagesOf, number, pageBetaId, percent, role, say, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
-const COUNTERS = [
-  ['testers_count', 'Testers'],
-  ['applied_testers_count', 'Applied'],
-  ['invited_testers_count', 'Invited'],
-  ['active_testers_count', 'Active'],
-  ['impressions_count', 'Form views'],
-  ['share_clicks_count', 'Share clicks'],
-  ['share_signups_count', 'Referred signups'],
-];
 const DAY_MS = 86_400_000;
-const number = (n) => Number(n).toLocaleString('en');
-const percent = (ratio) => `${(ratio * 100).toLocaleString('en', { maximumFractionDigits: 1 })} %`;
 const shareOf = (part, whole) => (whole > 0 ? part / whole : 0);
+const signed = (n, options) => number(n, { signDisplay: 'exceptZero', ...options });
 const utcDay = (at) => new Date(at).toISOString().slice(0, 10);
 
 for (const href of ['/console/assets/vendor/uplot.css', '/console/assets/dashboard.css']) document.head.append(el('link', { rel: 'stylesheet', href }));
@@ -32,17 +23,68 @@ let range = Object.fromEntries([...new URLSearchParams(window.location.search)].
 /** The server's today (UTC), from its last answer: the presets count back from it. */
 let today = utcDay(Date.now());
 
-function showCounters(counters) {
-  const list = document.getElementById('beta-counters');
-  if (!list.children.length) list.append(...COUNTERS.flatMap(([key, label]) => [el('dt', {}, label), el('dd', { id: `counter-${key}` }, '')]));
-  for (const [key] of COUNTERS) document.getElementById(`counter-${key}`).textContent = String(counters[key] ?? 0);
-}
-
 async function loadBeta() {
   const beta = await call('GET', `/api/v2/betas/${pageBetaId()}`);
   document.getElementById('beta-status').textContent = `Created ${when(beta.created_at)}`;
-  showCounters(beta);
 }
+
+/** A count's change against an earlier one: "+120 (+4.2 %) against 7 days ago". */
+function countChange(now, before, against) {
+  if (now === before) return `No change against ${against}`;
+  const relative = before > 0 ? ` (${signed(((now - before) / before) * 100, { maximumFractionDigits: 1 })} %)` : '';
+  return `${signed(now - before)}${relative} against ${against}`;
+}
+
+/** A share's change against an earlier one, in percentage points: "+1.5 points against 7 days ago". */
+function shareChange(now, before, against) {
+  const points = Math.round((now - before) * 1000) / 10;
+  return points === 0 ? `No change against ${against}` : `${signed(points)} points against ${against}`;
+}
+
+/**
+ * The tiles: signups today against yesterday; the others as they stand against 7 days ago, which
+ * is now less what the last 7 days brought (the API's periods.last_7_days).
+ */
+function showTiles({ totals, periods }) {
+  const { today: sinceMidnight, yesterday, last_7_days: week } = periods;
+  const before = Object.fromEntries(Object.keys(totals).map((key) => [key, totals[key] - week[key]]));
+  const share = (counts, key) => shareOf(counts[key], counts.signups);
+  const tiles = {
+    total: [number(totals.signups), countChange(totals.signups, before.signups, '7 days ago')],
+    today: [number(sinceMidnight.signups), countChange(sinceMidnight.signups, yesterday.signups, 'yesterday')],
+    referred: [percent(share(totals, 'referred')), shareChange(share(totals, 'referred'), share(before, 'referred'), '7 days ago')],
+    confirmed: [percent(share(totals, 'confirmed')), shareChange(share(totals, 'confirmed'), share(before, 'confirmed'), '7 days ago')],
+    invited: [number(totals.invited), countChange(totals.invited, before.invited, '7 days ago')],
+  };
+  for (const [id, [value, change]] of Object.entries(tiles)) {
+    const tile = document.getElementById(`tile-${id}`);
+    tile.querySelector('.value').textContent = value;
+    tile.querySelector('.change').textContent = change;
+  }
+}
+
+/** Form views, signups, confirmed, invited, active: each with its share of the stage before. */
+function showFunnel(stats) {
+  const { totals } = stats;
+  const stages = [
+    ['Form views', stats.impressions_count],
+    ['Signups', totals.signups],
+    ['Confirmed', totals.confirmed],
+    ['Invited', totals.invited],
+    ['Active', totals.active],
+  ];
+  fillTable(
+    'funnel',
+    stages.map(([stage, n], i) => {
+      const previous = i === 0 ? null : stages[i - 1][1];
+      return [stage, number(n), previous === null ? '—' : previous > 0 ? bar(n / previous) : 'None before'];
+    }),
+    '',
+  );
+}
+
+/** A stage's count among a group's testers, with its share of them. */
+const reached = (n, of) => (of > 0 ? `${number(n)} (${percent(n / of)})` : number(n));
 
 /** Replaces a table's rows (an empty table says so), leaving focus where it is. */
 function fillTable(id, rows, empty) {
@@ -58,7 +100,8 @@ function fillTable(id, rows, empty) {
 /** A share as text with a bar beside it: the bar only repeats the number. */
 function bar(ratio) {
   const fill = el('span', { class: 'fill' });
-  fill.style.width = `${Math.round(ratio * 100)}%`;
+  // A stage can pass the one before (imported testers are invited without a signup form): the bar stops full.
+  fill.style.width = `${Math.min(100, Math.round(ratio * 100))}%`;
   return el('span', { class: 'share' }, el('span', { class: 'track', 'aria-hidden': 'true' }, fill), percent(ratio));
 }
 
@@ -158,16 +201,8 @@ function render(stats) {
   window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams(range)}`);
   document.getElementById('stats-updated').textContent = `Figures as of ${when(stats.generated_at)}; they update every few seconds while this page is open (the top lists at most once a minute).`;
 
-  // The counters move with each poll, from the stats (show beta has a tight limit per company).
-  showCounters({
-    testers_count: stats.testers_count,
-    applied_testers_count: stats.statuses.applied,
-    invited_testers_count: stats.statuses.invited,
-    active_testers_count: stats.statuses.active,
-    impressions_count: stats.impressions_count,
-    share_clicks_count: stats.share_clicks_count,
-    share_signups_count: stats.referred_signups_count,
-  });
+  // The tiles move with each poll, from the stats (show beta has a tight limit per company).
+  showTiles(stats);
   const { signups } = stats;
   document.getElementById('signups-summary').textContent =
     `${stats.from} to ${stats.to} (UTC): ${number(signups.total)} signups, ${number(signups.direct)} direct and ${number(signups.referred)} referred.`;
@@ -178,8 +213,9 @@ function render(stats) {
     'No days',
   );
 
+  showFunnel(stats);
   fillFigures('stats-figures', [
-    ['viral-coefficient', 'Viral coefficient (referred signups per tester)', stats.viral_coefficient.toLocaleString('en', { maximumFractionDigits: 3 })],
+    ['viral-coefficient', 'Viral coefficient (referred signups per tester)', number(stats.viral_coefficient, { maximumFractionDigits: 3 })],
     [
       'share-conversion',
       'Share clicks that became signups',
@@ -190,12 +226,24 @@ function render(stats) {
   fillTable('statuses', Object.entries(stats.statuses).filter(([, n]) => n > 0).map(([status, n]) => [status, number(n), bar(shareOf(n, total))]), 'No testers yet');
   fillTable('referrers', stats.top_referrers.map((r) => [referrerName(r), number(r.referrals)]), leaveOutFlagged.checked ? 'No referrals from testers neither rejected nor flagged' : 'No referrals yet');
   fillTable('countries', stats.top_countries.map((c) => [c.country ?? 'Unknown', number(c.testers), bar(shareOf(c.testers, stats.testers_count))]), 'No testers yet');
-  fillTable('sources', stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count))]), 'No testers yet');
+  fillTable(
+    'sources',
+    stats.top_sources.map((s) => [s.source ?? 'None given', number(s.testers), bar(shareOf(s.testers, stats.testers_count)), reached(s.confirmed, s.testers), reached(s.invited, s.testers), reached(s.active, s.testers)]),
+    'No testers yet',
+  );
   // The channels that brought anything, the most signups first.
   const channels = stats.channels.filter((c) => c.clicks > 0 || c.signups > 0).sort((a, b) => b.signups - a.signups || b.clicks - a.clicks);
   fillTable(
     'channels',
-    channels.map((c) => [SHARE_CHANNEL_NAMES[c.channel] ?? c.channel, number(c.clicks), number(c.signups), c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks']),
+    channels.map((c) => [
+      SHARE_CHANNEL_NAMES[c.channel] ?? c.channel,
+      number(c.clicks),
+      number(c.signups),
+      c.clicks > 0 ? percent(c.signups / c.clicks) : 'No clicks',
+      reached(c.confirmed, c.signups),
+      reached(c.invited, c.signups),
+      reached(c.active, c.signups),
+    ]),
     'No clicks on a share button yet',
   );
 

@@ -1,6 +1,6 @@
 // A beta's import and export page: the CSV file posted to the imports API (a dry run or the import),
 // the import followed until it ends, the imports' history, and the export links kept to the filter.
-import { call, clearErrors, count, el, pageBetaId, showErrors, start, when } from './core.js';
+import { call, clearErrors, count, el, number, pageBetaId, showErrors, start, when } from './core.js';
 
 const betaId = pageBetaId();
 const imports = `/api/v2/betas/${betaId}/imports`;
@@ -21,13 +21,13 @@ function renderReport(run) {
   const summary = el(
     'p',
     { id: 'import-summary' },
-    `${count(run.rows_total, 'line')}: ${run.rows_accepted.toLocaleString('en')} ${verb}, ${run.rows_rejected.toLocaleString('en')} rejected, ` +
-      `${run.rows_duplicate.toLocaleString('en')} duplicates, ${count(run.referrals_linked, 'referral')} linked.`,
+    `${count(run.rows_total, 'line')}: ${number(run.rows_accepted)} ${verb}, ${number(run.rows_rejected)} rejected, ` +
+      `${number(run.rows_duplicate)} duplicates, ${count(run.referrals_linked, 'referral')} linked.`,
   );
   const parts = [heading, ...progress, summary];
   if (run.failure) parts.push(el('p', { class: 'alert' }, run.failure));
-  if (run.errors.length) parts.push(el('h4', {}, `Rejected lines (${run.errors_count.toLocaleString('en')})`), lines(run.errors));
-  if (run.warnings.length) parts.push(el('h4', {}, `Notes (${run.warnings_count.toLocaleString('en')})`), lines(run.warnings));
+  if (run.errors.length) parts.push(el('h4', {}, `Rejected lines (${number(run.errors_count)})`), lines(run.errors));
+  if (run.warnings.length) parts.push(el('h4', {}, `Notes (${number(run.warnings_count)})`), lines(run.warnings));
   report.replaceChildren(...parts);
   report.hidden = false;
 }
@@ -81,7 +81,7 @@ async function loadImports() {
         el('td', {}, when(run.created_at)),
         el('td', {}, run.dry_run ? 'Dry run' : 'Import'),
         el('td', {}, run.status),
-        ...[run.rows_total, run.rows_accepted, run.rows_rejected, run.rows_duplicate].map((n) => el('td', {}, n.toLocaleString('en'))),
+        ...[run.rows_total, run.rows_accepted, run.rows_rejected, run.rows_duplicate].map((n) => el('td', {}, number(n))),
       ),
     ),
   );

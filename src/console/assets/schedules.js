@@ -1,7 +1,7 @@
 // A beta's invitation schedules: the list (pause, resume, skip once, delete, history) and a new
 // schedule planned as it is typed: the simulation of the active schedules with the one being
 // edited, its milestones in words, its curve drawn by uPlot and its waves as a table.
-import { call, clearErrors, count, el, messagesOf, pageBetaId, role, say, showErrors, start, when } from './core.js';
+import { call, clearErrors, count, el, messagesOf, number, pageBetaId, role, say, showErrors, start, when } from './core.js';
 import { previewRows } from './preview.js';
 import uPlot from './vendor/uplot.js';
 
@@ -10,7 +10,6 @@ const PLAN_DELAY_MS = 300;
 /** Positions the plan names, with the last of the list. */
 const MILESTONES = [1000, 10000];
 const form = document.getElementById('schedule-form');
-const number = (n) => Number(n).toLocaleString('en');
 let schedules = [];
 
 document.head.append(el('link', { rel: 'stylesheet', href: '/console/assets/vendor/uplot.css' }));

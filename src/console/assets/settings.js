@@ -75,8 +75,8 @@ function collection(id, url, row, { empty, actions, perPage = 25 } = {}) {
     pager.hidden = last <= 1;
     // Past 10,000 a list's total is a lower bound (X-Pagination says total_estimated).
     pager.querySelector('span').textContent = facts.total_estimated
-      ? `Page ${current} · over ${(facts.total_count - 1).toLocaleString('en')} in all`
-      : `Page ${current} of ${last} · ${facts.total_count.toLocaleString('en')} in all`;
+      ? `Page ${current} · over ${number(facts.total_count - 1)} in all`
+      : `Page ${number(current)} of ${number(last)} · ${number(facts.total_count)} in all`;
     pager.querySelector('[data-page=previous]').disabled = current <= 1;
     pager.querySelector('[data-page=next]').disabled = facts.next_page == null;
   }
@@ -414,7 +414,7 @@ function localInput(time) {
 function codesPage() {
   const editor = editable('code', 'Add code', 'Save code', 'code-heading', 'Change the code’s limits');
   editor.form?.elements.code.setAttribute('data-add-only', '');
-  const list = collection('codes', () => api('/invitation_codes'), (c) => [c.code, c.uses, c.max_uses ?? 'No limit', when(c.expires_at) || 'Never', when(c.created_at)], {
+  const list = collection('codes', () => api('/invitation_codes'), (c) => [c.code, number(c.uses), c.max_uses === null ? 'No limit' : number(c.max_uses), when(c.expires_at) || 'Never', when(c.created_at)], {
     empty: 'No custom code yet.',
     actions: (c) => [
       button('Edit', () => editor.edit(c, (f) => {
@@ -452,7 +452,8 @@ function suppressionsPage() {
       const email = filter.elements.email.value.trim();
       return api(`/suppressions${email ? `?email=${encodeURIComponent(email)}` : ''}`);
     },
-    (s) => [s.email, s.reason, s.user_id ? el('a', { href: `/console/betas/${beta}/testers/${s.user_id}` }, `Tester ${s.user_id}`) : '', when(s.suppressed_at)],
+    // The address links to its tester's page when a tester of the beta has it.
+    (s) => [s.user_id ? el('a', { href: `/console/betas/${beta}/testers/${s.user_id}` }, s.email) : s.email, s.reason, when(s.suppressed_at)],
     {
       empty: 'No suppressed address.',
       actions: (s) =>

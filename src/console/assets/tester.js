@@ -2,7 +2,7 @@
 // on demand), points, rewards, e-mails and webhook events, each read from the management API; and the actions
 // (status, invite, points, rewards, resend the confirmation, delete), each refreshing what it
 // changed. The webhook events are those among the beta's latest (the API bounds the look).
-import { SHARE_CHANNEL_NAMES, call, count, el, handle, messagesOf, pageBetaId, role, say, start } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, count, el, handle, messagesOf, number, pageBetaId, role, say, start, when } from './core.js';
 
 const betaId = pageBetaId();
 const testerId = window.location.pathname.split('/').filter(Boolean).pop();
@@ -13,7 +13,7 @@ const PER_PAGE = 25;
 let tester;
 let referralsPage = 1;
 
-const day = (time) => (time ? new Date(time).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const moment = (time) => when(time) || '—';
 const dl = (id, pairs) => document.getElementById(id).replaceChildren(...pairs.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value ?? '—')]));
 const q = (value) => encodeURIComponent(value);
 
@@ -38,10 +38,10 @@ async function loadTester() {
     ['Public name', tester.leaderboard_name],
     ['Status', tester.status],
     ['Groups', tester.groups || null],
-    ['Joined', day(tester.created_at)],
-    ['Applied', day(tester.applied_at)],
-    ['Invited', day(tester.invited_at)],
-    ['Active since', day(tester.joined_at)],
+    ['Joined', moment(tester.created_at)],
+    ['Applied', moment(tester.applied_at)],
+    ['Invited', moment(tester.invited_at)],
+    ['Active since', moment(tester.joined_at)],
     ['Country', p.country],
     ['Employer', p.employer],
     ['Job title', p.jobtitle],
@@ -50,11 +50,11 @@ async function loadTester() {
     ['Share link', tester.share_link],
   ]);
   dl('tester-standing', [
-    ['Position', tester.waitlist_position === null ? 'Not on the waitlist' : `${tester.waitlist_position.toLocaleString('en')} of ${tester.waitlist_length.toLocaleString('en')}`],
-    ['Ahead', tester.waitlist_ahead?.toLocaleString('en')],
-    ['Behind', tester.waitlist_behind?.toLocaleString('en')],
-    ['Referrals', String(tester.share_signups_count)],
-    ['Share clicks', String(tester.share_clicks_count)],
+    ['Position', tester.waitlist_position === null ? 'Not on the waitlist' : `${number(tester.waitlist_position)} of ${number(tester.waitlist_length)}`],
+    ['Ahead', tester.waitlist_ahead === null ? null : number(tester.waitlist_ahead)],
+    ['Behind', tester.waitlist_behind === null ? null : number(tester.waitlist_behind)],
+    ['Referrals', number(tester.share_signups_count)],
+    ['Share clicks', number(tester.share_clicks_count)],
   ]);
   const resend = document.getElementById('resend-confirmation');
   if (resend) resend.hidden = tester.status !== 'unconfirmed';
@@ -89,8 +89,8 @@ function referralRow(referred, nested) {
   const cells = [
     el('td', {}, nested ? '↳ ' : '', el('a', { href: `${consoleBase}/${referred.id}` }, referred.email)),
     el('td', {}, referred.status),
-    el('td', {}, String(referred.share_signups_count)),
-    el('td', {}, day(referred.created_at)),
+    el('td', {}, number(referred.share_signups_count)),
+    el('td', {}, moment(referred.created_at)),
   ];
   const row = el('tr', nested ? { class: 'nested' } : {}, ...cells);
   if (!nested && referred.share_signups_count > 0) {
@@ -132,7 +132,7 @@ async function loadReferrals() {
   document.getElementById('tester-referrals').replaceChildren(...items.map((item) => referralRow(item, false)));
   const total = facts.total_count ?? 0;
   document.getElementById('referrals-status').textContent = total
-    ? `${count(total, 'direct referral')}${facts.total_estimated ? ' (about)' : ''}; page ${referralsPage} of ${facts.pages}.`
+    ? `${count(total, 'direct referral')}${facts.total_estimated ? ' (about)' : ''}; page ${number(referralsPage)} of ${number(facts.pages)}.`
     : 'They have referred no one.';
   document.getElementById('referrals-previous').disabled = referralsPage <= 1;
   document.getElementById('referrals-next').disabled = !facts.next_page;
@@ -141,19 +141,19 @@ async function loadReferrals() {
 async function loadPoints() {
   const points = await call('GET', `${api}/points?email=${q(tester.email)}&per_page=100`);
   const total = points.filter((point) => !point.revoked_at).reduce((sum, point) => sum + point.quantity, 0);
-  document.getElementById('points-status').textContent = `${count(total, 'point')} in all; the ledger's first ${points.length} entries below, newest first.`;
+  document.getElementById('points-status').textContent = `${count(total, 'point')} in all; the ledger's first ${number(points.length)} entries below, newest first.`;
   document.getElementById('tester-points').replaceChildren(
     ...points
       .slice()
       .reverse()
       .map((point) => {
-        const state = el('td', {}, point.revoked_at ? `Revoked ${day(point.revoked_at)}` : 'Counted');
+        const state = el('td', {}, point.revoked_at ? `Revoked ${moment(point.revoked_at)}` : 'Counted');
         if (writer && !point.revoked_at) {
-          const revoke = el('button', { type: 'button', class: 'secondary', 'aria-label': `Revoke ${point.quantity} points of ${day(point.created_at)}` }, 'Revoke');
+          const revoke = el('button', { type: 'button', class: 'secondary', 'aria-label': `Revoke ${number(point.quantity)} points of ${moment(point.created_at)}` }, 'Revoke');
           revoke.addEventListener('click', () => act(() => call('DELETE', `${api}/points/${point.id}`), 'The points are revoked.', loadPoints, loadTester));
           state.append(' ', revoke);
         }
-        return el('tr', {}, el('td', {}, day(point.created_at)), el('td', {}, point.activity), el('td', {}, String(point.quantity)), el('td', {}, point.reason ?? ''), state);
+        return el('tr', {}, el('td', {}, moment(point.created_at)), el('td', {}, point.activity), el('td', {}, number(point.quantity)), el('td', {}, point.reason ?? ''), state);
       }),
   );
 }
@@ -169,7 +169,7 @@ async function loadRewards() {
         revoke.addEventListener('click', () => act(() => call('PATCH', `${api}/rewards/${reward.id}`, { status: 'revoked' }), `${reward.name} is revoked.`, loadRewards, loadPoints));
         status.append(' ', revoke);
       }
-      return el('tr', {}, el('td', {}, reward.name), el('td', {}, reward.type), status, el('td', {}, day(reward.earned_at)));
+      return el('tr', {}, el('td', {}, reward.name), el('td', {}, reward.type), status, el('td', {}, moment(reward.earned_at)));
     }),
   );
 }
@@ -178,7 +178,7 @@ async function loadEmails() {
   const emails = await call('GET', `${api}/emails?email=${q(tester.email)}&per_page=25`);
   document.getElementById('emails-status').textContent = emails.length ? count(emails.length, 'e-mail') : 'No e-mail sent.';
   document.getElementById('tester-emails').replaceChildren(
-    ...emails.map((email) => el('tr', {}, el('td', {}, day(email.created_at)), el('td', {}, email.occasion), el('td', {}, email.subject), el('td', {}, email.status))),
+    ...emails.map((email) => el('tr', {}, el('td', {}, moment(email.created_at)), el('td', {}, email.occasion), el('td', {}, email.subject), el('td', {}, email.status))),
   );
 }
 
@@ -193,7 +193,7 @@ async function loadEvents() {
     return `${count(event.deliveries.length, 'attempt')}; last ${last.status}${last.response_status ? ` (${last.response_status})` : ''}`;
   };
   document.getElementById('tester-events').replaceChildren(
-    ...events.map((event) => el('tr', {}, el('td', {}, day(event.created_at)), el('td', {}, event.type), el('td', {}, attempts(event)))),
+    ...events.map((event) => el('tr', {}, el('td', {}, moment(event.created_at)), el('td', {}, event.type), el('td', {}, attempts(event)))),
   );
 }
 

@@ -4,7 +4,7 @@
 // across pages and searches) or as "all N matching" the filters; a selection is exported, or moved
 // by one bulk action (a background job, followed on the bulk actions page). The columns shown are
 // the member's choice, kept per beta in this browser.
-import { call, clearErrors, count, el, messagesOf, number, pageBetaId, say, showErrors, start } from './core.js';
+import { call, clearErrors, count, el, messagesOf, number, pageBetaId, say, showErrors, start, when } from './core.js';
 
 const PER_PAGE = 25;
 /** How long a search box waits for the next key before it searches: one request per pause, not per key. */
@@ -53,7 +53,6 @@ function filtersOf(params) {
 }
 
 const nameOf = (tester) => [tester.profile.first_name, tester.profile.last_name].filter(Boolean).join(' ');
-const day = (time) => (time ? new Date(time).toLocaleDateString('en-CA') : '');
 
 // ---- Columns: the fixed ones (select, e-mail, name), then those chosen, in this order.
 
@@ -62,10 +61,10 @@ const COLUMNS = {
   position: { label: 'Position', cell: (tester) => (tester.waitlist_position === null ? '—' : number(tester.waitlist_position)) },
   // Asked of the list only while shown (include=points).
   points: { label: 'Points', cell: (tester) => number(tester.points ?? 0) },
-  referrals: { label: 'Referrals', cell: (tester) => String(tester.share_signups_count) },
+  referrals: { label: 'Referrals', cell: (tester) => number(tester.share_signups_count) },
   source: { label: 'Source', cell: (tester) => tester.profile.utm_source ?? '' },
   country: { label: 'Country', cell: (tester) => tester.profile.country ?? '' },
-  joined: { label: 'Signup date', cell: (tester) => day(tester.created_at) },
+  joined: { label: 'Signup date', cell: (tester) => when(tester.created_at) },
   groups: { label: 'Groups', cell: (tester) => tester.groups },
   fraud: { label: 'Fraud flags', cell: (tester) => tester.fraud.flags.map((flag) => flag.name).join(', ') || 'None' },
 };
@@ -244,11 +243,11 @@ async function load() {
   const facts = JSON.parse(response.headers.get('x-pagination') ?? '{}');
   shown = { testers: body, total: facts.total_count ?? 0, estimated: Boolean(facts.total_estimated), filters };
   renderRows();
-  const total = `${facts.total_estimated ? 'about ' : ''}${(facts.total_count ?? 0).toLocaleString('en')}`;
+  const total = `${facts.total_estimated ? 'about ' : ''}${number(facts.total_count ?? 0)}`;
   status.textContent = body.length
-    ? `Testers ${((page - 1) * PER_PAGE + 1).toLocaleString('en')}–${((page - 1) * PER_PAGE + body.length).toLocaleString('en')} of ${total}`
+    ? `Testers ${number((page - 1) * PER_PAGE + 1)}–${number((page - 1) * PER_PAGE + body.length)} of ${total}`
     : `No tester on this page (${total} in all).`;
-  document.getElementById('page-info').textContent = `Page ${page.toLocaleString('en')} of ${(facts.pages ?? 1).toLocaleString('en')}`;
+  document.getElementById('page-info').textContent = `Page ${number(page)} of ${number(facts.pages ?? 1)}`;
   const previous = document.getElementById('previous-page');
   const next = document.getElementById('next-page');
   previous.disabled = page <= 1;

@@ -1,7 +1,7 @@
 // A beta's webhook endpoints: the list and a new endpoint (its secret shown once), and one
 // endpoint's page: its settings, a test event, a new secret, deletion, and its delivery log, paged,
 // with each attempt's payload on demand and redelivery.
-import { call, el, go, handle, messagesOf, pageBetaId, say, start } from './core.js';
+import { call, el, go, handle, messagesOf, number, pageBetaId, say, start, when } from './core.js';
 import { pagedTable, showSecret } from './tables.js';
 
 const base = `/api/v2/betas/${pageBetaId()}/webhooks`;
@@ -114,10 +114,10 @@ function deliveryRow(delivery) {
   return el(
     'tr',
     {},
-    el('td', {}, new Date(delivery.created_at).toLocaleString()),
+    el('td', {}, when(delivery.created_at)),
     el('td', {}, delivery.event_type, el('br'), el('small', {}, delivery.event_id)),
-    el('td', {}, status, delivery.next_attempt_at ? ` · next try ${new Date(delivery.next_attempt_at).toLocaleString()}` : ''),
-    el('td', {}, String(delivery.attempt)),
+    el('td', {}, status, delivery.next_attempt_at ? ` · next try ${when(delivery.next_attempt_at)}` : ''),
+    el('td', {}, number(delivery.attempt)),
     el('td', {}, delivery.response_status === null ? 'No answer' : String(delivery.response_status)),
     el('td', {}, `${delivery.duration_ms} ms`),
     el('td', { class: 'row-actions' }, payload, redeliver),

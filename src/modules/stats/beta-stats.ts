@@ -1,12 +1,14 @@
 // How one beta's launch is going, for its dashboard (GET /api/v2/betas/{beta_id}/stats): signups
 // per UTC day split direct/referred over a range of at most MAX_RANGE_DAYS, the viral coefficient
 // and share-click conversion and the status breakdown (from the beta's counters: no tester read),
-// the top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure
-// rate, clicks and signups per share channel, and the launch panel's last minutes (signups and
-// refusals a minute, the e-mail queue and send rate, the p99 of the beta's requests). The days, countries, sources and channel signups
-// are read from rollups kept after commit (rollups.ts), the top referrers from the standings'
-// referrals set: no figure is counted over the testers when a dashboard opens (docs/decisions.md,
-// "Beta dashboard").
+// the funnel (signups, confirmed, invited, active) in the beta's whole life and over today,
+// yesterday and the last 7 days, the top referrers, countries and sources (with how far each
+// source's testers went), the beta's outbox backlog, its webhooks' failure rate, clicks, signups
+// and their stages per share channel, and the launch panel's last minutes (signups and refusals a
+// minute, the e-mail queue and send rate, the p99 of the beta's requests). The days, funnel,
+// countries, sources and channel figures are read from rollups kept after commit (rollups.ts), the
+// top referrers from the standings' referrals set: no figure is counted over the testers when a
+// dashboard opens (docs/decisions.md, "Beta dashboard").
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -16,7 +18,7 @@ import type { BetasService, CountedBeta } from '../betas/betas.service.ts';
 import { channelClicks } from '../referrals/channel-clicks.ts';
 import type { SendingBreaker } from '../emails/sending-breaker.ts';
 import type { LaunchFigures, LaunchMinute } from './launch-figures.ts';
-import { foldRollups, rolledUpChannels, rolledUpDays, topRolledUp } from './rollups.ts';
+import { dayKind, foldRollups, rolledUpChannels, rolledUpDays, rolledUpTotals, STAGE_DAY_KINDS, STAGES, topRolledUp, type DayKind, type RollupCounts } from './rollups.ts';
 import { SHARE_CHANNELS, type ShareChannel } from '../referrals/share-channels.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 import type { Standings } from '../waitlist/standings.ts';
@@ -30,6 +32,10 @@ export const TOP = 10;
 /** The most referrers read to find TOP that are neither rejected nor flagged: past it the list is shorter. */
 const MOST_REFERRERS_READ = 2_560;
 
+/** The periods the funnel is given over, as UTC days back from today: first and last, both included. */
+export const PERIODS = { today: [0, 0], yesterday: [1, 1], last_7_days: [6, 0] } as const satisfies Record<string, readonly [number, number]>;
+type PeriodName = keyof typeof PERIODS;
+
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -38,6 +44,23 @@ export interface DaySignups {
   direct: number;
   referred: number;
 }
+
+/**
+ * Visible testers: signed up (of them, with a referrer), and confirmed (applied_at: confirmed their
+ * address, or applied without double opt-in), invited (invited_at) and active (joined_at: checked
+ * in once). Over a period, the signups are the testers created in it and each stage counts the
+ * testers that reached it in it, whenever they signed up.
+ */
+export interface FunnelCounts {
+  signups: number;
+  referred: number;
+  confirmed: number;
+  invited: number;
+  active: number;
+}
+
+/** How far a group of testers (a source's, a channel's) went: of its testers, those that reached each stage. */
+type Stages = Pick<FunnelCounts, 'confirmed' | 'invited' | 'active'>;
 
 export interface BetaStats {
   beta_id: number;
@@ -56,10 +79,12 @@ export interface BetaStats {
   statuses: Record<TesterStatus, number>;
   top_referrers: TopReferrer[];
   top_countries: { country: string | null; testers: number }[];
-  top_sources: { source: string | null; testers: number }[];
+  top_sources: ({ source: string | null; testers: number } & Stages)[];
   outbox: { due: number; scheduled: number; parked: number; oldest_due_seconds: number | null };
   webhooks: { deliveries: number; failed: number; failure_rate: number | null };
   channels: ChannelFigures[];
+  totals: FunnelCounts;
+  periods: Record<PeriodName, { from: string; to: string } & FunnelCounts>;
   launch: LaunchPanel;
 }
 
@@ -83,8 +108,8 @@ export interface TopReferrer {
   flagged: boolean;
 }
 
-/** A share channel's clicks and the signups that followed them, in the beta's whole life. */
-export interface ChannelFigures {
+/** A share channel's clicks, the signups that followed them and how far those went, in the beta's whole life. */
+export interface ChannelFigures extends Stages {
   channel: ShareChannel;
   clicks: number;
   signups: number;
@@ -113,6 +138,10 @@ export function statsRange(now: Date, query: { from?: string; to?: string }): { 
 
 const ratio = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
 
+const stagesOf = (counts: RollupCounts): Stages => ({ confirmed: counts.confirmed, invited: counts.invited, active: counts.active });
+const funnelOf = (counts: RollupCounts): FunnelCounts => ({ signups: counts.testers, referred: counts.referred, ...stagesOf(counts) });
+const NO_TESTERS: RollupCounts = { testers: 0, referred: 0, confirmed: 0, invited: 0, active: 0 };
+
 export class BetaStatsService {
   constructor(
     private readonly db: Db,
@@ -137,7 +166,7 @@ export class BetaStatsService {
     const end = storedTime(new Date(Date.parse(range.to) + DAY_MS));
     // This process's launch counts too: the panel is exact as of the request for them, within a flush for other processes'.
     await Promise.all([foldRollups(this.db, this.dialect), this.launchFigures.flush()]);
-    const [days, referrers, countries, sources, outbox, webhooks, channels, launch] = await Promise.all([
+    const [days, referrers, countries, sources, outbox, webhooks, channels, launch, totals, periods] = await Promise.all([
       this.signupsPerDay(beta.id, range.from, range.days),
       this.topReferrers(beta.id, query.exclude_flagged_referrers === 'true'),
       topRolledUp(this.db, beta.id, 'country', TOP),
@@ -146,6 +175,8 @@ export class BetaStatsService {
       this.webhookDeliveries(beta.id, start, end),
       this.channelsOf(beta.id),
       this.launchOf(beta.id),
+      rolledUpTotals(this.db, beta.id),
+      this.periodsOf(beta.id, now),
     ]);
     const direct = days.reduce((sum, day) => sum + day.direct, 0);
     const referred = days.reduce((sum, day) => sum + day.referred, 0);
@@ -158,10 +189,12 @@ export class BetaStatsService {
       ...lifetime(beta),
       top_referrers: referrers,
       top_countries: countries.map(({ value, testers }) => ({ country: value, testers })),
-      top_sources: sources.map(({ value, testers }) => ({ source: value, testers })),
+      top_sources: sources.map((source) => ({ source: source.value, testers: source.testers, ...stagesOf(source) })),
       outbox,
       webhooks,
       channels,
+      totals: funnelOf(totals),
+      periods,
       launch,
     };
   }
@@ -199,21 +232,39 @@ export class BetaStatsService {
     log?.info({ betas: read, ms }, `stats: top referrers of ${read} betas read in ${ms} ms`);
   }
 
-  /** Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel) and the signups that came through it (rolled up). */
+  /** Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel), the signups that came through it and their stages (rolled up). */
   private async channelsOf(betaId: number): Promise<ChannelFigures[]> {
     const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), rolledUpChannels(this.db, betaId)]);
-    return SHARE_CHANNELS.map((channel) => ({ channel, clicks: clicks.get(channel) ?? 0, signups: signups.get(channel) ?? 0 }));
+    return SHARE_CHANNELS.map((channel) => {
+      const counts = signups.get(channel) ?? NO_TESTERS;
+      return { channel, clicks: clicks.get(channel) ?? 0, signups: counts.testers, ...stagesOf(counts) };
+    });
   }
 
   /** Testers created on each day of the range, with and without a referrer, days without any included. */
   private async signupsPerDay(betaId: number, from: string, count: number): Promise<DaySignups[]> {
     const first = Date.parse(from);
     const dates = Array.from({ length: count }, (_, i) => utcDate(new Date(first + i * DAY_MS)));
-    const rolled = await rolledUpDays(this.db, betaId, dates[0], dates[dates.length - 1]);
+    const rolled = new Map((await rolledUpDays(this.db, betaId, ['day'], dates[0], dates[dates.length - 1])).map((row) => [row.day, row.counts]));
     return dates.map((date) => {
-      const day = rolled.get(date);
-      return { date, direct: (day?.testers ?? 0) - (day?.referred ?? 0), referred: day?.referred ?? 0 };
+      const day = rolled.get(date) ?? NO_TESTERS;
+      return { date, direct: day.testers - day.referred, referred: day.referred };
     });
+  }
+
+  /** The funnel over each of PERIODS: signups by the day they were made, each stage by the day it was reached. */
+  private async periodsOf(betaId: number, now: Date): Promise<BetaStats['periods']> {
+    const today = Date.parse(utcDate(now));
+    const dayBack = (days: number) => utcDate(new Date(today - days * DAY_MS));
+    const earliest = Math.max(...Object.values(PERIODS).map(([first]) => first));
+    const rows = await rolledUpDays(this.db, betaId, ['day', ...STAGE_DAY_KINDS], dayBack(earliest), dayBack(0));
+    const periods = Object.entries(PERIODS).map(([name, [first, last]]) => {
+      const [from, to] = [dayBack(first), dayBack(last)];
+      const sum = (kind: DayKind, column: keyof RollupCounts) => rows.filter((row) => row.kind === kind && row.day >= from && row.day <= to).reduce((total, row) => total + row.counts[column], 0);
+      const stages = Object.fromEntries(STAGES.map((stage) => [stage, sum(dayKind(stage), 'testers')])) as Stages;
+      return [name, { from, to, signups: sum('day', 'testers'), referred: sum('day', 'referred'), ...stages }];
+    });
+    return Object.fromEntries(periods) as BetaStats['periods'];
   }
 
   /**

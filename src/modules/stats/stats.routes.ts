@@ -6,7 +6,7 @@ import { principalOf } from '../../http/auth.ts';
 import { BetaParams, Nullable } from '../../http/schemas.ts';
 import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { TesterStatuses } from '../testers/tester-status.ts';
-import { type BetaStatsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, TOP } from './beta-stats.ts';
+import { type BetaStatsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, PERIODS, TOP } from './beta-stats.ts';
 import { FLUSH_EVERY_MS, PANEL_MINUTES } from './launch-figures.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -51,6 +51,22 @@ const LaunchSchema = Type.Object(
   },
 );
 
+/** The testers that reached each stage of the funnel, `describe(stage)` saying which and when. */
+const stageCounts = (describe: (stage: string) => string) => ({
+  confirmed: { ...Count, description: `${describe('confirmed')} (applied_at set: confirmed their address, or applied without double opt-in)` },
+  invited: { ...Count, description: `${describe('invited')} (invited_at set)` },
+  active: { ...Count, description: `${describe('active')} (joined_at set: checked in at least once)` },
+});
+
+/** The funnel's counts: `signups` as described, those of them with a referrer, and each stage's. */
+const funnel = (signups: string, describe: (stage: string) => string) => ({
+  signups: { ...Count, description: signups },
+  referred: { ...Count, description: 'Of those signups, the testers with a referrer' },
+  ...stageCounts(describe),
+});
+
+const Period = Type.Object({ from: Day, to: Day, ...funnel('Testers created in the period (hidden ones aside)', (stage) => `Testers ${stage} for the first time in the period`) });
+
 const StatsQuery = Type.Object({
   from: Type.Optional({ ...Day, description: `First day of the range (UTC, YYYY-MM-DD); default ${DEFAULT_RANGE_DAYS - 1} days before to` }),
   to: Type.Optional({ ...Day, description: 'Last day of the range, included (UTC, YYYY-MM-DD); default today' }),
@@ -93,7 +109,10 @@ const BetaStatsSchema = Type.Object(
       { description: `The ${TOP} testers with the most credited referrals, each with its status and whether it is flagged` },
     ),
     top_countries: Type.Array(Type.Object({ country: Nullable(Type.String({ description: 'ISO 3166 alpha-2; null: unknown' })), testers: Count }), { description: `The ${TOP} most frequent countries of the beta's testers` }),
-    top_sources: Type.Array(Type.Object({ source: Nullable(Type.String({ description: 'utm_source; null: none given' })), testers: Count }), { description: `The ${TOP} most frequent sources (utm_source) of the beta's testers` }),
+    top_sources: Type.Array(
+      Type.Object({ source: Nullable(Type.String({ description: 'utm_source; null: none given' })), testers: Count, ...stageCounts((stage) => `Of the source's testers, those ever ${stage}`) }),
+      { description: `The ${TOP} most frequent sources (utm_source) of the beta's testers, with how far their testers went` },
+    ),
     outbox: Type.Object(
       {
         due: { ...Count, description: 'Jobs due now: waiting for a worker or being run' },
@@ -112,6 +131,7 @@ const BetaStatsSchema = Type.Object(
         channel: Type.Enum(SHARE_CHANNELS),
         clicks: { ...Count, description: 'Clicks on share links tagged with the channel (counted as share_clicks_count is)' },
         signups: { ...Count, description: 'Testers (hidden ones aside) whose signup came through a link tagged with the channel' },
+        ...stageCounts((stage) => `Of those signups, the testers ever ${stage}`),
       }),
       {
         description:
@@ -119,6 +139,15 @@ const BetaStatsSchema = Type.Object(
       },
     ),
     launch: LaunchSchema,
+    totals: Type.Object(funnel('Every visible tester (testers_count, from the rollups)', (stage) => `Testers ever ${stage}`), {
+      description: "The funnel in the beta's whole life (form views are impressions_count): each stage's timestamp is set once, never cleared",
+    }),
+    periods: Type.Object(
+      Object.fromEntries(Object.keys(PERIODS).map((name) => [name, Period])),
+      {
+        description: `The funnel over ${Object.keys(PERIODS).join(', ')} (UTC days, today included, from the request's today): signups are the testers created in the period, each stage counts the testers that reached it in the period (its timestamp's day), whenever they signed up`,
+      },
+    ),
   },
   { description: 'How the beta\'s launch is going' },
 );
@@ -132,7 +161,7 @@ export function statsRoutes(app: App, stats: BetaStatsService): void {
       tags: ['Betas'],
       'x-extension': true,
       summary: 'Show beta statistics',
-      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, top referrers, countries and sources, the beta's outbox backlog, its webhooks' failure rate over the range, clicks and signups per share channel, and (\`launch\`) the last ${PANEL_MINUTES} minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
+      description: `Signups per day (direct and referred) over a range of at most ${MAX_RANGE_DAYS} days (default: the last ${DEFAULT_RANGE_DAYS} days, UTC), the viral coefficient, share-click conversion, testers by status, the funnel (signups, confirmed, invited, active) in the beta's whole life and over today, yesterday and the last 7 days, top referrers, countries and sources (with how far each source's testers went), the beta's outbox backlog, its webhooks' failure rate over the range, clicks, signups and their stages per share channel, and (\`launch\`) the last ${PANEL_MINUTES} minutes' signups, refusals by reason and request p99 with the e-mail queue and send rate. 422 (2201) for a date not written YYYY-MM-DD, from after to, or a longer range.`,
       params: BetaParams,
       querystring: StatsQuery,
       response: { 200: BetaStatsSchema },

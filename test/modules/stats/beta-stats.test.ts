@@ -127,7 +127,7 @@ describe('beta stats', () => {
       { country: 'GB', testers: 1 },
       { country: null, testers: 1 },
     ]);
-    assert.deepEqual(body.top_sources, [
+    assert.deepEqual(body.top_sources.map(({ source, testers }: { source: string | null; testers: number }) => ({ source, testers })), [
       { source: null, testers: 3 },
       { source: 'twitter', testers: 2 },
       { source: 'newsletter', testers: 1 },
@@ -302,9 +302,10 @@ describe('beta stats read from the rollups', () => {
     const first = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
     assert.deepEqual(first.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 0 });
     assert.deepEqual(first.top_countries, [{ country: 'NO', testers: 1 }]);
-    assert.deepEqual(first.top_sources, [{ source: 'mastodon', testers: 1 }]);
+    assert.deepEqual(first.top_sources, [{ source: 'mastodon', testers: 1, confirmed: 1, invited: 0, active: 0 }]);
     assert.deepEqual(await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').execute(), [], 'every change consumed');
     assert.deepEqual(await rollupsOf(beta.id), [
+      { kind: 'confirmed_day', value: '2026-11-22', testers: 1, referred: 0 },
       { kind: 'country', value: 'NO', testers: 1, referred: 0 },
       { kind: 'day', value: '2026-11-22', testers: 1, referred: 0 },
       { kind: 'source', value: 'mastodon', testers: 1, referred: 0 },
@@ -321,7 +322,68 @@ describe('beta stats read from the rollups', () => {
     const third = (await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`)).body;
     assert.deepEqual(third.signups.days.at(-1), { date: '2026-11-22', direct: 1, referred: 0 });
     assert.deepEqual(third.top_countries, [{ country: null, testers: 1 }]);
-    assert.deepEqual(third.top_sources, [{ source: null, testers: 1 }]);
+    assert.deepEqual(third.top_sources, [{ source: null, testers: 1, confirmed: 1, invited: 0, active: 0 }]);
+  });
+
+  test('the funnel over the whole life and each period, and how far each source and channel went, against a recount of a hand-built scene', async () => {
+    const beta = await ctx.createBeta({}, 'Funnel');
+    const at = (time: string) => ctx.clock.set(`2026-11-${time}:00.000Z`);
+    const move = async (id: number, status: string) => assert.equal((await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${id}`, { body: { tester: { status } } })).status, 200);
+    at('10T10:00');
+    const ann = await createTester(ctx, beta.id, { profile: { utm_source: 'newsletter' } });
+    const bob = await createTester(ctx, beta.id, { profile: { utm_source: 'newsletter' } });
+    at('14T10:00');
+    const cy = await createTester(ctx, beta.id, { referrer_id: ann.id, profile: { utm_source: 'twitter' } });
+    at('18T10:00');
+    await move(ann.id, 'invited');
+    await move(bob.id, 'active');
+    at('21T10:00');
+    assert.equal((await visit(ctx, 'GET', `/r/${cy.referral_code}?ch=x`, { ip: '198.51.100.7' })).status, 302);
+    const signup = await visit(ctx, 'POST', `/public/betas/${beta.id}/signups`, { json: { email: 'dee@example.com', r: cy.referral_code, ch: 'x' }, ip: '198.51.100.8' });
+    assert.equal(signup.status, 201, JSON.stringify(signup.body));
+    const eve = await createTester(ctx, beta.id, { status: 'imported' });
+    at('22T08:00');
+    await move(eve.id, 'applied');
+    const dee = await ctx.database.db.selectFrom('testers').select('id').where('email', '=', 'dee@example.com').executeTakeFirstOrThrow();
+    await move(Number(dee.id), 'invited');
+    at('22T09:15');
+
+    const response = await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`);
+    assert.equal(response.status, 200);
+    const body = response.body;
+    // Ann, Bob, Cy, Dee (referred by Cy through X) and Eve (imported, applied today): all confirmed, Ann and Dee invited, Bob active.
+    assert.deepEqual(body.totals, { signups: 5, referred: 2, confirmed: 5, invited: 2, active: 1 });
+    assert.deepEqual(body.periods, {
+      today: { from: '2026-11-22', to: '2026-11-22', signups: 0, referred: 0, confirmed: 1, invited: 1, active: 0 },
+      yesterday: { from: '2026-11-21', to: '2026-11-21', signups: 2, referred: 1, confirmed: 1, invited: 0, active: 0 },
+      last_7_days: { from: '2026-11-16', to: '2026-11-22', signups: 2, referred: 1, confirmed: 2, invited: 2, active: 1 },
+    });
+    assert.deepEqual(body.top_sources, [
+      { source: 'newsletter', testers: 2, confirmed: 2, invited: 1, active: 1 },
+      { source: null, testers: 2, confirmed: 2, invited: 1, active: 0 },
+      { source: 'twitter', testers: 1, confirmed: 1, invited: 0, active: 0 },
+    ]);
+    assert.deepEqual(body.channels.find((channel: { channel: string }) => channel.channel === 'x'), { channel: 'x', clicks: 1, signups: 1, confirmed: 1, invited: 1, active: 0 });
+    assert.ok(body.channels.filter((channel: { channel: string }) => channel.channel !== 'x').every((channel: Record<string, number>) => channel.signups === 0 && channel.confirmed === 0));
+
+    // The same counted from the stored testers.
+    const rows = await ctx.database.db
+      .selectFrom('testers')
+      .select(['created_at', 'referrer_id', 'applied_at', 'invited_at', 'joined_at'])
+      .where('beta_id', '=', beta.id)
+      .where('hidden', '=', 0)
+      .execute();
+    const within = (time: string | null, from: string, to: string) => time !== null && time.slice(0, 10) >= from && time.slice(0, 10) <= to;
+    const recount = (from = '0000-00-00', to = '9999-99-99') => ({
+      signups: rows.filter((row) => within(row.created_at, from, to)).length,
+      referred: rows.filter((row) => row.referrer_id !== null && within(row.created_at, from, to)).length,
+      confirmed: rows.filter((row) => within(row.applied_at, from, to)).length,
+      invited: rows.filter((row) => within(row.invited_at, from, to)).length,
+      active: rows.filter((row) => within(row.joined_at, from, to)).length,
+    });
+    assert.deepEqual(body.totals, recount());
+    for (const period of Object.values(body.periods) as { from: string; to: string }[]) assert.deepEqual(period, { from: period.from, to: period.to, ...recount(period.from, period.to) });
+    assert.equal(body.testers_count, body.totals.signups, "the beta's counter and the rollups agree");
   });
 
   test("a fold drops the changes of a beta deleted meanwhile and writes no rollup for it", async () => {

@@ -2,9 +2,11 @@
 // after a random sequence of the commands that change a beta's testers — signups on several days
 // (referred or not, some hidden by the plan limit, some sent together beside a fold, some through a share link
 // tagged with a channel), imports dated in the past,
-// profile changes, referrals given later, status changes one at a time and in bulk, deletions of
-// testers and of referrers, erasures — with folds at random points and two folds racing at the end,
-// the stored rollups equal a recount of the testers' rows, and the stats route answers from them.
+// profile changes, referrals given later, status changes one at a time (to the funnel's stages on
+// later days too) and in bulk, deletions of testers and of referrers, erasures — with folds at
+// random points and two folds racing at the end, the stored rollups (their funnel counts and the
+// days each stage was reached included) equal a recount of the testers' rows, and the stats route
+// answers from them: signups per day, the funnel's totals and periods.
 //
 // Replay a failure: PROPERTY_SEED=<seed> PROPERTY_PATH=<path> (both in the report). More runs:
 // PROPERTY_RUNS=<n>.
@@ -23,6 +25,7 @@ const COUNTRIES = ['GB', 'FR', null] as const;
 const SOURCES = ['newsletter', 'mastodon', null] as const;
 const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'] as const;
 const CHANNELS = ['telegram', 'x', 'email'] as const;
+const STAGE_STATUSES = ['applied', 'invited', 'active'] as const;
 
 type Profile = { country: (typeof COUNTRIES)[number]; source: (typeof SOURCES)[number] };
 type Command =
@@ -34,6 +37,8 @@ type Command =
   | { kind: 'profile'; pick: number; profile: Profile }
   | { kind: 'refer'; pick: number; referrer: number }
   | { kind: 'status'; pick: number }
+  /** A status that reaches a stage of the funnel (applied_at, invited_at, joined_at), on one of the days. */
+  | { kind: 'stage'; pick: number; status: (typeof STAGE_STATUSES)[number]; day: number }
   | { kind: 'bulk' }
   | { kind: 'delete'; pick: number }
   | { kind: 'erase'; pick: number }
@@ -49,6 +54,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('profile' as const), pick, profile }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('refer' as const), pick, referrer: pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('status' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('stage' as const), pick, status: fc.constantFrom(...STAGE_STATUSES), day: fc.nat({ max: DAYS.length - 1 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bulk' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('erase' as const), pick }) },
@@ -143,6 +149,15 @@ describe('dashboard rollups', () => {
               }
               break;
             }
+            case 'stage': {
+              const target = await chosen(step.pick);
+              if (target) {
+                ctx.clock.set(`${DAYS[step.day]}T15:00:00.000Z`);
+                const response = await send('PUT', `/testers/${target.id}`, { tester: { status: step.status } });
+                assert.ok(response.status === 200 || response.status === 422, `stage: ${response.status} ${JSON.stringify(response.body)}`);
+              }
+              break;
+            }
             case 'bulk': {
               const response = await send('POST', '/bulk_actions', { action: 'set_status', status: 'invited', filters: {} });
               assert.ok(response.status === 202 || response.status === 422, `bulk: ${response.status} ${JSON.stringify(response.body)}`);
@@ -182,6 +197,35 @@ describe('dashboard rollups', () => {
         );
         const countries = expected.filter((row) => row.kind === 'country').map((row) => row.testers);
         assert.deepEqual(stats.body.top_countries.map((row: { testers: number }) => row.testers), countries.sort((a, b) => b - a));
+        // Over the days from `from` to `to`, both included; without them, over every day.
+        const sum = (kind: string, column: keyof Counts, from?: string, to?: string) =>
+          expected.filter((row) => row.kind === kind && (from === undefined || (row.value >= from && row.value <= (to as string)))).reduce((total, row) => total + row[column], 0);
+        const funnel = (from?: string, to?: string) => ({
+          signups: sum('day', 'testers', from, to),
+          referred: sum('day', 'referred', from, to),
+          confirmed: sum('confirmed_day', 'testers', from, to),
+          invited: sum('invited_day', 'testers', from, to),
+          active: sum('active_day', 'testers', from, to),
+        });
+        assert.deepEqual(stats.body.totals, funnel(), 'the whole life: every day');
+        const [today, yesterday, weekStart] = [DAYS.at(-1) as string, DAYS.at(-2) as string, '2026-11-16'];
+        assert.deepEqual(stats.body.periods, {
+          today: { from: today, to: today, ...funnel(today, today) },
+          yesterday: { from: yesterday, to: yesterday, ...funnel(yesterday, yesterday) },
+          last_7_days: { from: weekStart, to: today, ...funnel(weekStart, today) },
+        });
+        const ever = ({ confirmed, invited, active }: Counts) => ({ confirmed, invited, active });
+        assert.deepEqual(
+          stats.body.top_sources.map(({ source, testers, confirmed, invited, active }: Record<string, unknown>) => ({ source, testers, confirmed, invited, active })),
+          stats.body.top_sources.map(({ source }: { source: string | null }) => {
+            const row = expected.find((one) => one.kind === 'source' && one.value === (source ?? '')) as Rollup;
+            return { source, testers: row.testers, ...ever(row) };
+          }),
+        );
+        for (const channel of stats.body.channels.filter((one: { signups: number }) => one.signups > 0)) {
+          const row = expected.find((one) => one.kind === 'channel' && one.value === channel.channel) as Rollup;
+          assert.deepEqual({ signups: channel.signups, confirmed: channel.confirmed, invited: channel.invited, active: channel.active }, { signups: row.testers, ...ever(row) });
+        }
       }),
       { numRuns: RUNS, seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined, path: process.env.PROPERTY_PATH, endOnFailure: true },
     );
@@ -204,32 +248,44 @@ describe('dashboard rollups', () => {
     await foldRollups(ctx.database.db, ctx.database.dialect);
     assert.deepEqual(await stored(ctx, beta.id), await recount(ctx, beta.id));
     assert.deepEqual((await stored(ctx, beta.id)).filter((row) => row.kind === 'country'), [
-      { kind: 'country', value: 'FR', testers: 1, referred: 0 },
-      { kind: 'country', value: 'GB', testers: 2, referred: 0 },
+      { kind: 'country', value: 'FR', testers: 1, referred: 0, confirmed: 1, invited: 0, active: 0 },
+      { kind: 'country', value: 'GB', testers: 2, referred: 0, confirmed: 2, invited: 0, active: 0 },
     ]);
   });
 });
 
-type Rollup = { kind: string; value: string; testers: number; referred: number };
+type Counts = { testers: number; referred: number; confirmed: number; invited: number; active: number };
+type Rollup = { kind: string; value: string } & Counts;
 
 const keyOf = (row: Rollup) => `${row.kind}\u0000${row.value}`;
 const byKey = (a: Rollup, b: Rollup) => (keyOf(a) < keyOf(b) ? -1 : 1);
+const COUNTS = ['testers', 'referred', 'confirmed', 'invited', 'active'] as const;
+const numbers = (row: Record<string, unknown>): Rollup =>
+  ({ kind: row.kind, value: row.value, ...Object.fromEntries(COUNTS.map((column) => [column, Number(row[column])])) }) as Rollup;
 
 /** The beta's rollups as stored, zero rows aside. */
 async function stored(ctx: TestContext, betaId: number): Promise<Rollup[]> {
-  const rows = await ctx.database.db.selectFrom('tester_rollups').select(['kind', 'value', 'testers', 'referred']).where('beta_id', '=', betaId).execute();
+  const rows = await ctx.database.db.selectFrom('tester_rollups').select(['kind', 'value', ...COUNTS]).where('beta_id', '=', betaId).execute();
   return rows
-    .map((row) => ({ kind: row.kind, value: row.value, testers: Number(row.testers), referred: Number(row.referred) }))
-    .filter((row) => row.testers !== 0 || row.referred !== 0)
+    .map(numbers)
+    .filter((row) => COUNTS.some((column) => row[column] !== 0))
     .sort(byKey);
 }
 
-/** The same figures counted from the beta's visible testers. */
+/** The same figures counted from the beta's visible testers: per signup day, country, source and channel, and per day each stage was reached. */
 async function recount(ctx: TestContext, betaId: number): Promise<Rollup[]> {
-  const { rows } = await sql<{ kind: string; value: string; testers: number | string; referred: number | string }>`
-    select 'day' as kind, substr(created_at, 1, 10) as value, count(*) as testers, count(referrer_id) as referred from testers where beta_id = ${betaId} and hidden = 0 group by substr(created_at, 1, 10)
-    union all select 'country', coalesce(country, ''), count(*), count(referrer_id) from testers where beta_id = ${betaId} and hidden = 0 group by coalesce(country, '')
-    union all select 'source', coalesce(utm_source, ''), count(*), count(referrer_id) from testers where beta_id = ${betaId} and hidden = 0 group by coalesce(utm_source, '')
-    union all select 'channel', referral_channel, count(*), count(referrer_id) from testers where beta_id = ${betaId} and hidden = 0 and referral_channel is not null group by referral_channel`.execute(ctx.database.db);
-  return rows.map((row) => ({ kind: row.kind, value: row.value, testers: Number(row.testers), referred: Number(row.referred) })).sort(byKey);
+  const counts = sql`count(*) as testers, count(referrer_id) as referred, count(applied_at) as confirmed, count(invited_at) as invited, count(joined_at) as active`;
+  const group = (kind: string, value: string) =>
+    sql`select ${sql.lit(kind)} as kind, ${sql.raw(value)} as value, ${counts} from testers where beta_id = ${betaId} and hidden = 0 and ${sql.raw(value)} is not null group by ${sql.raw(value)}`;
+  const kinds: [string, string][] = [
+    ['day', 'substr(created_at, 1, 10)'],
+    ['country', "coalesce(country, '')"],
+    ['source', "coalesce(utm_source, '')"],
+    ['channel', 'referral_channel'],
+    ['confirmed_day', 'substr(applied_at, 1, 10)'],
+    ['invited_day', 'substr(invited_at, 1, 10)'],
+    ['active_day', 'substr(joined_at, 1, 10)'],
+  ];
+  const rows = (await Promise.all(kinds.map(([kind, value]) => group(kind, value).execute(ctx.database.db)))).flatMap((result) => result.rows as Record<string, unknown>[]);
+  return rows.map(numbers).sort(byKey);
 }
