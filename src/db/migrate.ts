@@ -47,6 +47,7 @@ import * as dashboardRollups from './migrations/042-dashboard-rollups.ts';
 import * as fraudSimulations from './migrations/043-fraud-simulations.ts';
 import * as bulkGroupActions from './migrations/044-bulk-group-actions.ts';
 import * as referralReversals from './migrations/045-referral-reversals.ts';
+import * as manualPriority from './migrations/051-manual-priority.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -93,6 +94,7 @@ const migrations: Record<string, MigrationModule> = {
   '043-fraud-simulations': fraudSimulations,
   '044-bulk-group-actions': bulkGroupActions,
   '045-referral-reversals': referralReversals,
+  '051-manual-priority': manualPriority,
 };
 
 /** Every migration's name, in the order they apply. */
