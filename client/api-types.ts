@@ -1356,6 +1356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/betas/{beta_id}/testers/{tester_id}/move_to_front": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a tester to the front of the waitlist
+         * @description Sets the tester's `priority` one above every other tester's, so that they rank first on the waitlist whatever the counts (a tester above every other priority already is left as they are). Update tester with `priority` 0 puts them back in their earned place. A move that changes the position is recorded as `moved_by_owner`, with the member or API key that asked. A tester not on the waitlist answers 2301.
+         */
+        post: operations["moveTesterToFront"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/betas/{beta_id}/testers/{tester_id}/moves": {
         parameters: {
             query?: never;
@@ -1365,7 +1385,7 @@ export interface paths {
         };
         /**
          * List a tester's moves
-         * @description Every change of the tester's own standing, newest first, with its cause and the position right after it: a referral credited, held or accepted, points awarded or revoked, the tester joining or leaving the waitlist. Positions that move because of other testers (drift) are not moves.
+         * @description Every change of the tester's own standing, newest first, with its cause and the position right after it: a referral credited, held or accepted, points awarded or revoked, the tester joining or leaving the waitlist, the owner moving the tester by hand. Positions that move because of other testers (drift) are not moves.
          */
         get: operations["listTesterMoves"];
         put?: never;
@@ -1953,6 +1973,8 @@ export interface components {
             leaderboard_name: string | null;
             /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
             points?: number;
+            /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+            priority: number;
             /** @description Profile fields, null when unset */
             profile: {
                 address_line1: string | null;
@@ -7218,6 +7240,8 @@ export interface operations {
                             leaderboard_name: string | null;
                             /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                             points?: number;
+                            /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                            priority: number;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -7305,6 +7329,8 @@ export interface operations {
                             leaderboard_name: string | null;
                             /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                             points?: number;
+                            /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                            priority: number;
                             /** @description Profile fields, null when unset */
                             profile: {
                                 address_line1: string | null;
@@ -14631,6 +14657,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -14976,6 +15004,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description The tester's points (the total of its ledger, revoked points left out) */
                         points: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15169,6 +15199,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15329,6 +15361,8 @@ export interface operations {
                         groups?: string | null;
                         invitation_code?: string | null;
                         leaderboard_name?: string | null;
+                        /** @description Extension: the owner's manual priority, 0 to 1000000: the waitlist is ordered by it first (highest first), then by the counts. 0 puts the tester back in their earned place; move_to_front sets it above everyone else's */
+                        priority?: number;
                         /** @description Profile fields; an empty string unsets a field */
                         profile?: {
                             address_line1?: string | null;
@@ -15422,6 +15456,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15639,6 +15675,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -15860,6 +15898,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -16735,6 +16775,222 @@ export interface operations {
             };
         };
     };
+    moveTesterToFront: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: sent again within 24 hours with the same key, method, path, query and body, it is answered as the first time (with Idempotent-Replayed: true) without being done again. The same key with another request is 422 (1422); while the first request is still running, 409 (1409). Keys belong to the company; 1 to 255 printable ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                beta_id: string;
+                /** @description Tester id or uuid */
+                tester_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        created_at: string;
+                        email: string;
+                        /** @description Extension: fraud signals that explain themselves */
+                        fraud: {
+                            /** @description Signals found when the tester signed up or was given a referrer; empty when none */
+                            flags: {
+                                /** @enum {unknown} */
+                                name: "same_device_as_referrer" | "same_ip_as_referrer" | "referral_chain_from_one_ip" | "email_alias" | "disposable_email_domain" | "many_signups_from_ip" | "subnet_burst";
+                                /** @description One line saying why */
+                                reason: string;
+                            }[];
+                            referral: ("pending" | "held" | "credited" | "reversed") | null;
+                            referral_accepted_at: string | null;
+                            signup_ip: string | null;
+                            signup_user_agent: string | null;
+                        };
+                        friend_invitations_allowed: number;
+                        friend_invitations_count: number;
+                        friend_invitations_remaining: number;
+                        /** @description Comma-separated group names */
+                        groups: string;
+                        id: number;
+                        imported_at: string | null;
+                        /** @description Empty string when no code was generated */
+                        invitation_code: string;
+                        invited_at: string | null;
+                        joined_at: string | null;
+                        leaderboard_name: string | null;
+                        /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
+                        points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
+                        /** @description Profile fields, null when unset */
+                        profile: {
+                            address_line1: string | null;
+                            address_line2: string | null;
+                            age: string | null;
+                            browser_name: string | null;
+                            browser_version: string | null;
+                            city: string | null;
+                            country: string | null;
+                            custom_var1: string | null;
+                            custom_var2: string | null;
+                            custom_var3: string | null;
+                            employer: string | null;
+                            facebook_username: string | null;
+                            first_name: string | null;
+                            gender: string | null;
+                            http_referrer: string | null;
+                            ip: string | null;
+                            jobtitle: string | null;
+                            last_name: string | null;
+                            linkedin_username: string | null;
+                            locale: string | null;
+                            os_name: string | null;
+                            os_version: string | null;
+                            postal_code: string | null;
+                            state: string | null;
+                            telephone: string | null;
+                            twitter_username: string | null;
+                            utm_campaign: string | null;
+                            utm_content: string | null;
+                            utm_medium: string | null;
+                            utm_source: string | null;
+                            utm_term: string | null;
+                        };
+                        referral_channel: ("x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "reddit" | "email" | "sms" | "copy" | "qr" | "other") | null;
+                        referral_code: string;
+                        referred_by: string | null;
+                        /** @description In create and update answers */
+                        responses?: {
+                            answer: string;
+                            question: string;
+                            question_id: number;
+                        }[];
+                        share_clicks_count: number;
+                        share_link: string;
+                        share_signups_count: number;
+                        share_status_link: string;
+                        /** @enum {unknown} */
+                        status: "imported" | "unconfirmed" | "applied" | "invited" | "active" | "rejected" | "suspended" | "idle";
+                        unsubscribed_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, second precision
+                         */
+                        updated_at: string;
+                        /** @description Extension: a second, unguessable identifier */
+                        uuid: string;
+                        waitlist_ahead: number | null;
+                        waitlist_behind: number | null;
+                        waitlist_length: number;
+                        waitlist_position: number | null;
+                    };
+                };
+            };
+            /** @description Malformed request (1400): a path parameter that does not decode, or a body that is not valid JSON, form data or XML, not UTF-8, or sent with a Content-Type that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No API key, one that is unknown, revoked or expired, or credentials that are malformed or conflict (1401) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The API key lacks the operation's permission (1403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Something the path names does not exist, or belongs to another company (1404) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed (1409): retry once it has been answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description The body is larger than the limit (1413) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A path parameter longer than 100 characters (1400) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Input the schema or a rule refuses: one entry per problem, with the code of each (1422: an Idempotency-Key used for another request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Rate limited (1429): Retry-After and RateLimit-Reset say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Unexpected failure: the message names the request id to quote */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
     listTesterMoves: {
         parameters: {
             query?: {
@@ -16760,16 +17016,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The API key whose request moved the tester by hand (moved_by_owner); null for every other move */
+                        api_key_id: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC, second precision
                          */
                         at: string;
                         /**
-                         * @description signed_up: the tester signed up; referral_credited, referral_held, referral_accepted: a friend the tester referred joined and was credited, was held for review, or was accepted by the owner; referral_reversed: the owner took back the credit of a friend the tester referred; points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist
+                         * @description signed_up: the tester signed up; referral_credited, referral_held, referral_accepted: a friend the tester referred joined and was credited, was held for review, or was accepted by the owner; referral_reversed: the owner took back the credit of a friend the tester referred; points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist; moved_by_owner: the owner changed the tester's priority (moved them to the front, or back to their earned place)
                          * @enum {unknown}
                          */
-                        cause: "signed_up" | "referral_credited" | "referral_held" | "referral_accepted" | "referral_reversed" | "points_awarded" | "points_revoked" | "status_changed";
+                        cause: "signed_up" | "referral_credited" | "referral_held" | "referral_accepted" | "referral_reversed" | "points_awarded" | "points_revoked" | "status_changed" | "moved_by_owner";
                         id: number;
                         /** @description The console member whose action caused the move; null for the API, the tester or the service */
                         member_id: number | null;
@@ -17250,6 +17508,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;
@@ -17463,6 +17723,8 @@ export interface operations {
                         leaderboard_name: string | null;
                         /** @description Extension: the tester's points (revoked points left out); in list testers with include=points only */
                         points?: number;
+                        /** @description Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place */
+                        priority: number;
                         /** @description Profile fields, null when unset */
                         profile: {
                             address_line1: string | null;

@@ -121,7 +121,8 @@ function movesHistory({ items, page, total, members }: MovesPage): Trusted {
   const pages = Math.ceil(total / MOVES_PER_PAGE);
   const link = (to: number, label: string) => html`<a href="?moves_page=${to}#moves-title">${label}</a>`;
   if (items.length === 0) return html`<p id="moves-status">${total === 0 ? 'No moves yet.' : html`No moves on this page: ${link(1, 'the newest moves')}.`}</p>`;
-  const by = (move: TesterMoveRow) => (move.member_id === null ? nothing : html` (by ${members.get(move.member_id) ?? 'a former member'})`);
+  const by = (move: TesterMoveRow) =>
+    move.member_id !== null ? html` (by ${members.get(move.member_id) ?? 'a former member'})` : move.api_key_id !== null ? html` (through an API key)` : nothing;
   return html`<p id="moves-status">${total === 1 ? '1 move' : `${total.toLocaleString('en-US')} moves`}, newest first; page ${page} of ${pages}.</p>
 <ol class="list" id="tester-moves">${moveItems(items, 'they', by)}</ol>
 ${pages > 1 ? html`<nav class="pager" aria-label="Pages of moves">${page > 1 ? link(page - 1, 'Newer moves') : nothing} ${page < pages ? link(page + 1, 'Older moves') : nothing}</nav>` : nothing}`;
@@ -167,6 +168,7 @@ ${
         'Actions',
         html`${form('change-status', [choice('status', 'New status', UpdateStatuses.map((s): [string, string] => [s, s]))], 'Change status')}
 <p><button type="button" id="invite-tester">Invite</button></p>
+<p><button type="button" id="move-to-front" hidden>Move to the front</button> <button type="button" class="secondary" id="earned-place" hidden>Back to earned place</button></p>
 <p><button type="button" class="secondary" id="resend-confirmation" hidden>Resend confirmation</button></p>
 <p><button type="button" class="danger" id="delete-tester">Delete tester</button></p>
 <div id="delete-confirm" class="confirm" role="group" aria-labelledby="delete-confirm-text" hidden><p id="delete-confirm-text">Delete this tester for good? Their points, rewards and referral credit go with them.</p><button type="button" class="danger" id="delete-yes">Yes, delete</button> <button type="button" class="secondary" id="delete-no">Cancel</button></div>`,

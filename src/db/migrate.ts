@@ -51,6 +51,7 @@ import * as launchFigures from './migrations/046-launch-figures.ts';
 import * as subnetBurst from './migrations/047-subnet-burst.ts';
 import * as fraudClusters from './migrations/048-fraud-clusters.ts';
 import * as funnelRollups from './migrations/050-funnel-rollups.ts';
+import * as manualPriority from './migrations/051-manual-priority.ts';
 
 type MigrationModule = { up(db: Kysely<any>, context: MigrationContext): Promise<void> };
 
@@ -101,6 +102,7 @@ const migrations: Record<string, MigrationModule> = {
   '047-subnet-burst': subnetBurst,
   '048-fraud-clusters': fraudClusters,
   '050-funnel-rollups': funnelRollups,
+  '051-manual-priority': manualPriority,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -154,6 +154,8 @@ export interface TestersTable {
   fraud_decision: string | null;
   /** The public name on the leaderboard and status page (migration 029); null: the masked address is shown. */
   leaderboard_name: string | null;
+  /** The owner's manual priority (migration 051): ranks before the counts; 0 is the earned place. */
+  priority: Generated<number>;
   /** When the person's data was erased (migration 018): the row stays, anonymized, for the beta's counts. */
   erased_at: string | null;
   /** The share channel of the link a referred signup came through (migration 030), null for none. */
@@ -417,6 +419,8 @@ export interface TesterChangesTable {
   old_referrals: number | null;
   old_points: number | null;
   old_applied_at: string | null;
+  /** Null for an insert, and in rows written before migration 051. */
+  old_priority: number | null;
   /** Seconds since the epoch, by the database's clock. */
   created_at: Generated<number>;
   /** PostgreSQL only: the writing transaction (xid8, read as text). */
@@ -795,6 +799,8 @@ export interface TesterMovesTable {
   points: number;
   /** The console member whose action caused it; null for the API, the tester or the service. */
   member_id: number | null;
+  /** The API key whose request moved the tester by hand (migration 051); null otherwise. */
+  api_key_id: number | null;
 }
 export type TesterMoveRow = Selectable<TesterMovesTable>;
 

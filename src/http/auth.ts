@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../errors.ts';
 import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
+import type { MoveActor } from '../modules/moves/record-moves.ts';
 import { permissionsOf } from '../modules/members/roles.ts';
 import type { Sessions } from '../modules/members/sessions.ts';
 import { checkCsrf, sessionToken } from './session-cookie.ts';
@@ -82,6 +83,12 @@ async function signedIn(request: FastifyRequest, sessions: Sessions, publicUrl: 
 /** The console member who sent the request; null for an API key. */
 export function actingMemberOf(request: FastifyRequest): number | null {
   return principalOf(request).session?.memberId ?? null;
+}
+
+/** Who sent the request, as the moves it causes name them: the console member, or the API key. */
+export function actorOf(request: FastifyRequest): MoveActor {
+  const principal = principalOf(request);
+  return { memberId: principal.session?.memberId ?? null, apiKeyId: principal.keyId };
 }
 
 export function principalOf(request: FastifyRequest): Principal {

@@ -19,6 +19,7 @@ const KIND: Record<MoveCause, string> = {
   points_awarded: 'points_awarded',
   points_revoked: 'points_revoked',
   status_changed: 'status_changed',
+  moved_by_owner: 'owner',
 };
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
@@ -52,6 +53,7 @@ export function movesHeadline(moves: readonly TesterMoveRow[], position: number 
   const reason = reasonOf(kind, run);
   let told: string;
   if (kind === 'signed_up' && to !== null) told = `You joined the waitlist at #${to}.`;
+  else if (kind === 'owner' && to !== null) told = `The organisers moved you to #${to}.`;
   else if (from !== null && to !== null && from !== to && reason) told = `You moved from #${from} to #${to}: ${reason}.`;
   else return null;
   if (position === null || to === null || position === to) return told;
@@ -63,7 +65,7 @@ export function movesHeadline(moves: readonly TesterMoveRow[], position: number 
 /** Whom a move is told to: the tester (their status page) or the beta's team (the console's tester page). */
 export type Voice = 'you' | 'they';
 
-const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'held' | 'accepted' | 'reversed' | 'earned' | 'revoked', string>> = {
+const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'held' | 'accepted' | 'reversed' | 'earned' | 'revoked' | 'owner', string>> = {
   you: {
     signedUp: 'You signed up',
     joined: 'You joined the waitlist at',
@@ -74,6 +76,7 @@ const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'h
     reversed: "A friend's referral was taken back",
     earned: 'You earned points',
     revoked: 'Points were taken back',
+    owner: 'The organisers moved you',
   },
   they: {
     signedUp: 'Signed up',
@@ -85,6 +88,7 @@ const WORDS: Record<Voice, Record<'signedUp' | 'joined' | 'left' | 'friend' | 'h
     reversed: 'A referral was taken back',
     earned: 'Earned points',
     revoked: 'Points were taken back',
+    owner: 'Moved by hand',
   },
 };
 
@@ -110,6 +114,8 @@ export function moveText(move: TesterMoveRow, voice: Voice): string {
       return `${words.revoked}${moved}`;
     case 'status_changed':
       return to === null ? words.left : `${words.joined} #${to}`;
+    case 'moved_by_owner':
+      return `${words.owner}${moved}`;
   }
 }
 

@@ -157,6 +157,25 @@ describe('console testers in a browser', () => {
     await page.locator('#tester-rewards tr', { hasText: 'revoked' }).waitFor();
     assert.equal((await ctx.database.db.selectFrom('rewards').select('status').where('id', '=', reward.id).executeTakeFirstOrThrow()).status, 'revoked');
 
+    // Placed by hand, by the keyboard: to the front (#4 to #1), then back; each button hands the focus to the other.
+    assert.equal(await page.isHidden('#earned-place'), true, 'at the earned place already');
+    await page.locator('#move-to-front').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#tester-done', { hasText: 'at the front' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'earned-place');
+    assert.equal((await storedTester(ctx, target.id))?.priority, 1);
+    assert.match((await page.textContent('#tester-standing')) ?? '', /Position1 of/);
+    await assertAccessible(page, 'tester page placed by hand');
+    await page.keyboard.press('Enter');
+    await page.locator('#tester-done', { hasText: 'earned place' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'move-to-front');
+    assert.equal((await storedTester(ctx, target.id))?.priority, 0);
+    assert.equal(await page.isHidden('#earned-place'), true);
+    await open(page, `/console/betas/${betaId}/testers/${target.id}`);
+    const history = await page.locator('#tester-moves li').allTextContents();
+    assert.match(history[0], /Moved by hand: #1 to #4 \(by owner@example\.com\)$/);
+    assert.match(history[1], /Moved by hand: #4 to #1 \(by owner@example\.com\)$/);
+
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.locator('#tester-done', { hasText: 'invited' }).waitFor();
     assert.equal((await storedTester(ctx, target.id))?.status, 'invited');
@@ -213,7 +232,7 @@ describe('console testers in a browser', () => {
     await open(page, `/console/betas/${betaId}/testers/${bob.id}`);
     await assertAccessible(page, 'tester page (viewer)');
     assert.equal(await page.textContent('h1'), 'bob@example.com');
-    for (const id of ['#add-points', '#trigger-reward', '#change-status', '#invite-tester', '#resend-confirmation', '#delete-tester']) assert.equal(await page.locator(id).count(), 0, id);
+    for (const id of ['#add-points', '#trigger-reward', '#change-status', '#invite-tester', '#move-to-front', '#earned-place', '#resend-confirmation', '#delete-tester']) assert.equal(await page.locator(id).count(), 0, id);
     assert.equal(await page.getByRole('button', { name: /^Revoke/ }).count(), 0);
     const refused = await page.evaluate(async ([beta, tester]) => {
       const csrf = document.querySelector<HTMLMetaElement>('meta[name=csrf-token]')!.content;

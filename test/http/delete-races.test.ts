@@ -241,6 +241,14 @@ const RACES: Record<string, Race> = {
       return { method: 'POST', url: s.path(`/testers/${friend.id}/reverse_referral`), tester: friend.id };
     },
   },
+  'POST /api/v2/betas/:beta_id/testers/:tester_id/move_to_front': {
+    async make(s) {
+      // Behind another, so the move changes the tester's position and records a move.
+      await s.tester();
+      const tester = await s.tester();
+      return { method: 'POST', url: s.path(`/testers/${tester.id}/move_to_front`), tester: tester.id };
+    },
+  },
   'POST /api/v2/betas/:beta_id/testers/:tester_id/resend_confirmation': {
     settings: DOUBLE_OPT_IN,
     async make(s) {

@@ -7,7 +7,7 @@ import { estimateInvitation } from '../../src/modules/invitation-schedules/invit
 import { movesHeadline, moveText } from '../../src/public/move-sections.ts';
 
 const move = (id: number, cause: string, position_before: number | null, position: number | null): TesterMoveRow => ({
-  id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0, member_id: null,
+  id, beta_id: 1, tester_id: 7, at: '2026-11-22T10:00:00.000Z', cause, source_id: null, position_before, position, referrals: 0, points: 0, member_id: null, api_key_id: null,
 });
 
 describe('the moves headline', () => {
@@ -28,6 +28,13 @@ describe('the moves headline', () => {
     assert.equal(movesHeadline([move(2, 'referral_held', 4, 4)], 4), null);
     assert.equal(movesHeadline([move(2, 'status_changed', 4, null)], null), null);
     assert.equal(movesHeadline([], 3), null);
+  });
+
+  test('the owner placing the tester: "The organisers moved you to #3", in the console "Moved by hand"', () => {
+    assert.equal(movesHeadline([move(2, 'moved_by_owner', 40, 3)], 3), 'The organisers moved you to #3.');
+    assert.equal(movesHeadline([move(3, 'moved_by_owner', 3, 1), move(2, 'moved_by_owner', 40, 3)], 2), 'The organisers moved you to #1. Since then, 1 person passed you.');
+    assert.equal(moveText(move(2, 'moved_by_owner', 40, 3), 'you'), 'The organisers moved you: #40 to #3');
+    assert.equal(moveText(move(2, 'moved_by_owner', 3, 40), 'they'), 'Moved by hand: #3 to #40');
   });
 });
 

@@ -1,7 +1,8 @@
 // One tester: profile, answers, standing, fraud flags, referrals (a page at a time, one level more
 // on demand), points, rewards, e-mails and webhook events, each read from the management API; and the actions
-// (status, invite, points, rewards, resend the confirmation, delete), each refreshing what it
-// changed. The webhook events are those among the beta's latest (the API bounds the look).
+// (status, invite, move to the front or back to the earned place, points, rewards, resend the
+// confirmation, delete), each refreshing what it changed. The webhook events are those among the
+// beta's latest (the API bounds the look).
 import { SHARE_CHANNEL_NAMES, call, count, el, handle, messagesOf, number, pageBetaId, role, say, start, when } from './core.js';
 
 const betaId = pageBetaId();
@@ -53,11 +54,16 @@ async function loadTester() {
     ['Position', tester.waitlist_position === null ? 'Not on the waitlist' : `${number(tester.waitlist_position)} of ${number(tester.waitlist_length)}`],
     ['Ahead', tester.waitlist_ahead === null ? null : number(tester.waitlist_ahead)],
     ['Behind', tester.waitlist_behind === null ? null : number(tester.waitlist_behind)],
+    ['Priority', tester.priority ? `${number(tester.priority)}: placed by hand` : 'None: their earned place'],
     ['Referrals', number(tester.share_signups_count)],
     ['Share clicks', number(tester.share_clicks_count)],
   ]);
   const resend = document.getElementById('resend-confirmation');
   if (resend) resend.hidden = tester.status !== 'unconfirmed';
+  const front = document.getElementById('move-to-front');
+  if (front) front.hidden = tester.status !== 'applied';
+  const earned = document.getElementById('earned-place');
+  if (earned) earned.hidden = tester.priority === 0;
   const flags = tester.fraud.flags;
   document.getElementById('tester-flags').replaceChildren(
     ...(flags.length ? flags.map((flag) => el('li', {}, el('strong', {}, flag.name), `: ${flag.reason}`)) : [el('li', {}, 'None')]),
@@ -240,6 +246,16 @@ if (writer) {
   document.getElementById('invite-tester').addEventListener('click', () =>
     act(() => call('PUT', `${api}/testers/${testerId}`, { tester: { status: 'invited' } }), 'The tester is invited.', refreshAll),
   );
+  // A button the change hides hands the focus to the one it shows.
+  const placing = (id, action, text, next) =>
+    document.getElementById(id).addEventListener('click', () =>
+      act(action, text, loadTester).then(() => {
+        const target = document.getElementById(next);
+        if (!target.hidden) target.focus();
+      }),
+    );
+  placing('move-to-front', () => call('POST', `${api}/testers/${testerId}/move_to_front`), 'The tester is at the front of the waitlist.', 'earned-place');
+  placing('earned-place', () => call('PUT', `${api}/testers/${testerId}`, { tester: { priority: 0 } }), 'The tester is back in their earned place.', 'move-to-front');
   document.getElementById('resend-confirmation').addEventListener('click', () =>
     act(() => call('POST', `${api}/testers/${testerId}/resend_confirmation`), 'A new confirmation link is on its way.', loadEmails),
   );

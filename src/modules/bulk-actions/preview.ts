@@ -111,7 +111,7 @@ export async function previewTesters(db: Db, standings: Standings, beta: Beta, i
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('testers')
-    .select(['id', 'email', 'first_name', 'last_name', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .select(['id', 'email', 'first_name', 'last_name', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
     .where('beta_id', '=', beta.id)
     .where('id', 'in', [...ids])
     .execute();

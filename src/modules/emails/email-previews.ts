@@ -67,6 +67,7 @@ function sampleTester(id: number, firstName: string, lastName: string, publicUrl
     profile,
     fraud: { signup_ip: null, signup_user_agent: null, flags: [], referral: null, referral_accepted_at: null },
     leaderboard_name: null,
+    priority: 0,
   };
 }
 

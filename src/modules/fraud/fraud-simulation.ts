@@ -76,6 +76,7 @@ export interface ReplayedTester {
   applied_at: string | null;
   share_signups_count: number;
   points: number;
+  priority: number;
   referrer_id: number | null;
   referral_credited_at: string | null;
   referral_accepted_at: string | null;
@@ -307,12 +308,14 @@ export class WaitlistColumns {
   readonly ids: number[] = [];
   readonly referrals: number[] = [];
   readonly points: number[] = [];
+  readonly priorities: number[] = [];
   readonly appliedAt: number[] = [];
 
-  add(tester: Pick<ReplayedTester, 'id' | 'share_signups_count' | 'points' | 'applied_at'>): void {
+  add(tester: Pick<ReplayedTester, 'id' | 'share_signups_count' | 'points' | 'priority' | 'applied_at'>): void {
     this.ids.push(tester.id);
     this.referrals.push(tester.share_signups_count);
     this.points.push(tester.points);
+    this.priorities.push(tester.priority);
     this.appliedAt.push(timeOf(tester.applied_at));
   }
 }
@@ -320,8 +323,8 @@ export class WaitlistColumns {
 /**
  * How many of the waitlist's testers would stand elsewhere: those the replay refused (they leave
  * it) and those whose position moves once each referrer's credits change (a credit is the beta's
- * referral points too). The waitlist's own order: most referrals or points first, then earliest
- * applied, then lowest id.
+ * referral points too). The waitlist's own order: the highest manual priority first, then most
+ * referrals or points, then earliest applied, then lowest id.
  */
 export function positionsChanged(
   order: WaitlistOrder,
@@ -329,10 +332,12 @@ export function positionsChanged(
   replay: Pick<FraudReplay, 'isRefused' | 'creditChanges'>,
   referralPoints: number,
 ): number {
-  const { ids, referrals, points, appliedAt } = waitlist;
+  const { ids, referrals, points, priorities, appliedAt } = waitlist;
   const count = ids.length;
   const groups = (change: (i: number) => number) =>
-    Float64Array.from(ids, (_, i) => groupOf(order, { share_signups_count: referrals[i] + change(i), points: points[i] + change(i) * referralPoints }));
+    Float64Array.from(ids, (_, i) =>
+      groupOf(order, { share_signups_count: referrals[i] + change(i), points: points[i] + change(i) * referralPoints, priority: priorities[i] }),
+    );
   const ranked = (group: Float64Array, kept: (i: number) => boolean): Int32Array => {
     const indexes: number[] = [];
     for (let i = 0; i < count; i++) if (kept(i)) indexes.push(i);

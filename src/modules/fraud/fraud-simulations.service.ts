@@ -160,6 +160,7 @@ export class FraudSimulationsService {
         'testers.applied_at',
         'testers.share_signups_count',
         'testers.points',
+        'testers.priority',
         'testers.referrer_id',
         'testers.referral_credited_at',
         'testers.referral_accepted_at',

@@ -351,12 +351,14 @@ export class InvitationSchedulesService {
   async #reachedThreshold(beta: Beta, threshold: number, limit: number): Promise<{ id: number; position: number }[]> {
     const rows = await this.db
       .selectFrom('testers as t')
-      .select(['t.id', 't.status', 't.hidden', 't.share_signups_count', 't.points', 't.applied_at'])
+      .select(['t.id', 't.status', 't.hidden', 't.share_signups_count', 't.points', 't.applied_at', 't.priority'])
       .where('t.beta_id', '=', beta.id)
       .where('t.status', '=', 'applied')
       .where('t.hidden', '=', 0)
       .where('t.share_signups_count', '>=', threshold)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('bulk_action_items as i').select('i.tester_id').whereRef('i.tester_id', '=', 't.id'))))
+      // Past the wave's limit, those the owner put first go first, as on the waitlist.
+      .orderBy('t.priority', 'desc')
       .orderBy('t.share_signups_count', 'desc')
       .orderBy('t.id')
       .limit(limit)

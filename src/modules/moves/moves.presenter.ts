@@ -18,5 +18,6 @@ export function presentMove(row: TesterMoveRow) {
     referred_tester_id: REFERRAL_CAUSES.includes(row.cause) ? row.source_id : null,
     point_id: POINT_CAUSES.includes(row.cause) ? row.source_id : null,
     member_id: row.member_id,
+    api_key_id: row.api_key_id,
   };
 }

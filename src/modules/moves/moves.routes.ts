@@ -18,7 +18,7 @@ export function movesRoutes(app: App, moves: MovesService): void {
       summary: "List a tester's moves",
       description:
         "Every change of the tester's own standing, newest first, with its cause and the position right after it: a referral credited, held or accepted, points awarded or revoked, " +
-        'the tester joining or leaving the waitlist. Positions that move because of other testers (drift) are not moves.',
+        'the tester joining or leaving the waitlist, the owner moving the tester by hand. Positions that move because of other testers (drift) are not moves.',
       params: TesterParams,
       querystring: MoveListQuery,
       response: { 200: Type.Array(MoveSchema) },

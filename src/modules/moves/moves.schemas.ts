@@ -15,7 +15,8 @@ export const MoveSchema = Type.Object(
         description:
           'signed_up: the tester signed up; referral_credited, referral_held, referral_accepted: a friend the tester referred joined and was credited, was held for review, or was accepted by the owner; ' +
           'referral_reversed: the owner took back the credit of a friend the tester referred; ' +
-          'points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist',
+          'points_awarded, points_revoked: a point of the tester; status_changed: the tester joined or left the waitlist; ' +
+          'moved_by_owner: the owner changed the tester\'s priority (moved them to the front, or back to their earned place)',
     }),
     position_before: { ...Position, description: 'The waitlist position just before the move; null when the tester was not on the waitlist' },
     position: { ...Position, description: 'The waitlist position right after the move; null when the tester is not on the waitlist' },
@@ -24,6 +25,7 @@ export const MoveSchema = Type.Object(
     referred_tester_id: { ...Id, description: "The referred tester, for a referral's move" },
     point_id: { ...Id, description: 'The point, for a move of points' },
     member_id: { ...Id, description: 'The console member whose action caused the move; null for the API, the tester or the service' },
+    api_key_id: { ...Id, description: 'The API key whose request moved the tester by hand (moved_by_owner); null for every other move' },
   },
   { description: "A change of the tester's own standing and what caused it" },
 );

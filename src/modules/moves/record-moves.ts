@@ -18,6 +18,7 @@ export const MoveCauses = [
   'points_awarded',
   'points_revoked',
   'status_changed',
+  'moved_by_owner',
 ] as const;
 export type MoveCause = (typeof MoveCauses)[number];
 
@@ -63,6 +64,7 @@ export function watchMovesWith(db: Db, watcher: MovesWatcher): void {
 const pendingByTransaction = new WeakMap<Executor, Pending[]>();
 
 const actingMembers = new WeakMap<Executor, number>();
+const actingKeys = new WeakMap<Executor, number>();
 
 /**
  * Says which console member runs the command of `trx` (null: an API key, the tester or the
@@ -70,6 +72,24 @@ const actingMembers = new WeakMap<Executor, number>();
  */
 export function movesActedBy(trx: Executor, memberId: number | null): void {
   if (memberId !== null) actingMembers.set(trx, memberId);
+}
+
+/** Who asks for a command that places testers by hand: a console member, or an API key's request. */
+export interface MoveActor {
+  memberId: number | null;
+  apiKeyId: number | null;
+}
+
+/** A command nobody in particular asked for (the tester's own, the service's). */
+export const NO_ACTOR: MoveActor = { memberId: null, apiKeyId: null };
+
+/**
+ * Says who runs a command of `trx` that may place a tester by hand: every move it records names the
+ * member (movesActedBy), and an owner's move (moved_by_owner) the API key too.
+ */
+export function movesActedByActor(trx: Executor, actor: MoveActor): void {
+  movesActedBy(trx, actor.memberId);
+  if (actor.apiKeyId !== null) actingKeys.set(trx, actor.apiKeyId);
 }
 
 /**
@@ -90,7 +110,7 @@ export function recordMoves(trx: Executor, beta: MovesBeta | number, moves: read
 
 const moveInsert = compiledVariants((_rows: number) => (db, rows: WrittenMove[]) => db.insertInto('tester_moves').values(rows));
 
-/** Rows per insert: 11 values each, far below either database's parameter limit. */
+/** Rows per insert: 12 values each, far below either database's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
@@ -117,6 +137,8 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
     const { tester } = move;
     const placed = (await placer.positionsAround(trx, beta, [tester])).get(tester.id)!;
     const before = lastPosition.has(tester.id) ? lastPosition.get(tester.id)! : move.cause === 'signed_up' ? null : placed.before;
+    // An owner's priority that leaves the tester where they stood changed nothing the move would show.
+    if (move.cause === 'moved_by_owner' && before === placed.after) continue;
     lastPosition.set(tester.id, placed.after);
     rows.push({
       beta_id: beta.id,
@@ -129,6 +151,7 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
       referrals: tester.share_signups_count,
       points: tester.points,
       member_id: actingMembers.get(trx) ?? null,
+      api_key_id: move.cause === 'moved_by_owner' ? (actingKeys.get(trx) ?? null) : null,
     });
     betasOfRows.push(beta);
   }

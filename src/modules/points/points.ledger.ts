@@ -91,7 +91,7 @@ async function addToTesterPoints(trx: Executor, point: PointRow, delta: number, 
     .updateTable('testers')
     .set((eb) => ({ points: eb('points', '+', delta) }))
     .where('id', '=', point.tester_id)
-    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
     .executeTakeFirstOrThrow();
   recordMoves(trx, point.beta_id, [{ tester, cause, sourceId: point.id }], at);
 }

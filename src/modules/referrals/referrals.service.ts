@@ -211,7 +211,7 @@ export async function reverseReferral(trx: Executor, beta: SignupBeta, referred:
     .updateTable('testers')
     .set((eb) => ({ share_signups_count: eb('share_signups_count', '-', 1), points: eb('points', '-', point?.quantity ?? 0), updated_at: now }))
     .where('id', '=', referrerId)
-    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .returning(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
     .executeTakeFirstOrThrow();
   addToBetaCounter(trx, referred.beta_id, 'share_signups_count', -1);
   recordMoves(trx, beta, [{ tester: referrer, cause: 'referral_reversed', sourceId: referred.id }], now);

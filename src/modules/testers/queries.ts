@@ -38,7 +38,7 @@ export interface ListOrder {
 /** Waitlist ids read per statement while a filtered list in waitlist order looks for its matches. */
 const WALK_CHUNK = 2_000;
 
-type Ranked = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'points' | 'share_signups_count' | 'applied_at'>;
+type Ranked = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'points' | 'share_signups_count' | 'applied_at' | 'priority'>;
 
 export async function list(repo: TestersRepository, companyId: number, betaId: string, filters: TesterFilters & ListOrder, page: { offset: number; perPage: number }): Promise<TesterPage> {
   const beta = await repo.betas.require(companyId, betaId);
@@ -115,7 +115,7 @@ export async function list(repo: TestersRepository, companyId: number, betaId: s
 
   /** A page of few matches (at most COUNTED_ROWS): all of them read, sorted here. */
   const fewPage = async (): Promise<number[]> => {
-    const rows: Ranked[] = await query.select(['id', 'status', 'hidden', 'points', 'share_signups_count', 'applied_at']).orderBy('id').limit(COUNTED_ROWS + 1).execute();
+    const rows: Ranked[] = await query.select(['id', 'status', 'hidden', 'points', 'share_signups_count', 'applied_at', 'priority']).orderBy('id').limit(COUNTED_ROWS + 1).execute();
     const sign = direction === 'asc' ? 1 : -1;
     let compare: (a: Ranked, b: Ranked) => number = (a, b) => sign * (a.id - b.id);
     if (column) compare = (a, b) => sign * (a[column] - b[column] || a.id - b.id);

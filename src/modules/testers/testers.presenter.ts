@@ -42,6 +42,7 @@ export interface TesterView {
   profile: Record<string, string | null>;
   fraud: FraudView;
   leaderboard_name: string | null;
+  priority: number;
   responses?: TesterResponse[];
   /** In a list asked with include=points only. */
   points?: number;
@@ -100,6 +101,7 @@ export function presentTester(row: TesterRow, presentation: Presentation): Teste
     profile,
     fraud: presentFraud(row),
     leaderboard_name: row.leaderboard_name,
+    priority: row.priority,
   };
   if (presentation.responses) view.responses = presentation.responses;
   return view;

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Errors } from '../../errors.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import type { App } from '../../http/app-type.ts';
-import { actingMemberOf, principalOf } from '../../http/auth.ts';
+import { actingMemberOf, actorOf, principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';
 import { Accepted, BetaParams, sendAccepted } from '../../http/schemas.ts';
 import {
@@ -119,7 +119,24 @@ export function testersRoutes(app: App, service: TestersService): void {
       response: { 200: TesterSchema },
     },
     handler: async (request) =>
-      service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester, actingMemberOf(request)),
+      service.update(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, request.body?.tester, actorOf(request)),
+  });
+
+  app.post('/api/v2/betas/:beta_id/testers/:tester_id/move_to_front', {
+    config: { permission: 'testers:write', series },
+    schema: {
+      operationId: 'moveTesterToFront',
+      tags: ['Testers'],
+      'x-extension': true,
+      summary: 'Move a tester to the front of the waitlist',
+      description:
+        "Sets the tester's `priority` one above every other tester's, so that they rank first on the waitlist whatever the counts (a tester above every other priority already is left as they are). " +
+        'Update tester with `priority` 0 puts them back in their earned place. A move that changes the position is recorded as `moved_by_owner`, with the member or API key that asked. ' +
+        `A tester not on the waitlist answers ${Errors.testersGeneral.code}.`,
+      params: TesterParams,
+      response: { 200: TesterSchema },
+    },
+    handler: async (request) => service.moveToFront(principalOf(request).companyId, request.params.beta_id, request.params.tester_id, actorOf(request)),
   });
 
   app.post('/api/v2/betas/:beta_id/testers/:tester_id/accept_referral', {

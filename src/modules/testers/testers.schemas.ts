@@ -9,6 +9,7 @@ import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { LEADERBOARD_NAME_MAX_LENGTH } from './leaderboard-name.ts';
 import { MAX_SELECTED_IDS, SELECTED_IDS_MAX_LENGTH } from './selected-ids.ts';
 import { CreateStatuses, TesterStatuses, UpdateStatuses } from './tester-status.ts';
+import { MAX_PRIORITY } from '../waitlist/priority.ts';
 
 const ProfileSchema = Type.Object(
   Object.fromEntries(ProfileFields.map((field) => [field, Nullable(Type.String())])),
@@ -62,6 +63,10 @@ export const TesterSchema = Type.Object(
     leaderboard_name: Nullable(
       Type.String({ description: 'Extension: the public name on the leaderboard and status page; null: they show the masked address (a***@e***.com)' }),
     ),
+    priority: Type.Integer({
+      minimum: 0,
+      description: "Extension: the owner's manual priority: the waitlist is ordered by it first (highest first), then by the counts; 0, the default, is the earned place",
+    }),
     responses: Type.Optional(Type.Array(ResponseSchema, { description: 'In create and update answers' })),
     points: Type.Optional(Type.Integer({ description: "Extension: the tester's points (revoked points left out); in list testers with include=points only" })),
   },
@@ -115,6 +120,11 @@ export const TesterUpdateInput = Type.Partial(
     email: Type.String({ maxLength: 320 }),
     status: Type.Enum(UpdateStatuses, acceptedElsewhere(CreateStatuses, 'when a tester is created, not by an update')),
     ...CommonInputFields,
+    priority: Type.Integer({
+      minimum: 0,
+      maximum: MAX_PRIORITY,
+      description: `Extension: the owner's manual priority, 0 to ${MAX_PRIORITY}: the waitlist is ordered by it first (highest first), then by the counts. 0 puts the tester back in their earned place; move_to_front sets it above everyone else's`,
+    }),
   }),
 );
 

@@ -29,6 +29,8 @@ import { TestersRepository, type TestersContext } from './testers.repository.ts'
 import { acceptReferral, releaseHeldReferral, reverseReferral, setLeaderboardName, update, type UpdateInput } from './update.ts';
 import { moveStatuses, type MoveOutcome } from './status-moves.ts';
 import { changeGroups } from './group-changes.ts';
+import { moveToFront } from './placing.ts';
+import { NO_ACTOR, type MoveActor } from '../moves/record-moves.ts';
 import type { UpdateStatus } from './tester-status.ts';
 import type { RenderedViews } from './tester-events.ts';
 
@@ -126,9 +128,14 @@ export class TestersService {
     return createForVisitor(this.ctx, beta, input, visitor);
   }
 
-  /** `memberId`: the console member who asks, named by the moves it causes. */
-  update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, memberId: number | null = null): Promise<TesterView> {
-    return update(this.ctx, companyId, betaId, testerRef, input, memberId);
+  /** `actor`: the console member or API key who asks, named by the moves it causes. */
+  update(companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, actor: MoveActor = NO_ACTOR): Promise<TesterView> {
+    return update(this.ctx, companyId, betaId, testerRef, input, actor);
+  }
+
+  /** Puts the tester ahead of everyone else on the waitlist by priority (placing.ts). */
+  moveToFront(companyId: number, betaId: string, testerRef: string, actor: MoveActor): Promise<TesterView> {
+    return moveToFront(this.ctx, companyId, betaId, testerRef, actor);
   }
 
   acceptReferral(companyId: number, betaId: string, testerRef: string, memberId: number | null = null): Promise<TesterView> {

@@ -18,7 +18,8 @@ import { emailProblems, normalizeGroups, requiredFieldProblems, requiredFieldRul
 import { creditOnJoining, recordStatusMove, statusMoveChanges } from './status-moves.ts';
 import type { RenderedViews } from './tester-events.ts';
 import type { Beta } from '../betas/betas.service.ts';
-import { movesActedBy } from '../moves/record-moves.ts';
+import { movesActedBy, movesActedByActor, type MoveActor } from '../moves/record-moves.ts';
+import { recordPriorityMove } from './placing.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';
 import type { TesterView } from './testers.presenter.ts';
 import type { TestersContext } from './testers.repository.ts';
@@ -43,7 +44,7 @@ async function answeredQuestionIds(executor: Executor, testerId: number): Promis
   return new Set(rows.map((r) => r.question_id));
 }
 
-export async function update(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, memberId: number | null): Promise<TesterView> {
+export async function update(ctx: TestersContext, companyId: number, betaId: string, testerRef: string, input: UpdateInput | undefined, actor: MoveActor): Promise<TesterView> {
   const { repo, events, emails } = ctx;
   const beta = await repo.betas.require(companyId, betaId);
   if (!input) {
@@ -62,7 +63,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
   if (errors.length > 0) throw ApiError.many(errors);
 
   const updated = await repo.transaction(async (trx) => {
-    movesActedBy(trx, memberId);
+    movesActedByActor(trx, actor);
     const now = repo.now();
     await repo.betas.hold(trx, beta.id);
     const current = await repo.requireVisible(trx, beta.id, testerRef, { lock: 'update' });
@@ -112,6 +113,7 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
     if (email) Object.assign(changes, { email: email.email, email_normalized: email.normalized, email_alias_key: emailAliasKey(email.normalized) });
     if (input.groups !== undefined) changes.groups = normalizeGroups(input.groups ?? '');
     if (leaderboardName && 'name' in leaderboardName) changes.leaderboard_name = leaderboardName.name;
+    if (input.priority !== undefined && input.priority !== current.priority) changes.priority = input.priority;
     // A cleared name is null in changes: it must not fall back to the stored one.
     const name = (field: 'first_name' | 'last_name') => (changes[field] === undefined ? current[field] : changes[field]);
     if (profile) changes.name_search = nameSearch(name('first_name'), name('last_name'));
@@ -121,7 +123,9 @@ export async function update(ctx: TestersContext, companyId: number, betaId: str
       if (redeemedCode && !current.invitation_code) changes.invitation_code = redeemedCode;
     }
     await repo.updateTester(trx, current.id, changes);
-    recordStatusMove(trx, beta, current, { ...current, ...changes } as TesterRow, now);
+    const changed = { ...current, ...changes } as TesterRow;
+    recordStatusMove(trx, beta, current, changed, now);
+    recordPriorityMove(trx, beta, current, changed, now);
     moveTesterCount(trx, beta.id, { from: current.status as TesterStatus, to: status });
     await saveAnswers(trx, current.id, answers.answers, now);
     // A referrer set on an applied tester is credited at once.

@@ -60,6 +60,7 @@ const SHARER_COLUMNS = [
   'share_signups_count',
   'points',
   'applied_at',
+  'priority',
   'signup_ip',
   'signup_user_agent',
 ] as const;

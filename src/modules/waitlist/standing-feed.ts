@@ -36,7 +36,7 @@ export async function recordBetaChange(trx: Executor, betaId: number): Promise<v
 export interface TesterChange {
   betaId: number;
   testerId: number;
-  old: { referrals: number; points: number; appliedAt: string | null } | null;
+  old: { referrals: number; points: number; appliedAt: string | null; priority: number } | null;
 }
 
 /** Rows read per statement: a beta's deletion may have written a million. */
@@ -48,13 +48,21 @@ const READ_LIMIT = 10_000;
  */
 export const FEED_RETENTION_SECONDS = 120;
 
-type ChangeRow = { seq: number; beta_id: number; tester_id: number; old_referrals: number | null; old_points: number | null; old_applied_at: string | null };
+type ChangeRow = {
+  seq: number;
+  beta_id: number;
+  tester_id: number;
+  old_referrals: number | null;
+  old_points: number | null;
+  old_applied_at: string | null;
+  old_priority: number | null;
+};
 
 function toChange(row: ChangeRow): TesterChange {
   return {
     betaId: Number(row.beta_id),
     testerId: Number(row.tester_id),
-    old: row.old_referrals === null ? null : { referrals: row.old_referrals, points: row.old_points ?? 0, appliedAt: row.old_applied_at },
+    old: row.old_referrals === null ? null : { referrals: row.old_referrals, points: row.old_points ?? 0, appliedAt: row.old_applied_at, priority: row.old_priority ?? 0 },
   };
 }
 
@@ -109,7 +117,7 @@ export class StandingFeed {
       for (;;) {
         const rows = await this.db
           .selectFrom('tester_changes')
-          .select(['seq', 'beta_id', 'tester_id', 'old_referrals', 'old_points', 'old_applied_at'])
+          .select(['seq', 'beta_id', 'tester_id', 'old_referrals', 'old_points', 'old_applied_at', 'old_priority'])
           .where('seq', '>', this.#sqliteSeq)
           .orderBy('seq')
           .limit(READ_LIMIT)
@@ -131,7 +139,7 @@ export class StandingFeed {
       // One text whatever the gaps and the start window (none: -1 and an xid that matches nothing):
       // prepared once per connection, as it runs after every commit.
       const { rows: read } = await planOnce(
-        sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at from tester_changes
+        sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at, old_priority from tester_changes
           where seq > ${position.maxSeq} or seq = any(${gaps}::bigint[]) or (seq <= ${start?.maxSeq ?? -1} and xid >= ${String(start?.xmin ?? 0)}::xid8)
           order by seq limit ${READ_LIMIT}`,
       ).execute(this.db);

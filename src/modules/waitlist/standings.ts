@@ -1,8 +1,9 @@
 // Waitlist standings from an order-statistics index in memory (docs/decisions.md, "Standings from an
 // order-statistics index"; the contract in docs/architecture.md). Only applied, visible testers are
-// on a beta's waitlist, ordered by the beta's waitlist_order: most referrals or points first (none
-// for signup_time), then earliest applied_at, then lowest id. A tester's position is 1 + the number
-// of entries before its key, read from the beta's RankedSet in microseconds at any length.
+// on a beta's waitlist, ordered by the owner's manual priority (highest first), then by the beta's
+// waitlist_order: most referrals or points first (none for signup_time), then earliest applied_at,
+// then lowest id. A tester's position is 1 + the number of entries before its key, read from the
+// beta's RankedSet in microseconds at any length.
 //
 // A beta's set is built from the database the first time it is needed (for every beta with a
 // waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
@@ -36,7 +37,14 @@ export interface Standing {
   waitlist_length: number;
 }
 
-export type Placed = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at'>;
+export type Placed = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at' | 'priority'>;
+
+/**
+ * A set's group is the priority and the count in one number: priority × 2^32 + count. Counts are
+ * database integers (within ±2^31), so the priority always ranks first, and the largest group
+ * (MAX_PRIORITY, priority.ts, × 2^32 + 2^31, about 4.3e15) is still a safe integer.
+ */
+const PRIORITY_UNIT = 2 ** 32;
 
 export function isOnWaitlist(tester: Pick<TesterRow, 'status' | 'hidden'>): boolean {
   return tester.status === 'applied' && tester.hidden === 0;
@@ -47,9 +55,9 @@ function groupColumn(order: WaitlistOrder): 'share_signups_count' | 'points' | n
   return order === 'referrals' ? 'share_signups_count' : order === 'points' ? 'points' : null;
 }
 
-export function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number }): number {
+export function groupOf(order: WaitlistOrder, tester: { share_signups_count: number; points: number; priority: number }): number {
   const column = groupColumn(order);
-  return column ? tester[column] : 0;
+  return tester.priority * PRIORITY_UNIT + (column ? tester[column] : 0);
 }
 
 /** applied_at as a number that sorts as the text does; a missing one first, as '' did. */
@@ -99,12 +107,15 @@ async function countedStandings(executor: Executor, betaId: number, order: Waitl
       standings.set(tester.id, offWaitlist(length));
       continue;
     }
-    const group = groupOf(order, tester);
     const column = groupColumn(order);
-    // Ahead: a greater group, or the same group and an earlier (applied_at, id); no applied_at sorts first, as timeOf has it.
+    // Ahead: a higher priority; or the same, and a greater count, or the same count and an earlier
+    // (applied_at, id). No applied_at sorts first, as timeOf has it.
     const earlier = sql<boolean>`(coalesce(applied_at, ''), id) < (${tester.applied_at ?? ''}, ${tester.id})`;
     const { n } = await waitlist
-      .where((eb) => (column ? eb.or([eb(column, '>', group), eb.and([eb(column, '=', group), earlier])]) : earlier))
+      .where((eb) => {
+        const count = column ? eb.or([eb(column, '>', tester[column]), eb.and([eb(column, '=', tester[column]), earlier])]) : earlier;
+        return eb.or([eb('priority', '>', tester.priority), eb.and([eb('priority', '=', tester.priority), count])]);
+      })
       .executeTakeFirstOrThrow();
     standings.set(tester.id, onWaitlist(Number(n), length));
   }
@@ -484,11 +495,11 @@ export class Standings {
     const column = groupColumn(order);
     const waitlist = this.db
       .selectFrom('testers')
-      .select(['id', 'applied_at', (column ? sql<number>`${sql.ref(column)}` : sql<number>`0`).as('grp')])
+      .select(['id', 'applied_at', 'priority', (column ? sql<number>`${sql.ref(column)}` : sql<number>`0`).as('grp')])
       .where('beta_id', '=', betaId)
       .where('status', '=', 'applied')
       .where('hidden', '=', 0);
-    const add = (rows: { id: number; applied_at: string | null; grp: number }[]) => {
+    const add = (rows: { id: number; applied_at: string | null; priority: number; grp: number }[]) => {
       if (size + rows.length > ids.length) {
         const grown = (from: Float64Array) => {
           const to = new Float64Array(Math.max(from.length * 2, size + rows.length));
@@ -498,7 +509,7 @@ export class Standings {
         [groups, ats, ids] = [grown(groups), grown(ats), grown(ids)];
       }
       for (const row of rows) {
-        groups[size] = row.grp;
+        groups[size] = row.priority * PRIORITY_UNIT + row.grp;
         ats[size] = timeOf(row.applied_at);
         ids[size++] = row.id;
       }
@@ -594,7 +605,7 @@ export class Standings {
           const before = target;
           const rows = await this.db
             .selectFrom('testers')
-            .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+            .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
             .where('id', 'in', ids)
             .execute();
           [current, target] = [new Map(rows.map((row) => [row.id, row])), targets()];
@@ -620,7 +631,7 @@ export class Standings {
     // Where the entry may be: at the row's time and group, or at what the feed says it had before.
     const seen = changes.flatMap((change) => (change.old ? [change.old] : []));
     const ats = new Set([...(row ? [timeOf(row.applied_at)] : []), ...seen.map((old) => timeOf(old.appliedAt))]);
-    const hints = [...(row ? [groupOf(order, row)] : []), ...seen.map((old) => groupOf(order, { share_signups_count: old.referrals, points: old.points }))];
+    const hints = [...(row ? [groupOf(order, row)] : []), ...seen.map((old) => groupOf(order, { share_signups_count: old.referrals, points: old.points, priority: old.priority }))];
     for (const at of ats) {
       const group = set.groupOf(at, testerId, hints);
       if (group !== undefined) set.delete(group, at, testerId);

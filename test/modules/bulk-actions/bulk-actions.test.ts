@@ -250,6 +250,26 @@ describe('bulk actions', () => {
     assert.deepEqual(listed.body.map((t: any) => t.id), [made[0].id, made[2].id]);
   });
 
+  test('"top N" takes the owner\'s priorities first, then the counts: the preview and the run agree', async () => {
+    const beta = await ctx.createBeta();
+    const made = await testers(beta.id, 5, {}, 'ranked');
+    // made[1] leads by referrals; made[4] and made[3] were put first by hand, made[3] last (the highest priority).
+    const friend = await createTester(ctx, beta.id, { referrer_id: made[1].id });
+    for (const tester of [made[4], made[3]]) {
+      const moved = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${tester.id}/move_to_front`);
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    }
+    const order = [made[3], made[4], made[1], made[0], made[2], friend].map((t) => t.id);
+    const listed = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?sort=position&status=applied`);
+    assert.deepEqual(listed.body.map((t: any) => [t.id, t.waitlist_position]), order.map((id, i) => [id, i + 1]));
+    const preview = await post(beta.id, { action: 'invite', top: 3, dry_run: true });
+    assert.deepEqual(preview.body.first_testers.map((t: any) => [t.id, t.position]), order.slice(0, 3).map((id, i) => [id, i + 1]));
+    const action = await created(beta.id, { action: 'invite', top: 3 });
+    assert.equal(await ctx.services.bulkActions.run(action.id), 'done');
+    const invited = await db().selectFrom('testers').select('id').where('beta_id', '=', beta.id).where('status', '=', 'invited').where('id', 'in', order).orderBy('id').execute();
+    assert.deepEqual(invited.map((r) => r.id), order.slice(0, 3).sort((a, b) => a - b));
+  });
+
   test('"top N" is fixed when the action is created: a tester climbing the waitlist afterwards is not taken', async () => {
     const beta = await ctx.createBeta();
     const made = await testers(beta.id, 5);

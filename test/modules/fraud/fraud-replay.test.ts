@@ -1,6 +1,7 @@
 // The fraud replay alone (no database): the limit per IP over a rolling day, a subnet burst (an
 // IPv4 tester's network from its IP, an IPv6 one's as stored), a referral held today that the
-// replay finds clean credited (its referrer moves up), and positions by points.
+// replay finds clean credited (its referrer moves up), and positions by points, with the owner's
+// priorities ranking first.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultSettings } from '../../../src/modules/betas/beta-settings.ts';
@@ -24,6 +25,7 @@ function tester(fields: Partial<ReplayedTester> = {}): ReplayedTester {
     applied_at: '2026-11-01T00:00:00.000Z',
     share_signups_count: 0,
     points: 1,
+    priority: 0,
     referrer_id: null,
     referral_credited_at: null,
     referral_accepted_at: null,
@@ -83,5 +85,25 @@ describe('fraud replay', () => {
     // Before: early (3), referrer (1), referred (1). After: referrer (6), early (3), referred (1).
     assert.equal(positionsChanged('points', waitlist, replay, settings.referral_points), 2);
     assert.equal(positionsChanged('signup_time', waitlist, replay, settings.referral_points), 0);
+  });
+
+  test("a tester the owner placed first stays first: the credit moves only those below the priority", () => {
+    const settings = { ...defaultSettings(), waitlist_order: 'points' as const, referral_points: 5 };
+    const replay = new FraudReplay(settings, new Map());
+    const placed = tester({ points: 2, priority: 1 });
+    const early = tester({ points: 3 });
+    const referrer = tester({ points: 1 });
+    const referred = tester({ referrer_id: referrer.id, referral_held: 1, referrer_email: referrer.email, referrer_signup_ip: '192.0.2.1', referrer_signup_user_agent: 'other' });
+    const waitlist = new WaitlistColumns();
+    for (const t of [placed, early, referrer, referred]) {
+      replay.check(t);
+      waitlist.add(t);
+    }
+    // Before: placed, early (3), referrer (1), referred (1). After: placed, referrer (6), early (3), referred (1).
+    assert.equal(positionsChanged('points', waitlist, replay, settings.referral_points), 2);
+    // Without the priority the placed tester (2 points) would stand second, then be passed: three would move.
+    const unplaced = new WaitlistColumns();
+    for (const t of [{ ...placed, priority: 0 }, early, referrer, referred]) unplaced.add(t);
+    assert.equal(positionsChanged('points', unplaced, replay, settings.referral_points), 3);
   });
 });

@@ -120,6 +120,21 @@ describe('invitation schedules', () => {
     await assertCountersExact(ctx, beta.id, assert);
   });
 
+  test('a top wave takes the testers the owner put first, then the rest by the counts', async () => {
+    // The last two applied were placed by hand: the last with the higher priority.
+    const beta = await betaWithWaitlist(8, (i) => ({ priority: i === 7 ? 2 : i === 6 ? 1 : 0 }));
+    const schedule = await created(beta.id, mondays);
+    ctx.clock.set('2027-03-22T09:00:30Z');
+    assert.equal(await ctx.services.invitationSchedules.runDue(), 1);
+    await runWaveJobs();
+    const [t0, t6, t7] = [beta.testers[0], beta.testers[6], beta.testers[7]];
+    assert.deepEqual(await invited(beta.id), [t0, t6, t7], 'positions 1 to 3: t7, t6, then t0');
+    const [wave] = (await ctx.request('GET', url(beta.id, `/${schedule.id}/waves`))).body;
+    assert.deepEqual([wave.invited, wave.first_position, wave.last_position], [3, 1, 3]);
+    const left = await ctx.request('GET', `/api/v2/betas/${beta.id}/testers?sort=position&status=applied`);
+    assert.deepEqual(left.body.map((t: any) => t.id), beta.testers.slice(1, 6));
+  });
+
   test('two processes racing for one wave: it starts once', async () => {
     const beta = await betaWithWaitlist(10);
     const schedule = await created(beta.id, { ...mondays, count: 4 });

@@ -28,17 +28,18 @@ describe('tester moves', () => {
   async function recount(betaId: number, testerId: number, order: Order): Promise<number | null> {
     const rows = await ctx.database.db
       .selectFrom('testers')
-      .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+      .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
       .where('beta_id', '=', betaId)
       .execute();
     const waitlist = rows.filter((row) => row.status === 'applied' && row.hidden === 0);
-    const key = (row: (typeof rows)[number]) => [order === 'referrals' ? row.share_signups_count : order === 'points' ? row.points : 0, row.applied_at ?? '', row.id] as const;
+    const key = (row: (typeof rows)[number]) =>
+      [row.priority, order === 'referrals' ? row.share_signups_count : order === 'points' ? row.points : 0, row.applied_at ?? '', row.id] as const;
     const me = waitlist.find((row) => row.id === testerId);
     if (!me) return null;
-    const [value, at, id] = key(me);
+    const [priority, value, at, id] = key(me);
     return 1 + waitlist.filter((row) => {
-      const [v, a, i] = key(row);
-      return v > value || (v === value && (a < at || (a === at && i < id)));
+      const [p, v, a, i] = key(row);
+      return p > priority || (p === priority && (v > value || (v === value && (a < at || (a === at && i < id)))));
     }).length;
   }
 
@@ -71,7 +72,19 @@ describe('tester moves', () => {
     const second = await createTester(ctx, beta.id);
     const signup = (await moves(beta.id, second.id)).body;
     assert.deepEqual(signup, [
-      { id: signup[0].id, at: '2026-11-22T09:15:00Z', cause: 'signed_up', position_before: null, position: 2, referrals: 0, points: 1, referred_tester_id: null, point_id: null, member_id: null },
+      {
+        id: signup[0].id,
+        at: '2026-11-22T09:15:00Z',
+        cause: 'signed_up',
+        position_before: null,
+        position: 2,
+        referrals: 0,
+        points: 1,
+        referred_tester_id: null,
+        point_id: null,
+        member_id: null,
+        api_key_id: null,
+      },
     ]);
     let friend: { id: number } | undefined;
     const credited = await expectMove(beta.id, second.id, 'referrals', 'referral_credited', async () => {
@@ -237,6 +250,85 @@ describe('tester moves', () => {
     assert.deepEqual([invited.cause, invited.member_id], ['status_changed', memberId], 'the member who asked for the bulk action');
     const stored = await ctx.database.db.selectFrom('tester_moves').select(['id', 'member_id']).where('beta_id', '=', beta.id).where('member_id', 'is not', null).orderBy('id').execute();
     assert.deepEqual(stored.map((row) => row.id), [byMember.id, accepted.id, left.id, invited.id], 'as stored');
+  });
+
+  test('an owner moves a tester to the front and back to their earned place: moved_by_owner at recounted positions, naming the member or the key, told as other moves', async () => {
+    const address = `placer-${Date.now()}@example.com`;
+    const member = await signedIn(ctx, address, 'admin');
+    const memberId = (await ctx.database.db.selectFrom('members').select('id').where('email', '=', address).executeTakeFirstOrThrow()).id;
+    const keyId = (await ctx.database.db.selectFrom('api_keys').select('id').where('company_id', '=', ctx.companyId).orderBy('id').executeTakeFirstOrThrow()).id;
+    const beta = await ctx.createBeta({ waitlist_order: 'referrals', position_change_interval_minutes: 0 });
+    const base = `/api/v2/betas/${beta.id}`;
+    const hook = await ctx.request('POST', `${base}/webhooks`, { body: { webhook: { url: 'https://hooks.example.com/placing', events: ['tester_position_changed', 'tester_updated'] } } });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const referrer = await createTester(ctx, beta.id);
+    await createTester(ctx, beta.id, { referrer_id: referrer.id });
+    await createTester(ctx, beta.id);
+    const tester = await createTester(ctx, beta.id);
+    const toFront = (id: number) => ctx.request('POST', `${base}/testers/${id}/move_to_front`);
+
+    const front = await expectMove(beta.id, tester.id, 'referrals', 'moved_by_owner', async () => {
+      const response = await toFront(tester.id);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.deepEqual([response.body.id, response.body.priority, response.body.waitlist_position], [tester.id, 1, 1]);
+    });
+    assert.deepEqual([front.position_before, front.position, front.member_id, front.api_key_id, front.referrals], [4, 1, null, keyId, 0]);
+    assert.equal((await storedRow(tester.id)).priority, 1);
+    const events = await ctx.database.db.selectFrom('webhook_events').select(['type', 'payload']).where('beta_id', '=', beta.id).orderBy('id').execute();
+    const told = events.filter((event) => JSON.parse(event.payload).data.id === tester.id && event.type !== 'tester_created');
+    assert.deepEqual(
+      told.map(({ type, payload }) => [type, JSON.parse(payload).data]).map(([type, data]) => [type, data.priority, data.position_before ?? null, data.cause ?? null]).sort(),
+      [
+        ['tester_position_changed', 1, 4, 'moved_by_owner'],
+        ['tester_updated', 1, null, null],
+      ],
+    );
+
+    // Ahead of every other priority already: left as they are, no move.
+    const again = await toFront(tester.id);
+    assert.deepEqual([again.status, again.body.priority, again.body.waitlist_position], [200, 1, 1]);
+    assert.equal((await moves(beta.id, tester.id)).body.length, 2);
+
+    // Another moved to the front by a member goes ahead of the first, who drifts (no move).
+    const second = await expectMove(beta.id, referrer.id, 'referrals', 'moved_by_owner', async () => {
+      const response = await member.request('POST', `${base}/testers/${referrer.id}/move_to_front`);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    });
+    assert.deepEqual([second.position_before, second.position, second.member_id, second.api_key_id], [2, 1, memberId, null]);
+    assert.equal((await storedRow(referrer.id)).priority, 2);
+    assert.equal((await moves(beta.id, tester.id)).body.length, 2, 'drift is no move');
+
+    // Back to the earned place: priority 0, the position a recount gives.
+    const back = await expectMove(beta.id, tester.id, 'referrals', 'moved_by_owner', async () => {
+      const response = await member.request('PUT', `${base}/testers/${tester.id}`, { tester: { priority: 0 } });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.deepEqual([response.body.priority, response.body.waitlist_position], [0, 4]);
+    });
+    assert.deepEqual([back.position_before, back.position, back.member_id], [2, 4, memberId]);
+
+    // The same priority again changes nothing; one that leaves the tester where they stand is no move.
+    const same = await ctx.request('PUT', `${base}/testers/${tester.id}`, { body: { tester: { priority: 0 } } });
+    assert.equal(same.status, 200, JSON.stringify(same.body));
+    const kept = await ctx.request('PUT', `${base}/testers/${referrer.id}`, { body: { tester: { priority: 7 } } });
+    assert.deepEqual([kept.status, kept.body.priority, kept.body.waitlist_position], [200, 7, 1]);
+    assert.equal((await moves(beta.id, tester.id)).body.length, 3);
+    assert.equal((await moves(beta.id, referrer.id)).body.filter((move: any) => move.cause === 'moved_by_owner').length, 1, 'first before and after: no move');
+  });
+
+  test('moving a tester not on the waitlist to its front is 422 and changes nothing; their priority set by update is no move', async () => {
+    const beta = await ctx.createBeta();
+    await createTester(ctx, beta.id);
+    const tester = await createTester(ctx, beta.id, { status: 'invited' });
+    const before = await storedRow(tester.id);
+    const refused = await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/${tester.id}/move_to_front`);
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.deepEqual(codes(refused), [Errors.testersGeneral.code]);
+    assert.match(refused.body.errors[0].message, /on the waitlist.*invited/);
+    assert.deepEqual(await storedRow(tester.id), before);
+    const set = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { body: { tester: { priority: 3 } } });
+    assert.deepEqual([set.status, set.body.priority, set.body.waitlist_position], [200, 3, null]);
+    assert.deepEqual((await moves(beta.id, tester.id)).body.map((move: any) => move.cause), ['signed_up']);
+    assert.equal((await ctx.request('POST', `/api/v2/betas/${beta.id}/testers/999999/move_to_front`)).status, 404);
   });
 
   test('newest first, paged as other lists: per_page, page and the X-Pagination header', async () => {

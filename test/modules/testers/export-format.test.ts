@@ -21,6 +21,7 @@ function exported(overrides: Partial<ExportedTester> = {}): ExportedTester {
     fraud: { signup_ip: null, signup_user_agent: null, flags: [{ name: 'disposable_email', reason: 'a "throwaway" domain' }], referral: 'credited', referral_accepted_at: null },
     responses: [{ question_id: 3, question: 'Why?', answer: 'because' }],
     points: -4,
+    priority: 0,
     ...overrides,
   } as ExportedTester;
 }

@@ -21,7 +21,7 @@ export const TESTER_FIELDS = [
   'unsubscribed_at', 'share_clicks_count', 'share_signups_count', 'friend_invitations_allowed',
   'friend_invitations_count', 'friend_invitations_remaining', 'referral_code', 'share_link', 'share_status_link',
   'waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'referred_by', 'referral_channel', 'groups',
-  'created_at', 'updated_at', 'profile', 'fraud', 'leaderboard_name',
+  'created_at', 'updated_at', 'profile', 'fraud', 'leaderboard_name', 'priority',
 ].sort();
 
 export const PROFILE_FIELDS = [

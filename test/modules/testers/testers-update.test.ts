@@ -270,6 +270,28 @@ describe('update tester', () => {
     assert.equal(response.body.status, 'invited');
   });
 
+  test('priority: 0 to 1,000,000 by JSON or form; anything else is 422 naming the field and changes nothing', async () => {
+    const tester = await createTester(ctx, beta.id);
+    const before = await storedTester(ctx, tester.id);
+    for (const priority of [-1, 1_000_001, 2.5, '3', null, true]) {
+      const response = await put(tester.id, { priority, groups: 'changed' });
+      assert.equal(response.status, 422, `${JSON.stringify(priority)}: ${JSON.stringify(response.body)}`);
+      assert.deepEqual(codes(response), [Errors.testersGeneral.code]);
+      assert.match(response.body.errors[0].message, /priority/);
+      assert.deepEqual(await storedTester(ctx, tester.id), before, `${JSON.stringify(priority)} changed nothing`);
+    }
+    const form = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { form: 'tester[priority]=1000000' });
+    assert.deepEqual([form.status, form.body.priority], [200, 1_000_000]);
+    const refusedForm = await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${tester.id}`, { form: 'tester[priority]=1e3' });
+    assert.equal(refusedForm.status, 422, JSON.stringify(refusedForm.body));
+    const cleared = await put(tester.id, { priority: 0 });
+    assert.deepEqual([cleared.status, cleared.body.priority], [200, 0]);
+    assert.equal((await storedTester(ctx, tester.id))?.priority, 0);
+    // Create does not take it: an unknown field there, ignored.
+    const created = await createTester(ctx, beta.id, { priority: 9 });
+    assert.equal(created.priority, 0);
+  });
+
   test('counters match the rows after all of the above', async () => {
     for (const { id } of await ctx.database.db.selectFrom('betas').select('id').execute()) await assertCountersExact(ctx, id, assert);
     const counters = await storedBeta(ctx, beta.id);

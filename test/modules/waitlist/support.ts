@@ -1,5 +1,5 @@
 // Helpers of the waitlist tests: the waitlist by brute force (every applied, visible tester sorted
-// by the order's rules), the standings the API shows, and the index in memory against a recount.
+// by the owner's priority, then the order's rules), the standings the API shows, and the index in memory against a recount.
 import assert from 'node:assert/strict';
 import type { TestContext } from '../../support/context.ts';
 
@@ -13,13 +13,16 @@ export type Order = (typeof ORDERS)[number];
 export async function naivePositions(ctx: Reader, betaId: number, order: Order): Promise<Map<number, number>> {
   const rows = await ctx.database.db
     .selectFrom('testers')
-    .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at'])
+    .select(['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'])
     .where('beta_id', '=', betaId)
     .execute();
   const group = (row: (typeof rows)[number]) => (order === 'referrals' ? row.share_signups_count : order === 'points' ? row.points : 0);
   const waitlist = rows
     .filter((row) => row.status === 'applied' && row.hidden === 0)
-    .sort((a, b) => group(b) - group(a) || (a.applied_at! < b.applied_at! ? -1 : a.applied_at! > b.applied_at! ? 1 : 0) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        b.priority - a.priority || group(b) - group(a) || (a.applied_at! < b.applied_at! ? -1 : a.applied_at! > b.applied_at! ? 1 : 0) || a.id - b.id,
+    );
   return new Map(waitlist.map((row, index) => [row.id, index + 1]));
 }
 

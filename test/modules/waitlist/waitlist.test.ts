@@ -109,6 +109,16 @@ describe('waitlist positions', () => {
     await checkAllOrders();
     await assertCountersExact(ctx, betaId, assert);
 
+    // The owner's priorities rank first in every order: p moved to the front, c and j given the same
+    // priority (the counts order the two), then c back to its earned place.
+    await expectStatus('POST', `${base}/testers/${id('p')}/move_to_front`, 200);
+    await expectStatus('PUT', `${base}/testers/${id('c')}`, 200, { tester: { priority: 5 } });
+    await expectStatus('PUT', `${base}/testers/${id('j')}`, 200, { tester: { priority: 5 } });
+    await checkAllOrders();
+    assert.equal((await naivePositions(ctx, betaId, 'points')).get(id('p')), 3, 'p, below the two at 5');
+    await expectStatus('PUT', `${base}/testers/${id('c')}`, 200, { tester: { priority: 0 } });
+    await checkAllOrders();
+
     // What the scenario must have produced for the comparisons to mean something.
     const rows = await ctx.database.db.selectFrom('testers').selectAll().where('beta_id', '=', betaId).execute();
     const waitlisted = rows.filter((row) => row.status === 'applied' && row.hidden === 0);
@@ -117,7 +127,7 @@ describe('waitlist positions', () => {
     assert.ok(new Set(waitlisted.map((row) => row.points)).size >= 3, 'several point groups');
     assert.ok(new Set(waitlisted.map((row) => row.applied_at!.slice(0, 13))).size >= 4, 'several hours');
     assert.ok(new Set(waitlisted.map((row) => row.applied_at)).size < waitlisted.length, 'ties to the millisecond');
-    assert.equal((await naivePositions(ctx, betaId, 'referrals')).get(id('b')), 1, 'b, with the most referrals, leads');
+    assert.equal((await naivePositions(ctx, betaId, 'referrals')).get(id('j')), 1, 'j, with the highest priority, leads');
   });
 
   test('a beta\'s index leaves with it; another beta\'s stays exact', async () => {
