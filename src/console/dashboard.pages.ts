@@ -80,7 +80,6 @@ export function dashboardPageContent(): Trusted {
 ${tiles()}
 <section id="dashboard" data-poll-seconds="${POLL_SECONDS}" aria-labelledby="dashboard-title">
 <h2 id="dashboard-title">How the launch is going</h2>
-${launchPanel()}
 ${rangeForm()}
 <h3 id="signups-title">Signups per day</h3>
 <figure class="chart">
@@ -94,6 +93,7 @@ ${table('signups-table', 'Signups per day (UTC)', ['Day', 'Direct', 'Referred', 
 </details>
 <h3>Funnel</h3>
 ${table('funnel', "From form view to active tester, in the beta's whole life", ['Stage', 'Number', 'Of the stage before'])}
+${launchPanel()}
 <h3>Referrals</h3>
 <dl class="counters" id="stats-figures"></dl>
 <div class="panels">
