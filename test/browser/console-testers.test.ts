@@ -308,6 +308,9 @@ describe('console testers in a browser', () => {
   test('search as you type: a word typed makes one request, once the typing pauses; back skips the keystrokes', async () => {
     const page = await newPage();
     await signInAs(page, 'owner@example.com');
+    // The page's clock moves only when the test moves it: a slow machine's pause between two
+    // keystrokes cannot pass for the end of the typing.
+    await page.clock.install();
     await open(page, `/console/betas/${betaId}/testers`);
     await open(page, `/console/betas/${betaId}/testers?page=2`);
     const asked: string[] = [];
@@ -315,16 +318,21 @@ describe('console testers in a browser', () => {
       const url = new URL(request.url());
       if (url.pathname === `/api/v2/betas/${betaId}/testers`) asked.push(url.searchParams.get('email_contains') ?? '');
     });
-    await page.getByLabel('E-mail contains').pressSequentially('filler', { delay: 40 });
+    const search = page.getByLabel('E-mail contains');
+    await search.pressSequentially('filler');
+    await page.clock.runFor(250);
+    assert.deepEqual(asked, [], 'nothing asked while the typing has not paused');
+    await page.clock.runFor(100);
     await page.waitForURL(`${origin}/console/betas/${betaId}/testers?email_contains=filler`);
     await page.waitForFunction(() => /^Testers 1–25 of \d+$/.test(document.getElementById('testers-status')?.textContent ?? ''));
-    await page.waitForTimeout(600);
+    await page.clock.runFor(1_000);
     assert.deepEqual(asked, ['filler'], 'one request for the word, none per key');
     // A second word: one more request.
-    await page.getByLabel('E-mail contains').fill('');
-    await page.getByLabel('E-mail contains').pressSequentially('ivy', { delay: 40 });
+    await search.fill('');
+    await search.pressSequentially('ivy');
+    await page.clock.runFor(350);
     await page.waitForFunction(() => document.getElementById('testers-status')?.textContent === 'Testers 1–1 of 1');
-    await page.waitForTimeout(600);
+    await page.clock.runFor(1_000);
     assert.deepEqual(asked, ['filler', 'ivy']);
     await page.goBack();
     await page.waitForURL(`${origin}/console/betas/${betaId}/testers`);
