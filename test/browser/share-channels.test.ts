@@ -84,7 +84,7 @@ describe('share channels in a browser', () => {
     assert.equal(shown.body.referral_channel, 'telegram');
 
     const stats = await ctx.request('GET', `/api/v2/betas/${beta.id}/stats`);
-    assert.deepEqual(stats.body.channels.find((c: { channel: string }) => c.channel === 'telegram'), { channel: 'telegram', clicks: 1, signups: 1 });
+    assert.deepEqual(stats.body.channels.find((c: { channel: string }) => c.channel === 'telegram'), { channel: 'telegram', clicks: 1, signups: 1, confirmed: 1, invited: 0, active: 0 });
 
     // The status page at 1280 px: the same tagged buttons, axe finds nothing serious.
     const status = await visitor(DESKTOP_CHROME, '198.51.100.10');

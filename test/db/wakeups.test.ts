@@ -41,7 +41,7 @@ const KINDS: [string, RegExp][] = [
   ['feed position', /pg_snapshot_xmin|pg_current_xact_id/],
   ['feed pruning', /delete from "tester_changes"/],
   // A read that finds rows (on PostgreSQL, those of transactions that were running when reading began) re-reads their testers.
-  ['testers re-read', /^select "id", "status", "hidden", "share_signups_count", "points", "applied_at" from "testers" where "id" in/],
+  ['testers re-read', /^select "id", "status", "hidden", "share_signups_count", "points", "applied_at", "priority" from "testers" where "id" in/],
   ['outbox claim', /from "outbox_jobs"/],
 ];
 

@@ -297,9 +297,11 @@ const RACES: Record<string, Race> = {
   },
   'POST /api/v2/betas/:beta_id/fraud/cluster_decisions': {
     async make(s) {
-      // A device cluster rejected whole: each member moves to rejected, as an update would.
+      // A device cluster rejected whole: each member moves to rejected, as an update would. The
+      // race deletes one flagged member; another stays for the decision to find.
       const device = { ip: '203.0.113.33', user_agent: DESKTOP };
       const referrer = await s.tester({ profile: device });
+      await s.tester({ profile: device, referrer_id: referrer.referral_code });
       await s.tester({ profile: device, referrer_id: referrer.referral_code });
       const flagged = await s.tester({ profile: device, referrer_id: referrer.referral_code });
       return { method: 'POST', url: s.path('/fraud/cluster_decisions'), json: { by: 'device', key: `203.0.113.33 ${DESKTOP}`, decision: 'reject' }, tester: flagged.id };
