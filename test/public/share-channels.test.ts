@@ -13,6 +13,9 @@ import { SHARE_CHANNELS } from '../../src/modules/referrals/share-channels.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 
+/** A stats answer's channels as this file checks them: clicks and signups. */
+const clicksAndSignups = (channels: { channel: string; clicks: number; signups: number }[]) => channels.map(({ channel, clicks, signups }) => ({ channel, clicks, signups }));
+
 describe('share channels', () => {
   let ctx: TestContext;
   before(async () => {
@@ -247,9 +250,11 @@ describe('share channels', () => {
       clicks: clicks[channel] ?? 0,
       signups: testers.filter((t) => t.referral_channel === channel && !t.hidden).length,
     }));
-    assert.deepEqual(stats.body.channels, recount);
+    // Clicks and signups; how far each channel's testers went is beta-stats.test.ts's recount.
+    const counted = clicksAndSignups(stats.body.channels);
+    assert.deepEqual(counted, recount);
     assert.deepEqual(
-      stats.body.channels.filter((c: { clicks: number; signups: number }) => c.clicks + c.signups > 0),
+      counted.filter((c) => c.clicks + c.signups > 0),
       [
         { channel: 'x', clicks: 3, signups: 2 },
         { channel: 'whatsapp', clicks: 2, signups: 0 },
@@ -262,7 +267,7 @@ describe('share channels', () => {
 
     const empty = await ctx.createBeta({}, 'Quiet');
     const none = await ctx.request('GET', `/api/v2/betas/${empty.id}/stats`);
-    assert.deepEqual(none.body.channels, SHARE_CHANNELS.map((channel) => ({ channel, clicks: 0, signups: 0 })));
+    assert.deepEqual(clicksAndSignups(none.body.channels), SHARE_CHANNELS.map((channel) => ({ channel, clicks: 0, signups: 0 })));
   });
 
   test('GET /r/{code}/qr.svg: the tagged share link as an SVG QR code, cached; 404 for a code that leads nowhere', async () => {
