@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { TesterRollupChangesTable } from '../../db/types.ts';
 
 /** How often a running process folds the changes committed since its last fold. */
 export const ROLLUP_FOLD_EVERY_MS = 500;
@@ -51,18 +52,7 @@ interface Counts extends RollupCounts {
  * of a beta deleted since are consumed and dropped.
  */
 export async function foldRollupBatch(trx: Executor, dialect: DialectName): Promise<number> {
-  const { rows } = await sql<{
-    beta_id: number;
-    day: string;
-    country: string | null;
-    source: string | null;
-    channel: string | null;
-    referred: number;
-    confirmed_day: string | null;
-    invited_day: string | null;
-    active_day: string | null;
-    delta: number;
-  }>`
+  const { rows } = await sql<Omit<TesterRollupChangesTable, 'seq'>>`
     delete from tester_rollup_changes where seq in (select seq from tester_rollup_changes order by seq limit ${ROLLUP_FOLD_BATCH})
     returning beta_id, day, country, source, channel, referred, confirmed_day, invited_day, active_day, delta`.execute(trx);
   if (rows.length === 0) return 0;
