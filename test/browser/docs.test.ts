@@ -11,6 +11,8 @@ import { launchBrowser } from '../support/browser.ts';
 
 const HOST = 'docs.prelaunch.test';
 const WAIT = { timeout: 30_000 };
+// Rendering every operation is the page's heaviest work: under CI's load it took over 30 s once.
+const RENDER = { timeout: 120_000 };
 
 describe('/docs in a browser over plain HTTP', () => {
   let ctx: TestContext;
@@ -45,7 +47,7 @@ describe('/docs in a browser over plain HTTP', () => {
     const operations = Object.values<Record<string, unknown>>(document.paths).reduce((sum, path) => sum + Object.keys(path).length, 0);
     assert.ok(operations > 40, `the document has the API's operations (${operations})`);
     // Unrendered, the reason is in what failed to load (an https upgrade, a blocked script).
-    await page.locator('.opblock').nth(operations - 1).waitFor(WAIT).catch((error: Error) => {
+    await page.locator('.opblock').nth(operations - 1).waitFor(RENDER).catch((error: Error) => {
       throw new Error(`${error.message}\n${[...failures, ...console].join('\n')}`);
     });
     assert.equal(await page.locator('.opblock').count(), operations);
