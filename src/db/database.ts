@@ -5,14 +5,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SelectQueryNode, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SelectQueryNode, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
 import { ConnectionTurns } from './connection-turns.ts';
 import { watchForeignWrites } from './read-cache.ts';
 import { GROUP_LIMITS } from './commit-groups.ts';
 import { groupCommits } from './transaction.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
-import { searchFoldedUpTo, startSearchFolding } from './search-folding.ts';
+import { startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { registerWakeups, Wakeups } from './wakeups.ts';
 
@@ -348,99 +348,6 @@ export function forDelete<DB, TB extends keyof DB, O>(dialect: DialectName, quer
  */
 export function forKeyShare<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'sqlite' ? query : query.forKeyShare();
-}
-
-/**
- * `column` contains `fragment`, literally: the fragment's % and _ match themselves. SQLite has no
- * default LIKE escape character, so the ESCAPE clause is spelled out for both engines.
- */
-export function likeContains(column: string, fragment: string): RawBuilder<SqlBool> {
-  const escaped = fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql<SqlBool>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
-}
-
-/** The testers columns with a substring index (migration 010). */
-export type SearchedTesterColumn = 'email_normalized' | 'name_search';
-
-/** The shortest fragment a trigram index can serve: a shorter one has no trigram to look up. */
-const TRIGRAM = 3;
-
-/**
- * On SQLite, how many testers a scan reads in the time the index takes for one candidate (its
- * trigram match, then the beta's index entry): about 5 at 1,000,000 testers (bench/README.md).
- */
-const SCANNED_PER_CANDIDATE = 5;
-
-/** Below this many candidates the index serves whatever the beta's size: both ways are quick. */
-const ALWAYS_INDEXED = 1000;
-
-/** Up to this many candidates are read into a list once; more are matched inside the query. */
-const FEW_CANDIDATES = 10_000;
-
-/**
- * A search of a testers column for a fragment: `contains` is exactly "the column contains the
- * fragment". `head`, when there is one (SQLite, more than FEW_CANDIDATES candidates), is "among the
- * first FEW_CANDIDATES + 1 candidates in id order": up to the last of them it holds exactly the rows
- * `contains` does, and none above, so a read in id order that finds enough there needs nothing
- * else (queries.ts, list).
- */
-export interface TextSearch {
-  contains: RawBuilder<SqlBool>;
-  head?: RawBuilder<SqlBool>;
-}
-
-/**
- * Candidates' ids (ascending) as a list the query reads once, matching the phrase again being most
- * of a search's cost; and the backlog's matches, when they count.
- */
-function listedIds(ids: number[], backlog?: RawBuilder<unknown>): RawBuilder<SqlBool> {
-  const list = sql`select value from json_each(${JSON.stringify(ids)})`;
-  return sql<SqlBool>`${sql.ref('id')} in (${backlog ? sql`${list} union all ${backlog}` : list})`;
-}
-
-/**
- * A testers `column` contains `fragment`, literally (likeContains), through the index of migration
- * 010 where it pays. PostgreSQL's planner uses the pg_trgm index for the LIKE by itself (or scans
- * where the extension could not be created). SQLite's FTS5 table is asked instead of the LIKE: its
- * case-sensitive trigram phrase match is "contains" (the phrase's trigrams at consecutive
- * positions), and both sides are lower-cased already, as the LIKE relied on. Not re-checking with
- * the LIKE keeps the count of a frequent fragment on indexes: the LIKE would read every
- * candidate's row. Shorter fragments have no trigram to look up and scan, as before; so does a
- * fragment with more candidates than a scan of the beta (`betaSize` testers) would read (a domain
- * such as gmail.com matches most of a beta), which the first candidates' spread over the table's
- * ids tells.
- */
-export async function testerTextContains(
-  db: Executor,
-  dialect: DialectName,
-  column: SearchedTesterColumn,
-  fragment: string,
-  betaSize: number,
-): Promise<TextSearch> {
-  // Counted in code points, as the tokenizer does: an emoji is one character, two UTF-16 units.
-  if (dialect === 'postgres' || [...fragment].length < TRIGRAM) return { contains: likeContains(column, fragment) };
-  // Testers past the fold's watermark are not in the index yet (search-folding.ts): the LIKE
-  // matches them, a range of the primary key. Read first: every id up to it is in the index.
-  const backlog = sql`select id from testers where id > ${await searchFoldedUpTo(db)} and ${likeContains(column, fragment)}`;
-  const phrase = `${column} : "${fragment.replaceAll('"', '""')}"`;
-  const candidates = sql`select rowid from testers_search where testers_search match ${phrase}`;
-  const cap = Math.max(ALWAYS_INDEXED, Math.ceil(betaSize / SCANNED_PER_CANDIDATE));
-  const listed = Math.min(FEW_CANDIDATES, cap);
-  // The first candidates in id order (FTS5 reads its doclists so, no sort). Most fragments have
-  // few: then these and the backlog's are all of them.
-  const first = (await sql<{ rowid: number }>`${candidates} order by rowid limit ${listed + 1}`.execute(db)).rows.map((row) => row.rowid);
-  if (first.length <= listed) return { contains: listedIds(first, backlog) };
-  if (listed === cap) return { contains: likeContains(column, fragment) };
-  // All the index's ids are below the backlog's: the head needs none of these.
-  const head = listedIds(first);
-  // How many candidates there are, judged from how far into the table's ids the first ones reach
-  // (counting them cost as much as the index does for them once more): a plan's choice only.
-  // Two subqueries: SQLite reads min or max alone at the end of the index, both together by a scan.
-  const ids = await sql<{ low: number; high: number }>`select (select min(id) from testers) as low, (select max(id) from testers) as high`.execute(db);
-  const { low, high } = ids.rows[0];
-  const spread = (high - low + 1) / (first[listed] - low + 1);
-  const scan = first.length * spread > cap;
-  return { contains: scan ? likeContains(column, fragment) : sql<SqlBool>`${sql.ref('id')} in (${candidates} union all ${backlog})`, head };
 }
 
 /**

@@ -1,7 +1,8 @@
 // The filters a beta's testers are read by, for the list and for the export alike: one parse and
 // one WHERE clause, so an export of a filter holds exactly the testers the list of it pages through.
 import { sql, type SqlBool } from 'kysely';
-import { testerTextContains, type DialectName, type SearchedTesterColumn } from '../../db/database.ts';
+import type { DialectName } from '../../db/database.ts';
+import { testerTextContains, type SearchedTesterColumn } from '../../db/text-search.ts';
 import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
@@ -76,7 +77,7 @@ export async function filterTesters(repo: TestersRepository, beta: Beta, filters
   let visible: Promise<number> | undefined;
   const visibleCount = () => (visible ??= countersOf(repo.db, [beta.id]).then((counters) => counters.get(beta.id)!.testers_count));
   const textContains = async (column: SearchedTesterColumn, fragment: string) => {
-    const search = await testerTextContains(repo.db, repo.dialect, column, fragment, await visibleCount());
+    const search = await testerTextContains(repo.db, repo.dialect, column, fragment, beta.id, await visibleCount());
     // A search with a head starts one from the filters so far, or narrows the one there is to its
     // own (both hold exactly up to the lower end); the head takes every later filter.
     if (search.head) head = (head ?? query).where(search.head);

@@ -80,8 +80,8 @@ describe('list testers: a filter with more matches than are counted', () => {
   });
 
   /**
-   * The counters claim a beta of a million testers (the rows above were not counted in): SQLite's
-   * plan then asks the trigram index, as at that size, instead of scanning, and a fragment with more
+   * The counters claim a beta of a million testers (the rows above were not counted in): the search
+   * then asks the trigram index, as at that size, instead of scanning, and a fragment with more
    * candidates than it lists reads its first candidates alone (TextSearch.head) before all of them.
    */
   const claimBigBeta = () =>

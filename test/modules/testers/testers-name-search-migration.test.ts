@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestDatabase } from '../../support/context.ts';
 import { insertRawBetas } from '../../support/raw-rows.ts';
-import { likeContains, openDatabase, testerTextContains } from '../../../src/db/database.ts';
+import { openDatabase } from '../../../src/db/database.ts';
+import { likeContains, testerTextContains } from '../../../src/db/text-search.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { testerRow } from './support.ts';
 
@@ -43,7 +44,7 @@ test('migration 012 clears cleared names from name_search, in batches, and the n
     await db.insertInto('testers').values(rows).execute();
     // Before the migrations the list's filter (which needs the latest schema) is the plain LIKE it stands for.
     const found = async (fragment: string, filter: 'latest' | 'like' = 'latest') => {
-      const where = filter === 'like' ? likeContains('name_search', fragment) : (await testerTextContains(db, database.dialect, 'name_search', fragment, 2000)).contains;
+      const where = filter === 'like' ? likeContains('name_search', fragment) : (await testerTextContains(db, database.dialect, 'name_search', fragment, betaId, 2000)).contains;
       return (await db.selectFrom('testers').select('id').where(where).orderBy('id').execute()).length;
     };
     assert.equal(await found('ann lee', 'like'), 3, 'before: found by names cleared long ago');

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createTestDatabase, dialect } from '../../support/context.ts';
 import { insertRawBetas } from '../../support/raw-rows.ts';
-import { likeContains, openDatabase, testerTextContains, type DatabaseHandle, type SearchedTesterColumn } from '../../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../../src/db/database.ts';
+import { likeContains, testerTextContains, type SearchedTesterColumn } from '../../../src/db/text-search.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { testerRow } from './support.ts';
 
@@ -42,7 +43,11 @@ async function assertSameAsLike(database: DatabaseHandle, betaId: number, label:
       const ids = async (condition: ReturnType<typeof likeContains>) =>
         (await database.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('hidden', '=', 0).where(condition).orderBy('id').execute()).map((r) => r.id);
       const expected = await ids(likeContains(column, fragment));
-      assert.deepEqual(await ids((await testerTextContains(database.db, database.dialect, column, fragment, 40)).contains), expected, `${label}: ${column} ${JSON.stringify(fragment)}`);
+      // As the beta's 40 testers, and as a beta of a million, where the index is read for its candidates.
+      for (const betaSize of [40, 1_000_000]) {
+        const search = await testerTextContains(database.db, database.dialect, column, fragment, betaId, betaSize);
+        assert.deepEqual(await ids(search.contains), expected, `${label}: ${column} ${JSON.stringify(fragment)} in ${betaSize}`);
+      }
       if (expected.length > 0) matched += 1;
     }
   }
