@@ -1,7 +1,7 @@
 // The points ledger (docs/decisions.md, "Points"): every award is a row, and the tester's
 // `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
-import { compiled } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { PointRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
@@ -23,10 +23,11 @@ export interface PointAward {
   now: string;
 }
 
-const pointInsert = compiled((db, point: Omit<PointRow, 'id' | 'revoked_at'>) =>
+/** Inserts one row per award, in the awards' order; an award whose dedupe key was used already gives no row. */
+const pointsInsert = compiledVariants((_count: number) => (db, points: Omit<PointRow, 'id' | 'revoked_at'>[]) =>
   db
     .insertInto('points')
-    .values(point)
+    .values(points)
     .onConflict((oc) => oc.columns(['tester_id', 'dedupe_key']).doNothing())
     .returningAll(),
 );
@@ -45,8 +46,28 @@ export async function awardPoints(trx: Executor, award: PointAward): Promise<Poi
  * referrer's credit), so the waitlist's triggers run once instead of twice. Null as awardPoints.
  */
 export async function recordPoint(trx: Executor, award: PointAward): Promise<PointRow | null> {
-  if (award.quantity === 0) return null;
-  const row = await pointInsert.first(trx, {
+  return (await recordPoints(trx, [award]))[0];
+}
+
+/**
+ * recordPoint for several awards in one insert (a signup's own points and its referrer's): per
+ * award, in their order, its row or null. The rows are told apart by tester and dedupe key, so
+ * no two awards may share both.
+ */
+export async function recordPoints(trx: Executor, awards: readonly (PointAward | null)[]): Promise<(PointRow | null)[]> {
+  const worth = awards.filter((award): award is PointAward => award !== null && award.quantity !== 0);
+  const rows = worth.length === 0 ? [] : await pointsInsert(worth.length).rows(trx, worth.map(pointRow));
+  const recorded: (PointRow | null)[] = [];
+  for (const award of awards) {
+    const row = (award && rows.find((candidate) => candidate.tester_id === award.testerId && candidate.dedupe_key === (award.dedupeKey ?? null))) || null;
+    if (award && row) await raiseEvent(trx, { betaId: row.beta_id, type: 'point_earned', now: award.now, data: () => presentPoint(row) });
+    recorded.push(row);
+  }
+  return recorded;
+}
+
+function pointRow(award: PointAward): Omit<PointRow, 'id' | 'revoked_at'> {
+  return {
     beta_id: award.betaId,
     tester_id: award.testerId,
     quantity: award.quantity,
@@ -55,10 +76,7 @@ export async function recordPoint(trx: Executor, award: PointAward): Promise<Poi
     reward_id: award.rewardId ?? null,
     dedupe_key: award.dedupeKey ?? null,
     created_at: award.now,
-  });
-  if (!row) return null;
-  await raiseEvent(trx, { betaId: row.beta_id, type: 'point_earned', now: award.now, data: () => presentPoint(row) });
-  return row;
+  };
 }
 
 /** Revokes a point: it stays listed with revoked_at but no longer counts. Null when it was already revoked. */
