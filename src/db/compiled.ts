@@ -12,6 +12,7 @@
 import { NoResultError, SqliteAdapter, type Compilable, type CompiledQuery, type DialectAdapter, type QueryNode, type QueryResult, type RawBuilder } from 'kysely';
 import type { DialectName, Executor } from './database.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
+import { plannedOnce } from './prepared-statements.ts';
 
 /** A parameter's place in the call's values: the keys (and array indexes) leading to it. */
 type Path = readonly (string | number)[];
@@ -98,14 +99,18 @@ export class CompiledStatement<P, R> {
     if (template) return template;
     const counter = { leaves: 0 };
     const built = this.build(executor, standIns(params, [], counter) as P, dialectOfAdapter(adapter));
-    const query = compile(executor, built);
-    const paths = query.parameters.map((parameter) => (parameter instanceof StandIn ? parameter.path : null));
+    const compiled = compile(executor, built);
+    const paths = compiled.parameters.map((parameter) => (parameter instanceof StandIn ? parameter.path : null));
     const used = new Set(paths.filter((path) => path !== null).map((path) => path.join('.')));
     if (used.size !== counter.leaves) {
       throw new Error('Compiled statement: a parameter did not reach the SQL as a value; the build must use its parameters only as values');
     }
+    const kept = paths.length <= MAX_KEPT_PARAMETERS;
+    // A kept statement is also prepared once per PostgreSQL connection: it is a small indexed
+    // statement, whose plan does not depend on its values (prepared-statements.ts).
+    const query = kept && dialectOfAdapter(adapter) === 'postgres' ? { ...compiled, sql: plannedOnce(compiled.sql) } : compiled;
     template = { query, paths, leaves: counter.leaves };
-    if (paths.length <= MAX_KEPT_PARAMETERS) this.#templates.set(adapter, template);
+    if (kept) this.#templates.set(adapter, template);
     return template;
   }
 

@@ -1,6 +1,5 @@
 // Opens the database named by DATABASE_URL. Every difference between SQLite and PostgreSQL that the
 // rest of the code must know about lives in this file (and in db/errors.ts for driver errors).
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -12,6 +11,7 @@ import { watchForeignWrites } from './read-cache.ts';
 import { GROUP_LIMITS } from './commit-groups.ts';
 import { groupCommits } from './transaction.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
+import { preparingPlannedOnce } from './prepared-statements.ts';
 import { startSearchFolding } from './search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { registerWakeups, Wakeups } from './wakeups.ts';
@@ -273,47 +273,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     await db.destroy();
   };
   return { db, dialect, poolStats, close };
-}
-
-
-/** What planOnce appends: a comment, so the statement means the same to both engines. */
-const PLAN_ONCE_MARK = '/* plan once */';
-
-/**
- * Marks a statement whose best plan is the same whatever its parameters' values (a range of one
- * index), and which names its result columns (no `select *`). PostgreSQL plans an unnamed
- * statement at every run, which for a small indexed read costs about as much as running it. A
- * marked statement is prepared once per connection
- * instead, and after its first five runs PostgreSQL keeps reusing one generic plan when that
- * costs no more than planning each run. Never for a statement whose plan depends on a value (a
- * LIKE's pattern, a filter's frequency): a generic plan would ignore it. Named columns, because a
- * prepared `select *` fails once a migration adds a column under a running process. SQLite
- * keeps every statement prepared already (withStatementCache).
- */
-export function planOnce<Q extends RawBuilder<unknown> | { modifyEnd(modifier: RawBuilder<unknown>): Q }>(query: Q): Q {
-  return 'modifyEnd' in query ? query.modifyEnd(sql.raw(PLAN_ONCE_MARK)) : (sql`${query} ${sql.raw(PLAN_ONCE_MARK)}` as Q);
-}
-
-/** Prepared statements' names by text: marked statements have a few fixed shapes, so this stays small. */
-const preparedNames = new Map<string, string>();
-
-type ClientQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
-
-/**
- * A new pooled client sends planOnce's statements under a name: node-postgres then prepares each
- * once on that connection and runs it by name afterwards.
- */
-function preparingPlannedOnce(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as ClientQuery;
-  (client as { query: ClientQuery }).query = (config, values, callback) => {
-    if (typeof config !== 'string' || !config.endsWith(PLAN_ONCE_MARK) || callback !== undefined) return query(config, values, callback);
-    let name = preparedNames.get(config);
-    if (name === undefined) {
-      name = `plan_once_${createHash('sha256').update(config).digest('hex').slice(0, 32)}`;
-      preparedNames.set(config, name);
-    }
-    return query({ name, text: config, values });
-  };
 }
 
 /**

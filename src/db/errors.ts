@@ -1,5 +1,6 @@
 // Driver errors translated into facts the repositories can act on, for both drivers.
 import { NoResultError } from 'kysely';
+import { staleResultType } from './prepared-statements.ts';
 
 /**
  * When `error` is a unique-constraint violation, returns what it names: PostgreSQL's constraint
@@ -42,12 +43,14 @@ export function missingRow(error: unknown): boolean {
 
 /**
  * A conflict after which the transaction may simply run again, by its kind: PostgreSQL's deadlock
- * or serialization failure, SQLite's busy database (any SQLITE_BUSY_*). Null for anything else.
+ * or serialization failure, a prepared statement whose result columns a migration changed (it is
+ * prepared afresh: prepared-statements.ts), SQLite's busy database (any SQLITE_BUSY_*). Null for anything else.
  */
-export function transientConflict(error: unknown): 'deadlock' | 'serialization' | 'busy' | null {
+export function transientConflict(error: unknown): 'deadlock' | 'serialization' | 'stale_plan' | 'busy' | null {
   if (typeof error !== 'object' || error === null) return null;
   const code = (error as { code?: unknown }).code;
   if (code === '40P01') return 'deadlock';
   if (code === '40001') return 'serialization';
+  if (staleResultType(error)) return 'stale_plan';
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? 'busy' : null;
 }

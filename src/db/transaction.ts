@@ -9,7 +9,7 @@ const MAX_ATTEMPTS = 5;
 export type RetryReason = NonNullable<ReturnType<typeof transientConflict>> | 'other';
 
 const retries = new WeakMap<Db, Record<RetryReason, number>>();
-const noRetries = (): Record<RetryReason, number> => ({ deadlock: 0, serialization: 0, busy: 0, other: 0 });
+const noRetries = (): Record<RetryReason, number> => ({ deadlock: 0, serialization: 0, stale_plan: 0, busy: 0, other: 0 });
 
 /**
  * How many times commands on `db` ran their transaction again since it was opened, by reason (for

@@ -1,10 +1,14 @@
-// planOnce (db/database.ts): a marked statement answers as it would unmarked on both databases; on
-// PostgreSQL it is prepared once per connection under a name, and other statements are not.
+// planOnce and the compiled statements (db/prepared-statements.ts): a marked statement answers as it
+// would unmarked on both databases; on PostgreSQL it is prepared once per connection under a name,
+// and other statements are not. One whose result columns a migration changed is prepared afresh.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { openDatabase, planOnce, type DatabaseHandle } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { planOnce } from '../../src/db/prepared-statements.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { compiled } from '../../src/db/compiled.ts';
+import { inTransaction, transactionRetries } from '../../src/db/transaction.ts';
 import { StandingFeed } from '../../src/modules/waitlist/standing-feed.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';
 
@@ -57,4 +61,26 @@ test("the standing feed's read is a statement planned once", async () => {
     const feedReads = (await preparedOnce()).filter((statement) => statement.includes('tester_changes'));
     assert.equal(feedReads.length, 1, 'one prepared statement, however often it ran');
   }
+});
+
+test('a compiled statement is prepared once; when a migration adds a column under it, it answers with the column, in a transaction or not', async () => {
+  await sql`create table shades (id integer primary key, name text not null)`.execute(database.db);
+  await sql`insert into shades (id, name) values (1, 'teal')`.execute(database.db);
+  const shade = compiled((_db, p: { id: number }) => sql<Record<string, unknown>>`select * from shades where id = ${p.id}`);
+  assert.deepEqual(await shade.first(database.db, { id: 1 }), { id: 1, name: 'teal' });
+  assert.deepEqual(await shade.first(database.db, { id: 1 }), { id: 1, name: 'teal' });
+  const shadeStatements = async () => (await preparedOnce()).filter((statement) => statement.includes('from shades'));
+  if (dialect === 'postgres') assert.equal((await shadeStatements()).length, 1, 'prepared once, run twice');
+
+  // Outside a transaction the statement is run again at once, under a new name.
+  await sql`alter table shades add column tone text not null default 'dark'`.execute(database.db);
+  assert.deepEqual(await shade.first(database.db, { id: 1 }), { id: 1, name: 'teal', tone: 'dark' });
+  if (dialect === 'postgres') assert.equal((await shadeStatements()).length, 2, 'the stale one stays; the new name is prepared');
+
+  // Inside one the transaction has failed: the command runs again.
+  await sql`alter table shades add column depth integer not null default 3`.execute(database.db);
+  const retriedBefore = transactionRetries(database.db).stale_plan;
+  const read = await inTransaction(database.db, (trx) => shade.first(trx, { id: 1 }));
+  assert.deepEqual(read, { id: 1, name: 'teal', tone: 'dark', depth: 3 });
+  assert.equal(transactionRetries(database.db).stale_plan - retriedBefore, dialect === 'postgres' ? 1 : 0);
 });

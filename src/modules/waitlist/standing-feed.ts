@@ -17,7 +17,8 @@
 //   transaction, and a transaction given its id just before can still be running above it. A
 //   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
-import { planOnce, type Db, type DialectName, type Executor } from '../../db/database.ts';
+import type { Db, DialectName, Executor } from '../../db/database.ts';
+import { planOnce } from '../../db/prepared-statements.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
 
 /**
