@@ -67,7 +67,8 @@ function main(): void {
   const { values, positionals } = parseArgs({ options: { out: { type: 'string', default: join(HERE, 'chart.svg') } }, allowPositionals: true });
   const dir = join(HERE, 'results');
   const files = positionals.length > 0 ? positionals : readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
-  const reports = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Report);
+  // The folder holds other benches' results too (bench:compare, bench:public): only bench:api's reports have a setup.
+  const reports = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Partial<Report>).filter((report): report is Report => typeof report.setup === 'string');
   if (reports.length === 0) throw new Error('no bench:api --json files: run bench:api with --json bench/results/NAME.json first');
   // SQLite first: the solid line.
   const setups = [...new Set(reports.map((r) => r.setup))].sort((a, b) => Number(b.startsWith('SQLite')) - Number(a.startsWith('SQLite')) || a.localeCompare(b));
