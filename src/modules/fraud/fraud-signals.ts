@@ -7,7 +7,7 @@
 // refuses (flag mode queues those).
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiled, compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
@@ -71,21 +71,44 @@ export function disposableDomainOf(normalizedEmail: string): string | undefined 
   return undefined;
 }
 
-// Every signup with an address runs both: compiled once per column (db/compiled.ts).
-const recentSignups = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; value: string; since: string; cap: number }) =>
-  db
-    .selectFrom(db.selectFrom('testers').select('id').where('beta_id', '=', p.betaId).where(column, '=', p.value).where('created_at', '>', p.since).limit(p.cap).as('recent'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+/** Signups to count from one origin: those since `since` whose column holds `value`, up to `cap`. */
+export interface RecentCount {
+  value: string;
+  since: string;
+  cap: number;
+}
+
+/** The signups a RecentCount counts, up to its cap, along the column's index. */
+function recentRows(db: Executor, column: 'ip' | 'signup_subnet', betaId: number, count: RecentCount) {
+  return db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where(column, '=', count.value).where('created_at', '>', count.since).limit(count.cap);
+}
+
+// A signup with an address runs one of these (db/compiled.ts): both counts, or the one it has an origin for.
+const recentFromOne = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; count: RecentCount }) =>
+  db.selectFrom(recentRows(db, column, p.betaId, p.count).as('recent')).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+const recentFromBoth = compiled((db, p: { betaId: number; ip: RecentCount; subnet: RecentCount }) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom(recentRows(db, 'ip', p.betaId, p.ip).as('recent')).select((c) => c.fn.countAll<number | string>().as('n')).as('from_ip'),
+    eb.selectFrom(recentRows(db, 'signup_subnet', p.betaId, p.subnet).as('recent')).select((c) => c.fn.countAll<number | string>().as('n')).as('from_subnet'),
+  ]),
 );
 
 /**
- * Signups to the beta since `since` from an IP (`ip`) or a subnet (`signup_subnet`), counted up to
- * `cap` along the column's index (the count only has to reach a limit or a flag's threshold, so a
- * flood costs no more to count).
+ * Signups to the beta from the new signup's IP and from its subnet, each as its RecentCount says
+ * (null: no such origin, none), in one statement. Each count stops at its cap (it only has to
+ * reach a limit or a flag's threshold), so a flood costs no more to count.
  */
-export async function recentSignupsFrom(trx: Executor, betaId: number, column: 'ip' | 'signup_subnet', value: string, since: string, cap: number): Promise<number> {
-  const { n } = await recentSignups(column).firstOrThrow(trx, { betaId, value, since, cap });
-  return Number(n);
+export async function recentSignupsFrom(trx: Executor, betaId: number, origin: { ip: RecentCount | null; subnet: RecentCount | null }): Promise<EarlierSignups> {
+  const { ip, subnet } = origin;
+  if (ip && subnet) {
+    const counts = await recentFromBoth.firstOrThrow(trx, { betaId, ip, subnet });
+    return { fromIp: Number(counts.from_ip), fromSubnet: Number(counts.from_subnet) };
+  }
+  const one = ip ?? subnet;
+  if (!one) return { fromIp: 0, fromSubnet: 0 };
+  const { n } = await recentFromOne(ip ? 'ip' : 'signup_subnet').firstOrThrow(trx, { betaId, count: one });
+  return ip ? { fromIp: Number(n), fromSubnet: 0 } : { fromIp: 0, fromSubnet: Number(n) };
 }
 
 export interface Newcomer {

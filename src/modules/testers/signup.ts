@@ -20,6 +20,7 @@ import {
   signupFlags,
   SIGNUPS_FROM_IP_WINDOW_SECONDS,
   storedFlags,
+  type EarlierSignups,
   SUBNET_BURST_SIGNUPS,
   SUBNET_BURST_WINDOW_SECONDS,
 } from '../fraud/fraud-signals.ts';
@@ -126,10 +127,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     referrerBefore = undefined;
     const referralCode = await unusedReferralCode(trx, { vanity: settings.vanity_referral_codes, firstName: profile.values.first_name, retriedOnCollision: true });
     const perIpLimit = settings.max_signups_per_ip_per_day;
-    const earlier = {
-      fromIp: ip ? await earlierSignupsFromIp(repo, trx, beta.id, ip, perIpLimit, refusesSignalledSignups(settings.fraud_mode)) : 0,
-      fromSubnet: subnet ? await earlierSignupsFromSubnet(repo, trx, beta.id, subnet) : 0,
-    };
+    const earlier = await earlierSignups(repo, trx, beta.id, { ip, subnet }, perIpLimit, refusesSignalledSignups(settings.fraud_mode));
     const redeemedCode = input.invitation_code ? await redeemInvitationCode(trx, beta, email.email, input.invitation_code.trim(), now) : '';
     const userAgent = profile.values.user_agent ?? null;
     const flags = await signupFlags(trx, beta.id, { emailNormalized: email.normalized, ip, subnet, userAgent }, earlier, referrer, perIpLimit);
@@ -222,21 +220,28 @@ export async function insertInvitee(ctx: TestersContext, trx: Executor, beta: Be
 }
 
 /**
- * Signups from `ip` in the last day before this one, for the "many signups" flag; 2321 when the
- * beta's max_signups_per_ip_per_day is reached and it `refuses` (block mode; flag mode flags it).
- * One indexed count serves both; only a refusal needs the signups from the IP serialised.
+ * Signups before this one, in one statement: from its IP in the last day, for the "many signups"
+ * flag and 2321 when the beta's max_signups_per_ip_per_day is reached and it `refuses` (block
+ * mode; flag mode flags it); from its subnet in the last hour, up to the subnet burst's threshold.
+ * Only a refusal needs the signups from the IP serialised.
  */
-async function earlierSignupsFromIp(repo: TestersRepository, trx: Executor, betaId: number, ip: string, limit: number | null, refuses: boolean): Promise<number> {
-  if (limit !== null && refuses) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
-  const since = storedTime(addSeconds(repo.clock.now(), -SIGNUPS_FROM_IP_WINDOW_SECONDS));
-  const earlier = await recentSignupsFrom(trx, betaId, 'ip', ip, since, Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP));
-  if (limit !== null && refuses && earlier >= limit) throw Errors.tooManySignupsFromIp();
+async function earlierSignups(
+  repo: TestersRepository,
+  trx: Executor,
+  betaId: number,
+  origin: { ip: string | null; subnet: string | null },
+  limit: number | null,
+  refuses: boolean,
+): Promise<EarlierSignups> {
+  const { ip, subnet } = origin;
+  const refusing = ip !== null && limit !== null && refuses;
+  if (refusing) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
+  const now = repo.clock.now();
+  const earlier = await recentSignupsFrom(trx, betaId, {
+    ip: ip ? { value: ip, since: storedTime(addSeconds(now, -SIGNUPS_FROM_IP_WINDOW_SECONDS)), cap: Math.max(limit ?? 0, MANY_SIGNUPS_FROM_ONE_IP) } : null,
+    subnet: subnet ? { value: subnet, since: storedTime(addSeconds(now, -SUBNET_BURST_WINDOW_SECONDS)), cap: SUBNET_BURST_SIGNUPS - 1 } : null,
+  });
+  if (refusing && earlier.fromIp >= limit) throw Errors.tooManySignupsFromIp();
   return earlier;
-}
-
-/** Signups from the subnet in the last hour before this one, up to the subnet burst's threshold. */
-function earlierSignupsFromSubnet(repo: TestersRepository, trx: Executor, betaId: number, subnet: string): Promise<number> {
-  const since = storedTime(addSeconds(repo.clock.now(), -SUBNET_BURST_WINDOW_SECONDS));
-  return recentSignupsFrom(trx, betaId, 'signup_subnet', subnet, since, SUBNET_BURST_SIGNUPS - 1);
 }
 
