@@ -146,7 +146,11 @@ export class FraudReviewService {
     ];
     if (problems.length > 0 || by === undefined || key === undefined || decision === undefined) throw Errors.testersGeneral(problems.join('; '));
     const cluster = await clusterNamed(this.db, beta.id, by, key);
-    if (!cluster) throw Errors.testersGeneral(`No flagged tester waiting for review is in the ${by} cluster ${key}`);
+    if (!cluster) {
+      // A deletion of the beta committed since it was read empties every cluster: that is a 404.
+      await inTransaction(this.db, (trx) => this.betas.hold(trx, beta.id));
+      throw Errors.testersGeneral(`No flagged tester waiting for review is in the ${by} cluster ${key}`);
+    }
     const ids = (await membersOf(this.db, beta.id, cluster).select('testers.id').execute()).map((row) => row.id);
     const decidedBy = await this.#who(principal);
     let decided = 0;
