@@ -185,8 +185,11 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   const rendered = created.rendered && (await created.rendered()).get(created.row.id);
   // The beta as read before the transaction serves its view: a signup moves no counter that the
   // view reads off the beta (a tester placed on the waitlist has its length counted afresh with
-  // its position), and a tester just created has no answers but those it gave.
-  return rendered ?? repo.viewAfterCommit(beta, created.row.id, answers.answers.length > 0 ? 'read' : 'none');
+  // its position), and a tester just created has no answers but those it gave. So does the row as
+  // inserted: the rest of the transaction writes no column of it that the view shows (a reward's
+  // points only), so the answer is the tester as created, without reading it again.
+  if (rendered) return rendered;
+  return (await repo.views(repo.db, beta, [created.row], { responses: answers.answers.length > 0 ? 'read' : 'none' }))[0];
 }
 
 /**
