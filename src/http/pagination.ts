@@ -45,9 +45,8 @@ export function sendPage<T>(
       ...(result.totalEstimated ? { total_estimated: true } : {}),
     }),
   );
-  // One URL for every link: `set` keeps a parameter where it is, so each link reads as if made anew.
-  const url = new URL(request.url, 'http://placeholder');
   const link = (target: number, rel: string) => {
+    const url = new URL(request.url, 'http://placeholder');
     url.searchParams.set('page', String(target));
     url.searchParams.set('per_page', String(page.perPage));
     url.searchParams.delete('api_key'); // never echo a credential into a header
