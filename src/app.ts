@@ -103,8 +103,9 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
   // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));
   waitForHandlersOnClose(app);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   if (metrics && config.metricsEnabled) metricsRoutes(app, metrics, config.metricsToken);
   registerErrorHandling(app);

@@ -84,7 +84,8 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   });
   // No body at all is an empty one: each route then answers with its own "missing field" code
   // (2322 for testers, 2302 for a checkin's e-mail, …) instead of a generic schema error.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined || request.body === null) request.body = {};
+    done();
   });
 }

@@ -29,25 +29,55 @@ function wantsInteger(schemas: SchemaNode[]): boolean {
   return types.has('integer') && !types.has('string') && !types.has('number');
 }
 
+/** Appends to `found` the paths under `path` where `data` holds text its schema would coerce to a whole number. */
+type Check = (data: unknown, path: string, found: string[]) => void;
+
 /**
- * The instance paths (as Ajv writes them: "/page", "/tester/age") where `data` holds text that
- * `schema` would coerce to a whole number but that is not written in decimal digits.
+ * The check of `schema`, worked out once per schema (a route's part is validated at every request,
+ * and walking its schema each time cost a request several microseconds); null when nothing in
+ * the schema takes a whole number, so no data can fail it.
  */
-export function nonDecimalIntegers(schema: unknown, data: unknown, path = ''): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
+function checkOf(schema: unknown): Check | null {
+  if (typeof schema !== 'object' || schema === null) return null;
   const schemas = alternatives(schema as SchemaNode);
-  const items = schemas.flatMap((s) => (s.items ? [s.items] : []));
-  if (typeof data === 'string') {
-    if (wantsInteger(schemas)) return DECIMAL.test(data) ? [] : [path];
-    // A lone value where a list is asked for is coerced into a list of it.
-    return items.flatMap((itemSchema) => nonDecimalIntegers(itemSchema, data, path));
-  }
-  if (Array.isArray(data)) {
-    return data.flatMap((item, index) => items.flatMap((itemSchema) => nonDecimalIntegers(itemSchema, item, `${path}/${index}`)));
-  }
-  if (typeof data !== 'object' || data === null) return [];
-  const record = data as Record<string, unknown>;
-  return schemas.flatMap((s) =>
-    Object.entries(s.properties ?? {}).flatMap(([key, property]) => (key in record ? nonDecimalIntegers(property, record[key], `${path}/${key}`) : [])),
+  const integer = wantsInteger(schemas);
+  const items = schemas.flatMap((s) => (s.items ? [checkOf(s.items)] : [])).filter((check): check is Check => check !== null);
+  const properties = schemas.flatMap((s) =>
+    Object.entries(s.properties ?? {}).flatMap(([key, property]) => {
+      const check = checkOf(property);
+      return check ? [{ key, check }] : [];
+    }),
   );
+  if (!integer && items.length === 0 && properties.length === 0) return null;
+  return (data, path, found) => {
+    if (typeof data === 'string') {
+      if (integer) {
+        if (!DECIMAL.test(data)) found.push(path);
+        return;
+      }
+      // A lone value where a list is asked for is coerced into a list of it.
+      for (const check of items) check(data, path, found);
+    } else if (Array.isArray(data)) {
+      data.forEach((item, index) => {
+        for (const check of items) check(item, `${path}/${index}`, found);
+      });
+    } else if (typeof data === 'object' && data !== null) {
+      const record = data as Record<string, unknown>;
+      for (const { key, check } of properties) if (key in record) check(record[key], `${path}/${key}`, found);
+    }
+  };
+}
+
+/**
+ * For `schema`, the function answering the instance paths (as Ajv writes them: "/page",
+ * "/tester/age") where data holds text the schema would coerce to a whole number but that is not
+ * written in decimal digits.
+ */
+export function nonDecimalIntegers(schema: unknown): (data: unknown) => string[] {
+  const check = checkOf(schema);
+  return (data) => {
+    const found: string[] = [];
+    check?.(data, '', found);
+    return found;
+  };
 }

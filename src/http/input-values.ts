@@ -48,16 +48,19 @@ function findUnstorable(root: unknown): { instancePath: string; message: string 
 }
 
 export function registerInputValueCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     for (const context of ['params', 'querystring', 'body'] as const) {
       const found = findUnstorable(context === 'querystring' ? request.query : request[context]);
       if (!found) continue;
       // Shaped as a schema validation failure, so the error handler answers it the same way.
-      throw Object.assign(new Error(`${context}${found.instancePath} ${found.message}`), {
-        statusCode: 400,
-        validation: [{ instancePath: found.instancePath, keyword: 'text', message: found.message, params: {} }],
-        validationContext: context,
-      });
+      return done(
+        Object.assign(new Error(`${context}${found.instancePath} ${found.message}`), {
+          statusCode: 400,
+          validation: [{ instancePath: found.instancePath, keyword: 'text', message: found.message, params: {} }],
+          validationContext: context,
+        }),
+      );
     }
+    done();
   });
 }

@@ -8,10 +8,10 @@ import type { App } from './app-type.ts';
 const NOT_THE_BETAS = new Set([401, 404]);
 
 export function countBetaRequests(scope: App, launch: Pick<LaunchFigures, 'answered'>): void {
-  scope.addHook('onResponse', async (request, reply) => {
-    if (NOT_THE_BETAS.has(reply.statusCode)) return;
+  scope.addHook('onResponse', (request, reply, done) => {
     const params = request.params as { beta_id?: unknown; beta?: unknown } | undefined;
     const beta = params?.beta_id ?? params?.beta;
-    if (typeof beta === 'string') launch.answered(beta, reply.elapsedTime);
+    if (!NOT_THE_BETAS.has(reply.statusCode) && typeof beta === 'string') launch.answered(beta, reply.elapsedTime);
+    done();
   });
 }

@@ -17,8 +17,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export function metricsRoutes(app: App, metrics: MetricsEndpoint, token: string | null): void {
   // Every answer is counted by the route's pattern, never its URL (ids would make a series each).
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url ?? null, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const expected = token === null ? null : digest(token);
   app.get('/metrics', {

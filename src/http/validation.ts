@@ -34,8 +34,9 @@ type Compile = (route: RouteSchema) => Validate;
 
 /** The coercing validator, refusing first the whole numbers its coercion would read from other than decimal digits. */
 function decimalOnly(schema: unknown, coerce: Validate): Validate {
+  const nonDecimal = nonDecimalIntegers(schema);
   const validate: Validate = (data) => {
-    const paths = [...new Set(nonDecimalIntegers(schema, data))];
+    const paths = [...new Set(nonDecimal(data))];
     if (paths.length > 0) {
       validate.errors = paths.map((instancePath) => ({ instancePath, schemaPath: '#/decimal', keyword: 'decimal', message: NOT_DECIMAL, params: {} }));
       return false;

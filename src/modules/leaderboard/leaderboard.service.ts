@@ -13,7 +13,7 @@ import { maskedEmail } from '../testers/masked-email.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
 import type { Standings } from '../waitlist/standings.ts';
-import { progressOf, type Progress, type ProgressTester } from './progress.ts';
+import { PROGRESS_COLUMNS, progressOf, type Progress, type ProgressTester } from './progress.ts';
 
 /** How long a process answers visitors with a board it has built: the most a public board lags behind. */
 export const PUBLIC_BOARD_MAX_AGE_MS = 3_000;
@@ -80,7 +80,7 @@ export class LeaderboardService {
 
   /** A tester's progress (progress.ts) for the owner: 404 and 2317 as show tester. */
   async progress(companyId: number, betaIdText: string, testerRef: string): Promise<Progress> {
-    const { beta, tester } = await this.testers.visibleRow(companyId, betaIdText, testerRef);
+    const { beta, tester } = await this.testers.visibleRow(companyId, betaIdText, testerRef, PROGRESS_COLUMNS);
     return this.progressFor(beta, tester);
   }
 

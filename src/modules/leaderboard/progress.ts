@@ -27,7 +27,8 @@ export interface Progress extends Standing {
 }
 
 /** What progress reads of the tester's row. */
-export type ProgressTester = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at' | 'priority'>;
+export const PROGRESS_COLUMNS = ['id', 'status', 'hidden', 'share_signups_count', 'points', 'applied_at', 'priority'] as const;
+export type ProgressTester = Pick<TesterRow, (typeof PROGRESS_COLUMNS)[number]>;
 
 /**
  * What one more credited referral adds to the value the beta's waitlist is ranked by: one referral,

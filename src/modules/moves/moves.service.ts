@@ -19,7 +19,7 @@ export class MovesService {
 
   /** The tester's moves, newest first: 404 and 2317 as show tester. */
   async list(companyId: number, betaId: string, testerRef: string, page: PageRequest): Promise<{ items: TesterMoveRow[]; total: number; totalEstimated: boolean }> {
-    const { tester } = await this.testers.visibleRow(companyId, betaId, testerRef);
+    const { tester } = await this.testers.visibleRow(companyId, betaId, testerRef, ['id']);
     const ids = this.db.selectFrom('tester_moves').select('id').where('tester_id', '=', tester.id).orderBy('id', 'desc');
     return pageWithTotal(this.db, () => latestMoves.rows(this.db, { testerId: tester.id, count: page.perPage, offset: page.offset }), ids, page);
   }

@@ -55,11 +55,11 @@ export class TestersService {
     return show(this.ctx.repo, companyId, betaId, testerRef);
   }
 
-  /** The company's beta and its visible tester as stored, for a read other modules answer with (404 and 2317 as show). */
-  async visibleRow(companyId: number, betaId: string, testerRef: string): Promise<{ beta: Beta; tester: TesterRow }> {
+  /** The company's beta and `columns` of its visible tester, for a read other modules answer with (404 and 2317 as show). */
+  async visibleRow<C extends keyof TesterRow>(companyId: number, betaId: string, testerRef: string, columns: readonly C[]): Promise<{ beta: Beta; tester: Pick<TesterRow, C> }> {
     const { repo } = this.ctx;
     const beta = await repo.betas.require(companyId, betaId);
-    return { beta, tester: await repo.requireVisible(repo.db, beta.id, testerRef) };
+    return { beta, tester: await repo.requireVisibleColumns(beta.id, testerRef, columns) };
   }
 
   /** The tester's own change of their public name, from their status page (update.ts). */

@@ -90,12 +90,8 @@ export type SignupInput = VisitorInput;
  */
 export type SignupOutcome = { kind: 'joined'; tester: TesterView | null } | { kind: 'check_inbox'; email: string } | { kind: 'already_on_list' };
 
-/** The tester as their own status page shows them: what their row says, their standing and share link. */
-export interface StatusTester
-  extends Pick<TesterRow, 'id' | 'uuid' | 'email' | 'status' | 'referral_code' | 'leaderboard_name' | 'share_signups_count'>,
-    WaitlistStanding {
-  share_link: string;
-}
+/** The tester as their own status page shows them: what their row says and their standing (the share box makes the link from the code). */
+export type StatusTester = Pick<TesterRow, 'id' | 'uuid' | 'email' | 'status' | 'referral_code' | 'leaderboard_name' | 'share_signups_count'> & WaitlistStanding;
 
 /** A tester's own standing, for their status page. */
 export interface Standing {
@@ -440,7 +436,6 @@ export class VisitorsService {
       waitlist_ahead: progress.waitlist_ahead,
       waitlist_behind: progress.waitlist_behind,
       waitlist_length: progress.waitlist_length,
-      share_link: this.views.shareLink(beta, referral_code),
     };
     return { beta, tester, points: row.points, rewards, progress, leaderboard, moves };
   }

@@ -354,7 +354,7 @@ describe('tester moves', () => {
     assert.equal(bad.status, 422, JSON.stringify(bad.body));
   });
 
-  test('404 for another company\'s tester or an unknown one, 403 without testers:read; a deleted tester\'s moves go with it', async () => {
+  test('by id or uuid; 404 for another company\'s tester or an unknown one, 403 without testers:read, 2317 for a hidden one; a deleted tester\'s moves go with it', async () => {
     const beta = await ctx.createBeta();
     const tester = await createTester(ctx, beta.id);
     assert.equal((await moves(beta.id, 999_999)).status, 404);
@@ -366,6 +366,18 @@ describe('tester moves', () => {
     const other = await ctx.services.accounts.createCompany({ name: 'Other' });
     const { key } = await ctx.services.accounts.createApiKey({ companyId: other.id });
     assert.equal((await moves(beta.id, tester.id, '', key)).status, 404);
+
+    // By uuid in any case, as show tester; a hidden tester is 2317, as show's.
+    const byId = await moves(beta.id, tester.id);
+    const byUuid = await moves(beta.id, String(tester.uuid).toUpperCase());
+    assert.equal(byUuid.status, 200);
+    assert.deepEqual(byUuid.body, byId.body);
+    assert.equal(byId.body.length, 1);
+    const hidden = await createTester(ctx, beta.id);
+    await ctx.database.db.updateTable('testers').set({ hidden: 1 }).where('id', '=', hidden.id).execute();
+    const refusedHidden = await moves(beta.id, hidden.id);
+    assert.equal(refusedHidden.status, 403);
+    assert.deepEqual(codes(refusedHidden), [Errors.testerHidden.code]);
 
     assert.equal((await ctx.request('DELETE', `/api/v2/betas/${beta.id}/testers/${tester.id}`)).status, 200);
     const left = await ctx.database.db.selectFrom('tester_moves').select('id').where('tester_id', '=', tester.id).execute();
