@@ -8,7 +8,8 @@
 // minute, the e-mail queue and send rate, the p99 of the beta's requests). The days, funnel,
 // countries, sources and channel figures are read from rollups kept after commit (rollups.ts), the
 // top referrers from the standings' referrals set: no figure is counted over the testers when a
-// dashboard opens (docs/decisions.md, "Beta dashboard").
+// dashboard opens (docs/decisions.md, "Beta dashboard"), but the top referrers until this process
+// has built that set (one SQL top-N over the beta's testers).
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -271,10 +272,14 @@ export class BetaStatsService {
    * The testers with the most credited referrals (ties: the earliest first), from the standings'
    * referrals set (no index on testers), then their rows for the address, name, status and flags.
    * Leaving out the rejected and flagged reads further down the set, four times as far each round.
+   * While this process has not built the set (after a start), one scan of the testers answers at
+   * once what the rounds would read at most, and the set is built meanwhile: the first dashboard
+   * does not wait for the build.
    */
   private async topReferrers(betaId: number, leaveOutSuspects: boolean): Promise<TopReferrer[]> {
-    for (let read = TOP; ; read *= 4) {
-      const top = await this.standings.topBy(betaId, 'share_signups_count', read);
+    const held = this.standings.holdsSorted(betaId, 'share_signups_count');
+    for (let read = held || !leaveOutSuspects ? TOP : MOST_REFERRERS_READ; ; read *= 4) {
+      const top = held ? await this.standings.topBy(betaId, 'share_signups_count', read) : await this.standings.topByScan(betaId, 'share_signups_count', read);
       if (top.length === 0) return [];
       const rows = new Map(
         (
