@@ -144,6 +144,24 @@ export const SHARE_CHANNEL_NAMES = {
   other: 'Other',
 };
 
+/** A choice the member made in this browser (saved by `keep`), or undefined: none, storage blocked, or not JSON. */
+export function kept(key) {
+  try {
+    return JSON.parse(window.localStorage.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a choice of the member in this browser, across reloads; with storage blocked, it holds for this page only. */
+export function keep(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage blocked: nothing kept.
+  }
+}
+
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
 

@@ -4,7 +4,7 @@
 // across pages and searches) or as "all N matching" the filters; a selection is exported, or moved
 // by one bulk action (a background job, followed on the bulk actions page). The columns shown are
 // the member's choice, kept per beta in this browser.
-import { call, clearErrors, count, el, messagesOf, number, pageBetaId, say, showErrors, start, when } from './core.js';
+import { call, clearErrors, count, el, keep, kept, messagesOf, number, pageBetaId, say, showErrors, start, when } from './core.js';
 
 const PER_PAGE = 25;
 /** How long a search box waits for the next key before it searches: one request per pause, not per key. */
@@ -73,13 +73,8 @@ const COLUMNS_KEY = `prelaunch-testers-columns-${pageBetaId()}`;
 
 /** The columns this member chose for this beta in this browser, or the default ones. */
 function chosenColumns() {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? 'null');
-    if (Array.isArray(saved)) return new Set(saved.filter((key) => key in COLUMNS));
-  } catch {
-    // Storage blocked or a value not ours: the default columns.
-  }
-  return new Set(DEFAULT_COLUMNS);
+  const saved = kept(COLUMNS_KEY);
+  return new Set(Array.isArray(saved) ? saved.filter((key) => key in COLUMNS) : DEFAULT_COLUMNS);
 }
 
 let columns = chosenColumns();
@@ -307,11 +302,7 @@ for (const box of document.querySelectorAll('#columns input[name=column]')) {
   box.checked = columns.has(box.value);
   box.addEventListener('change', () => {
     columns = new Set([...document.querySelectorAll('#columns input[name=column]:checked')].map((checked) => checked.value));
-    try {
-      window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(shownColumns()));
-    } catch {
-      // Storage blocked: the choice holds for this page only.
-    }
+    keep(COLUMNS_KEY, shownColumns());
     renderHead();
     // The rows shown were read without their points: read again.
     if (box.value === 'points' && box.checked) load().catch(failed);
