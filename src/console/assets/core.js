@@ -165,11 +165,17 @@ export function keep(key, value) {
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
 
+/** The moments a page's shell was written with (`<time datetime>`, told in UTC by the server) as `when` shows every other one. */
+function localTimes() {
+  for (const time of document.querySelectorAll('time[datetime]')) time.textContent = when(time.dateTime);
+}
+
 /**
  * Runs a page's loaders, then marks the page ready (`<body data-ready>`: what tests and the console
  * pages' bench wait for); a session that has ended sends the member to the sign-in page.
  */
 export function start(...loaders) {
+  localTimes();
   Promise.all(loaders.map((load) => load())).then(() => {
     document.body.dataset.ready = 'true';
   }).catch((failure) => {
