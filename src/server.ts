@@ -76,8 +76,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   // Started, not awaited: the stop below is in place from the moment the port answers, and a
   // signal that comes while the workers take back a dead process's jobs waits for them.
   const workersStarted = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : Promise.resolve(null);
-  // Also started, not awaited: the top referrers' sort sets, so the first dashboard opened after a
-  // start does not wait for them to be built.
+  // Also started, not awaited: the top referrers' sort sets, read from memory by the dashboards
+  // once built (until then a dashboard reads its top referrers by one SQL top-N, not waiting).
   const statsLog = log.child({ component: 'stats' });
   const warming = new AbortController();
   const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the top referrers at start failed'));
