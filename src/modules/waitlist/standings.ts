@@ -203,13 +203,15 @@ export class Standings {
   }
 
   /**
-   * Stops reading and pruning the feed; the sets stay as they are. A read under way (a timer's) is
-   * waited for, so the database is not closed beneath it.
+   * Stops reading and pruning the feed; the sets stay as they are. A read under way (a timer's, or a
+   * sort set's build nobody waits for: topByScan's) is waited for, so the database is not closed
+   * beneath it; such a build stops at its next chunk.
    */
   async close(): Promise<void> {
     this.#stopReading?.();
     this.#stopping.abort();
-    await Promise.all([this.#pruning, this.#rounds.idle()]);
+    const builds = [...this.#sortBuilds.values()].map((build) => build.done.catch(() => {}));
+    await Promise.all([this.#pruning, this.#rounds.idle(), ...builds]);
   }
 
   /**
@@ -451,6 +453,7 @@ export class Standings {
   async #loadSort(betaId: number, column: SortColumn): Promise<RankedSet> {
     const [groups, ats, ids]: number[][] = [[], [], []];
     for (let after = 0; ; ) {
+      this.#stopping.signal.throwIfAborted();
       const rows = await this.db
         .selectFrom('testers')
         .select(['id', sql<number>`${sql.ref(column)}`.as('value')])
