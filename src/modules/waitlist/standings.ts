@@ -408,7 +408,10 @@ export class Standings {
    * measured in bench/README.md ("Console pages").
    */
   async topByScan(betaId: number, column: SortColumn, count: number): Promise<{ id: number; value: number }[]> {
-    void this.#sortFor(betaId, column).catch((error: unknown) => this.log?.error({ err: error }, 'standings: building a sort set failed'));
+    void this.#sortFor(betaId, column).catch((error: unknown) => {
+      // Stopped by close(): no failure.
+      if (!this.#stopping.signal.aborted) this.log?.error({ err: error }, 'standings: building a sort set failed');
+    });
     const rows = await this.db
       .selectFrom('testers')
       .select(['id', sql<number>`${sql.ref(column)}`.as('value')])
