@@ -209,30 +209,6 @@ export class BetaStatsService {
     };
   }
 
-  /**
-   * Builds the referrals sort set of every beta with testers, largest first, one beta at a time: the
-   * first dashboard after a start finds its top referrers in memory (the other tester figures are
-   * rollups, read as they stand). Stops between betas once `stop` is aborted; says how long it took.
-   */
-  async warm(stop: AbortSignal, log?: { info(details: object, message: string): void }): Promise<void> {
-    const started = performance.now();
-    const betas = await this.db
-      .selectFrom('beta_counters')
-      .select('beta_id')
-      .groupBy('beta_id')
-      .having((eb) => eb.fn.sum('testers_count'), '>', 0)
-      .orderBy((eb) => eb.fn.sum('testers_count'), 'desc')
-      .execute();
-    let read = 0;
-    for (const { beta_id } of betas) {
-      if (stop.aborted) break;
-      await this.standings.topBy(beta_id, 'share_signups_count', TOP);
-      read += 1;
-    }
-    const ms = Math.round(performance.now() - started);
-    log?.info({ betas: read, ms }, `stats: top referrers of ${read} betas read in ${ms} ms`);
-  }
-
   /** Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel), the signups that came through it and their stages (rolled up). */
   private async channelsOf(betaId: number): Promise<ChannelFigures[]> {
     const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), rolledUpChannels(this.db, betaId)]);
@@ -273,8 +249,8 @@ export class BetaStatsService {
    * referrals set (no index on testers), then their rows for the address, name, status and flags.
    * Leaving out the rejected and flagged reads further down the set, four times as far each round.
    * While this process has not built the set (after a start), one scan of the testers answers at
-   * once what the rounds would read at most, and the set is built meanwhile: the first dashboard
-   * does not wait for the build.
+   * once what the rounds would read at most, and the set is built after it: the first dashboard
+   * neither waits for the build nor shares the machine with it.
    */
   private async topReferrers(betaId: number, leaveOutSuspects: boolean): Promise<TopReferrer[]> {
     const held = this.standings.holdsSorted(betaId, 'share_signups_count');
