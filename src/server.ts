@@ -76,11 +76,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
   // Started, not awaited: the stop below is in place from the moment the port answers, and a
   // signal that comes while the workers take back a dead process's jobs waits for them.
   const workersStarted = options.jobs ? startWorkers(database, services, systemClock, app.log, metrics) : Promise.resolve(null);
-  // Also started, not awaited: the top referrers' sort sets, so the first dashboard opened after a
-  // start does not wait for them to be built.
   const statsLog = log.child({ component: 'stats' });
-  const warming = new AbortController();
-  const statsWarmed = services.betaStats.warm(warming.signal, statsLog).catch((error: unknown) => statsLog.error({ err: error }, 'stats: reading the top referrers at start failed'));
   // The dashboards' rollups take the testers' changes within ROLLUP_FOLD_EVERY_MS of their commit.
   const rollupFolding = startRollupFolding(database.db, database.dialect, statsLog);
   // The launch panel's counts reach the database within FLUSH_EVERY_MS, and once more at the stop.
@@ -95,9 +91,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Runn
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     const jobsStopped = workersStarted.then((workers) => workers?.stop());
-    warming.abort();
     await app.close();
-    await Promise.all([jobsStopped, statsWarmed, rollupFolding.stop(), launchFlushing.stop()]);
+    await Promise.all([jobsStopped, rollupFolding.stop(), launchFlushing.stop()]);
     await release();
     app.log.info('stopped');
   });

@@ -2,10 +2,11 @@
 // tiles, the range form, the chart's place (above the fold), the funnel and empty tables;
 // assets/dashboard.js fills them from GET /api/v2/betas/{beta_id}/stats and …/email_sending, draws
 // the signups chart (uPlot) and polls while the page shows. Its Launch panel shows the live figures
-// of the stats' `launch`: the last whole minute's signups, refusals by reason, e-mail queue and send
-// rate and request p99, with sparklines of the last minutes that each say their numbers in words
-// too. The banner says when the beta's e-mail is paused, with the button that resumes it for a
-// member who may (an owner or admin).
+// of the stats' `launch`: the last whole minute's signups, refusals by reason and request p99, with
+// sparklines of the last minutes that each say their numbers in words too; and the e-mail sending
+// (queue, sends in the last minute and hour) from the answer that also says whether it is paused.
+// The banner says when the beta's e-mail is paused, with the button that resumes it for a member
+// who may (an owner or admin).
 import { html, type Trusted } from '../public/html.ts';
 import { PANEL_MINUTES } from '../modules/stats/launch-figures.ts';
 import type { ConsolePages } from './console-scope.ts';
@@ -70,6 +71,8 @@ function launchPanel(): Trusted {
 <h3 id="launch-title">Launch</h3>
 <p class="updated" id="launch-updated"></p>
 <dl class="counters" id="launch-figures"></dl>
+<h4 id="email-sending-title">E-mail sending</h4>
+<dl class="counters" id="email-sending"></dl>
 <div class="sparks">${spark('spark-signups', 'Signups a minute')}${spark('spark-refusals', 'Refusals a minute')}</div>
 ${table('launch-refusals', 'Refusals by reason', ['Reason', 'Last minute', `Last ${PANEL_MINUTES} minutes`])}
 </section>`;
@@ -106,8 +109,6 @@ ${launchPanel()}
 </div>
 <h3>Deliveries</h3>
 <dl class="counters" id="stats-operations"></dl>
-<h3>E-mail sending</h3>
-<dl class="counters" id="email-sending"></dl>
 </section>`;
 }
 

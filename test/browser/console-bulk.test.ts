@@ -1,5 +1,6 @@
 // The bulk actions page in a real browser: a bulk invite of 1,000 testers, previewed (its counts
-// and first testers), confirmed,
+// and first testers), confirmed; a filter's testers added to and removed from a group, exported,
+// and deleted with their number typed, by keyboard at 1280 and 360 px;
 // its progress bar following the job (run here batch by batch), a reload mid-way showing where it
 // stands, 100 % at the end, and every tester invited once (rows, e-mails, outbox); a wrong number
 // shown next to its field; keyboard only; a viewer at 360 px reads and cannot start one; axe.
@@ -146,11 +147,118 @@ describe('console: bulk actions in a browser', () => {
     assert.deepEqual([action.action, action.target_status, JSON.parse(action.filters ?? '{}')], ['set_status', 'rejected', { email_contains: 'wait1' }]);
 
     page.once('dialog', (dialog) => dialog.accept());
-    await page.getByRole('button', { name: /^Cancel Set status rejected/ }).click();
+    await page.getByRole('button', { name: /^Cancel Set the status rejected/ }).click();
     await page.locator(`tr[data-job-id="${action.id}"][data-state=cancelled]`).waitFor();
     assert.equal((await ctx.database.db.selectFrom('bulk_actions').select('state').where('id', '=', action.id).executeTakeFirstOrThrow()).state, 'cancelled');
     await page.context().close();
   });
+
+  for (const width of [1280, 360]) {
+    test(`at ${width} px, by keyboard: a filter's testers added to a group, exported, one removed from it, then the group deleted, its number typed; axe`, async () => {
+      const betaId = await betaWithWaitlist(12);
+      const ids = await ctx.database.db.selectFrom('testers').select('id').where('beta_id', '=', betaId).orderBy('id').execute().then((rows) => rows.map((row) => row.id));
+      const db = ctx.database.db;
+      const page = await console.newPage({ width, height: 900 });
+      await console.signInAs(page, 'admin@example.com');
+      const focused = () => page.evaluate(() => document.activeElement?.id);
+      /** The beta's newest bulk action, run to its end here as a worker would. */
+      const runNewest = async () => {
+        const action = await db.selectFrom('bulk_actions').selectAll().where('beta_id', '=', betaId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        assert.equal(await ctx.services.bulkActions.run(action.id), 'done');
+        return action;
+      };
+      const grouped = async () => (await db.selectFrom('testers').select(['id', 'groups']).where('beta_id', '=', betaId).orderBy('id').execute()).filter((t) => t.groups === 'early').map((t) => t.id);
+
+      // Add: the filter choice by arrow key, the action, the group and the filter typed, Enter.
+      await open(page, betaId);
+      await page.focus('#kind-top');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.isChecked('#kind-filter'), true);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'field-action');
+      await page.selectOption('#field-action', 'add_to_group');
+      assert.deepEqual([await page.isVisible('#field-group'), await page.isHidden('#field-status')], [true, true]);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'field-group');
+      await page.keyboard.type('early');
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'field-filters');
+      await page.keyboard.type('email_contains=wait1');
+      await page.keyboard.press('Enter');
+      await page.locator('#preview:not([hidden])').waitFor();
+      assert.equal(await page.textContent('#preview-summary'), 'Add the testers matching email_contains=wait1 to the group early:');
+      assert.deepEqual((await page.locator('#preview-counts dd').allTextContents()).slice(0, 3), ['3', '3', '0']);
+      await assertAccessible(page, `bulk: a group change previewed at ${width} px`);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'bulk-confirm');
+      await page.keyboard.press('Enter');
+      await page.locator('#bulk-started:not([hidden])').waitFor();
+      const added = await runNewest();
+      assert.deepEqual([added.action, added.group_name, JSON.parse(added.filters ?? '{}'), added.total], ['add_to_group', 'early', { email_contains: 'wait1' }, 3]);
+      assert.deepEqual(await grouped(), [ids[1], ids[10], ids[11]]);
+
+      // Export: a link from the testers table passes its filter; the links download what it matches.
+      await open(page, betaId, '?group=early');
+      assert.equal(await page.getAttribute('#export-csv', 'href'), `/api/v2/betas/${betaId}/testers.csv?group=early`);
+      const exported = await page.evaluate(async () => {
+        const response = await fetch((document.getElementById('export-ndjson') as HTMLAnchorElement).href, { credentials: 'same-origin' });
+        return (await response.text()).trim().split('\n').map((line) => JSON.parse(line).id as number);
+      });
+      assert.deepEqual(exported.sort((a, b) => a - b), [ids[1], ids[10], ids[11]]);
+
+      // Remove one from the group.
+      await page.focus('#field-action');
+      await page.selectOption('#field-action', 'remove_from_group');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('early');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('End');
+      await page.keyboard.type('&email_contains=wait10');
+      assert.equal(await page.getAttribute('#export-ndjson', 'href'), `/api/v2/betas/${betaId}/testers.ndjson?group=early&email_contains=wait10`, 'the export follows the filter as typed');
+      await page.keyboard.press('Enter');
+      await page.locator('#preview:not([hidden])').waitFor();
+      assert.equal(await page.textContent('#preview-summary'), 'Remove the testers matching group=early&email_contains=wait10 from the group early:');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.locator('#bulk-started:not([hidden])').waitFor();
+      assert.equal((await runNewest()).action, 'remove_from_group');
+      assert.deepEqual(await grouped(), [ids[1], ids[11]]);
+
+      // Delete the group: the button waits for the number typed.
+      await open(page, betaId, '?group=early');
+      await page.focus('#field-action');
+      await page.selectOption('#field-action', 'delete');
+      assert.deepEqual([await page.isHidden('#field-group'), await page.isHidden('#field-status')], [true, true]);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'field-filters');
+      await page.keyboard.press('Enter');
+      await page.locator('#preview:not([hidden])').waitFor();
+      assert.equal(await page.textContent('#preview-summary'), 'Delete the testers matching group=early:');
+      const confirm = page.getByRole('button', { name: 'Delete 2 testers' });
+      assert.equal(await confirm.isDisabled(), true, 'not before the number is typed');
+      await assertAccessible(page, `bulk: a deletion to confirm at ${width} px`);
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'confirm-total');
+      await page.keyboard.type('1');
+      assert.equal(await confirm.isDisabled(), true, 'another number leaves it disabled');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('2');
+      assert.equal(await confirm.isDisabled(), false);
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'bulk-confirm');
+      await page.keyboard.press('Enter');
+      await page.locator('#bulk-started:not([hidden])').waitFor();
+      const deletion = await runNewest();
+      assert.deepEqual([deletion.action, JSON.parse(deletion.filters ?? '{}'), deletion.total], ['delete', { group: 'early' }, 2]);
+      const left = await db.selectFrom('testers').select('id').where('beta_id', '=', betaId).orderBy('id').execute();
+      assert.deepEqual(left.map((t) => t.id), ids.filter((id) => id !== ids[1] && id !== ids[11]));
+      await page.locator(`tr[data-job-id="${deletion.id}"][data-state=completed]`).waitFor();
+      await assertCountersExact(ctx, betaId, assert);
+      await page.context().close();
+    });
+  }
 
   test('a viewer at 360 px reads the actions, has no form or cancel button, and the page scrolls only down', async () => {
     const betaId = await betaWithWaitlist(3);

@@ -89,7 +89,10 @@ describe('the beta dashboard in a browser', () => {
     assert.equal(await page.textContent('#stat-launch-signups'), '1,234');
     assert.equal(await page.textContent('#stat-launch-refusals'), '1,501');
     assert.equal(await page.textContent('#stat-launch-p99'), '3.4 ms over 1 request');
-    assert.match((await page.textContent('#stat-launch-emails-queued')) ?? '', /^\d+$/);
+    // The e-mail queue once, in the Launch panel (its sends in the last minute and hour beside it).
+    assert.match((await page.textContent('#launch #stat-email-queued')) ?? '', /^\d+$/);
+    assert.deepEqual(await page.locator('#launch #email-sending dt').allTextContents(), ['E-mails waiting to be sent', 'Sent in the last minute', 'Sent in the last hour']);
+    assert.equal(await page.getByText('E-mails waiting to be sent').count(), 1);
     assert.match((await page.textContent('#launch-updated')) ?? '', /last whole minute \(09:14 UTC\)/);
     const refusals = await rowsOf(page, 'launch-refusals');
     assert.deepEqual(refusals.slice(0, 3), [
@@ -299,7 +302,7 @@ describe('the beta dashboard in a browser', () => {
     await page.context().close();
   });
 
-  test('the top referrers mark a flagged tester; the toggle, by keyboard, leaves them out', async () => {
+  test('the top referrers mark a flagged tester; the toggle, by keyboard, leaves them out and is remembered per beta across reloads', async () => {
     const launch = await ctx.createBeta({}, 'Suspects');
     const suspect = await createTester(ctx, launch.id, { email: 'farm@mailinator.com' });
     const honest = await createTester(ctx, launch.id, { profile: { first_name: 'Grace' } });
@@ -316,6 +319,23 @@ describe('the beta dashboard in a browser', () => {
     await page.locator('#referrers tbody tr', { hasText: 'farm@' }).waitFor({ state: 'detached' });
     assert.deepEqual(await rowsOf(page, 'referrers'), [[`Grace (${honest.email})`, '1']]);
     await assertAccessible(page, 'dashboard with the flagged referrers left out');
+
+    // Remembered across reloads, per beta: this beta opens with them left out, another as it was.
+    await page.reload();
+    await page.locator('body[data-ready]').waitFor();
+    assert.equal(await page.isChecked('#leave-out-flagged'), true);
+    assert.deepEqual(await rowsOf(page, 'referrers'), [[`Grace (${honest.email})`, '1']]);
+    await openDashboard(page);
+    assert.equal(await page.isChecked('#leave-out-flagged'), false, 'another beta keeps its own choice');
+    await page.goto(`${origin}/console/betas/${launch.id}`);
+    await page.locator('body[data-ready]').waitFor();
+    await page.focus('#leave-out-flagged');
+    await page.keyboard.press('Space');
+    await page.locator('#referrers tbody tr', { hasText: 'farm@' }).waitFor();
+    await page.reload();
+    await page.locator('body[data-ready]').waitFor();
+    assert.equal(await page.isChecked('#leave-out-flagged'), false, 'unticking is remembered too');
+    assert.deepEqual((await rowsOf(page, 'referrers')).length, 2);
     await page.context().close();
   });
 });

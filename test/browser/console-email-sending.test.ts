@@ -1,6 +1,6 @@
 // The sending breaker's banner on a beta's dashboard, in a real browser: shown while the beta's
 // e-mail is paused, with when and why; an owner resumes sending from it by keyboard, a viewer
-// reads it without the button; the "E-mail sending" figures; 360 px, 1280 px and axe.
+// reads it without the button; the Launch panel's "E-mail sending" figures; 360 px, 1280 px and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -44,7 +44,7 @@ describe('the e-mail sending banner in a browser', () => {
     const banner = page.getByRole('region', { name: 'E-mail from this beta is paused' });
     assert.ok(await banner.isVisible());
     assert.match((await page.textContent('#sending-paused-reason')) ?? '', /: 11 hard bounces and complaints among the last 200 sends: past 5 % of 200\.$/);
-    assert.equal(await page.textContent('#stat-email-queued'), '1');
+    assert.equal(await page.textContent('#stat-email-queued'), '1 (sending paused)');
     assert.equal(await page.textContent('#stat-email-rate'), '0');
     await assertAccessible(page, 'dashboard with the sending banner');
 

@@ -1,6 +1,7 @@
 // The console's tester page tells the tester's moves in a real browser: the same moves as
-// moves.json, newest first, in the status page's words, with the member who acted, paged by links;
-// at 360 px and 1280 px, with axe-core, by keyboard, and nothing from another host.
+// moves.json, newest first, in the status page's words, with the member who acted, paged by links,
+// each dated as every console page dates a moment (the browser's locale and time zone); at 360 px
+// and 1280 px, with axe-core, by keyboard, and nothing from another host.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -47,6 +48,8 @@ describe("the console's tester page shows the tester's moves", () => {
   }
 
   const items = (page: Page) => page.$$eval('#tester-moves li', (lis) => lis.map((li) => li.textContent));
+  /** A moment as the console's pages show it in this browser (core.js `when`). */
+  const shown = (page: Page, at: string) => page.evaluate((time) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), at);
 
   for (const width of [360, 1280]) {
     test(`at ${width} px: the moves of moves.json newest first in words, paged; accessible, fits, by keyboard, nothing from elsewhere`, async () => {
@@ -59,8 +62,8 @@ describe("the console's tester page shows the tester's moves", () => {
       assert.equal(await page.textContent('#moves-status'), '23 moves, newest first; page 1 of 2.');
       const first = await items(page);
       assert.equal(first.length, 20);
-      assert.equal(first[0], '22 November 2026 Earned points: #1 (by owner@example.com)');
-      assert.deepEqual(new Set(first.slice(1)), new Set(['21 November 2026 A friend they referred joined: #1']));
+      assert.equal(first[0], `${await shown(page, '2026-11-22T10:00:00Z')} Earned points: #1 (by owner@example.com)`);
+      assert.deepEqual(new Set(first.slice(1)), new Set([`${await shown(page, '2026-11-21T10:00:00Z')} A friend they referred joined: #1`]));
       assert.deepEqual(
         await page.$$eval('#tester-moves li time', (times) => times.map((time) => time.getAttribute('datetime'))),
         api.map((move: any) => move.at),
@@ -80,16 +83,25 @@ describe("the console's tester page shows the tester's moves", () => {
       await Promise.all([page.waitForURL(/moves_page=2/), page.keyboard.press('Enter')]);
       await page.locator('body[data-ready]').waitFor();
       assert.equal(await page.textContent('#moves-status'), '23 moves, newest first; page 2 of 2.');
-      assert.deepEqual(await items(page), [
-        '21 November 2026 A friend they referred joined: #1',
-        '21 November 2026 A friend they referred joined: #2 to #1',
-        '20 November 2026 Joined the waitlist at #2',
-      ]);
+      const [friend, signup] = [await shown(page, '2026-11-21T10:00:00Z'), await shown(page, '2026-11-20T10:00:00Z')];
+      assert.deepEqual(await items(page), [`${friend} A friend they referred joined: #1`, `${friend} A friend they referred joined: #2 to #1`, `${signup} Joined the waitlist at #2`]);
       assert.equal(await page.getByRole('link', { name: 'Newer moves' }).count(), 1);
       assert.deepEqual([...hosts], [new URL(origin).host], 'nothing from another host');
       await page.context().close();
     });
   }
+
+  test("the moves' dates are in the browser's locale and time zone, as the points ledger's beside them", async () => {
+    const page = await pages.newPage({ width: 1280, height: 800 }, { locale: 'de-DE', timezoneId: 'America/New_York' });
+    await pages.signInAs(page, 'owner@example.com');
+    await open(page, `/console/betas/${betaId}/testers/${me.id}`);
+    const [newest] = await items(page);
+    assert.equal(newest, '22.11.2026, 05:00 Earned points: #1 (by owner@example.com)');
+    assert.equal(await page.getAttribute('#tester-moves li time', 'datetime'), '2026-11-22T10:00:00Z', 'the moment itself stays in the markup');
+    const ledger = await page.locator('#tester-points tr', { hasText: 'bonus' }).locator('td').first().textContent();
+    assert.equal(ledger, '22.11.2026, 05:00');
+    await page.context().close();
+  });
 
   test('a page past the last leads back to the newest moves', async () => {
     const page = await pages.newPage();

@@ -12,8 +12,8 @@ import { addMember, PASSWORD } from './support.ts';
 export const WAIT = { timeout: 15_000 };
 
 export interface ConsoleBrowser {
-  /** A browser context of its own at `viewport`; a page error fails the test. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A browser context of its own at `viewport` (in a locale and time zone, when given); a page error fails the test. */
+  newPage(viewport?: { width: number; height: number }, place?: { locale: string; timezoneId: string }): Promise<Page>;
   /** Signs in through the sign-in form and waits for the betas page. */
   signInAs(page: Page, email: string, password?: string): Promise<void>;
 }
@@ -33,9 +33,9 @@ async function documentedOperations(origin: string): Promise<Documented> {
 function consoleBrowser(browser: Browser, origin: string): ConsoleBrowser {
   let documented: Promise<Documented> | undefined;
   return {
-    async newPage(viewport = { width: 1280, height: 800 }) {
+    async newPage(viewport = { width: 1280, height: 800 }, place) {
       const isDocumented = await (documented ??= documentedOperations(origin));
-      const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport });
+      const context = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport, ...place });
       context.setDefaultTimeout(WAIT.timeout);
       context.setDefaultNavigationTimeout(WAIT.timeout);
       const page = await context.newPage();

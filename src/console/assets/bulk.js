@@ -1,12 +1,17 @@
-// A beta's bulk actions: the new action's preview and confirmation, and the actions' progress,
-// polled while any runs (a reload or a restart shows it where it is: the job's row says).
+// A beta's bulk actions: the new action's preview and confirmation (a deletion's by typing its
+// number of testers), the export of a filter's testers, and the actions' progress, polled while any
+// runs (a reload or a restart shows it where it is: the job's row says).
+import { actionText, CONFIRM_VERBS, capitalised, typedTotal } from './bulk-words.js';
 import { call, clearErrors, count, el, messagesOf, number, pageBetaId, role, say, showErrors, start, when } from './core.js';
 import { previewRows } from './preview.js';
 
-const base = `/api/v2/betas/${pageBetaId()}/bulk_actions`;
+const api = `/api/v2/betas/${pageBetaId()}`;
+const base = `${api}/bulk_actions`;
 const POLL_MS = 1000;
 /** Query parameters of the testers table that are its paging or order, not a filter. */
 const NOT_FILTERS = new Set(['page', 'per_page', 'sort', 'order', 'direction']);
+/** The fields each filter action asks for besides the filter. */
+const FIELDS = { set_status: 'status-field', add_to_group: 'group-field', remove_from_group: 'group-field' };
 const form = document.getElementById('bulk-form');
 let asked = null;
 let polling = null;
@@ -17,9 +22,10 @@ function kind() {
 
 function showKind() {
   const top = kind() === 'top';
+  const action = form.elements.action.value;
   document.getElementById('top-field').hidden = !top;
-  document.getElementById('status-field').hidden = top;
-  document.getElementById('filters-field').hidden = top;
+  for (const id of ['action-field', 'filters-field']) document.getElementById(id).hidden = top;
+  for (const id of new Set(Object.values(FIELDS))) document.getElementById(id).hidden = top || FIELDS[action] !== id;
 }
 
 /** The filter field's text as the API's filters object. */
@@ -29,40 +35,37 @@ function filtersOf(text) {
   return filters;
 }
 
+/** The export links download the testers the filter matches, as the testers table's export does. */
+function showExport() {
+  const query = new URLSearchParams(filtersOf(form.elements.filters.value)).toString();
+  document.getElementById('export-csv').href = `${api}/testers.csv?${query}`;
+  document.getElementById('export-ndjson').href = `${api}/testers.ndjson?${query}`;
+}
+
 function request(values) {
   if (values.kind === 'top') {
     const top = values.top.trim();
     return { action: 'invite', ...(top === '' ? {} : { top: /^\d+$/.test(top) ? Number(top) : top }) };
   }
-  const action = values.status === 'invited' ? 'invite' : 'set_status';
-  return { action, ...(action === 'set_status' ? { status: values.status } : {}), filters: filtersOf(values.filters) };
+  const filters = filtersOf(values.filters);
+  if (values.action === 'set_status') return values.status === 'invited' ? { action: 'invite', filters } : { action: 'set_status', status: values.status, filters };
+  return { action: values.action, ...(FIELDS[values.action] === 'group-field' ? { group: values.group } : {}), filters };
 }
 
 function describe(body) {
   if (body.top !== undefined && body.top !== null) return `Invite the top ${count(body.top, 'tester')} of the waitlist`;
   const filter = new URLSearchParams(body.filters ?? {}).toString();
-  const whom = filter ? `the testers matching ${filter}` : 'every tester';
-  switch (body.action) {
-    case 'invite':
-      return `Invite ${whom}`;
-    case 'set_status':
-      return `Set status ${body.status} for ${whom}`;
-    case 'add_to_group':
-      return `Add ${whom} to the group ${body.group}`;
-    case 'remove_from_group':
-      return `Remove ${whom} from the group ${body.group}`;
-    default:
-      return `Delete ${whom}`;
-  }
+  return capitalised(actionText(body, filter ? `the testers matching ${filter}` : 'every tester'));
 }
 
 function showPreview(preview) {
   const section = document.getElementById('preview');
   document.getElementById('preview-summary').textContent = `${describe(asked)}:`;
+  const deleting = asked.action === 'delete';
   const facts = [
     ['Testers selected', preview.testers],
-    ['Status changes', preview.changes],
-    ['Skipped (already in it, or not permitted)', preview.skipped],
+    [deleting ? 'Deleted' : 'Changes', preview.changes],
+    ['Skipped (already so, or not permitted)', preview.skipped],
     ['E-mails sent', preview.emails],
     ['E-mails held (suppressed or unsubscribed)', preview.suppressed_emails],
     ['Webhook deliveries', preview.webhook_deliveries],
@@ -70,6 +73,15 @@ function showPreview(preview) {
   ];
   document.getElementById('preview-counts').replaceChildren(...facts.flatMap(([label, n]) => [el('dt', {}, label), el('dd', {}, number(n))]));
   document.querySelector('#preview-testers tbody').replaceChildren(...previewRows(preview.first_testers));
+  // A deletion is confirmed by typing how many: the button waits for that number, and the API
+  // refuses it if the filter matches another number by then.
+  if (deleting) asked = { ...asked, confirm_total: preview.testers };
+  const confirm = document.getElementById('bulk-confirm');
+  document.getElementById('delete-field').hidden = !deleting;
+  document.getElementById('confirm-total').value = '';
+  confirm.className = deleting ? 'danger' : '';
+  confirm.disabled = deleting;
+  confirm.textContent = deleting ? `${CONFIRM_VERBS.delete} ${count(preview.testers, 'tester')}` : 'Confirm and start';
   document.getElementById('preview-error').hidden = true;
   section.hidden = false;
   document.getElementById('preview-title').focus();
@@ -82,6 +94,7 @@ function hidePreview() {
 
 if (form) {
   for (const radio of form.elements.kind) radio.addEventListener('change', showKind);
+  form.elements.action.addEventListener('change', showKind);
   // A link from the testers table passes its filter as this page's query string.
   const given = new URLSearchParams(window.location.search);
   if ([...given.keys()].some((name) => !NOT_FILTERS.has(name))) {
@@ -89,6 +102,8 @@ if (form) {
     document.getElementById('kind-filter').checked = true;
   }
   showKind();
+  showExport();
+  form.elements.filters.addEventListener('input', showExport);
   form.addEventListener('input', hidePreview);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -108,9 +123,12 @@ if (form) {
       button.disabled = false;
     }
   });
+  document.getElementById('confirm-total').addEventListener('input', (event) => {
+    document.getElementById('bulk-confirm').disabled = !asked || !typedTotal(event.target.value, asked.confirm_total);
+  });
   document.getElementById('bulk-discard').addEventListener('click', () => {
     hidePreview();
-    form.elements[kind() === 'top' ? 'top' : 'status'].focus();
+    form.elements[kind() === 'top' ? 'top' : 'action'].focus();
   });
   document.getElementById('bulk-confirm').addEventListener('click', async (event) => {
     if (!asked) return;

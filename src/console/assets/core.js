@@ -144,14 +144,38 @@ export const SHARE_CHANNEL_NAMES = {
   other: 'Other',
 };
 
+/** A choice the member made in this browser (saved by `keep`), or undefined: none, storage blocked, or not JSON. */
+export function kept(key) {
+  try {
+    return JSON.parse(window.localStorage.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a choice of the member in this browser, across reloads; with storage blocked, it holds for this page only. */
+export function keep(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage blocked: nothing kept.
+  }
+}
+
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
+
+/** The moments a page's shell was written with (`<time datetime>`, told in UTC by the server) as `when` shows every other one. */
+function localTimes() {
+  for (const time of document.querySelectorAll('time[datetime]')) time.textContent = when(time.dateTime);
+}
 
 /**
  * Runs a page's loaders, then marks the page ready (`<body data-ready>`: what tests and the console
  * pages' bench wait for); a session that has ended sends the member to the sign-in page.
  */
 export function start(...loaders) {
+  localTimes();
   Promise.all(loaders.map((load) => load())).then(() => {
     document.body.dataset.ready = 'true';
   }).catch((failure) => {

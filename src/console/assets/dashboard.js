@@ -2,10 +2,11 @@
 // change, the signups chart over a range drawn by uPlot, the funnel, conversion per source and per
 // share channel; each figure also as text or a table (no colour needed to read them), read again
 // every few seconds while the page is visible.
-// Its e-mail sending (GET /api/v2/betas/{id}/email_sending): the queue, the send rate, and the
-// banner of a pause with its resume button. The Launch panel: the stats' `launch`, the last whole
-// minute's figures and sparklines of the last minutes, each sparkline's numbers also in words.
-import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, messagesOf, number, pageBetaId, percent, role, say, start, when } from './core.js';
+// The Launch panel: the stats' `launch`, the last whole minute's figures and sparklines of the last
+// minutes, each sparkline's numbers also in words; and in it the e-mail sending (GET
+// /api/v2/betas/{id}/email_sending, shown once: the stats' `launch.emails` repeats it), the queue
+// and send rates, with the banner of a pause and its resume button.
+import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, keep, kept, messagesOf, number, pageBetaId, percent, role, say, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,9 @@ const utcDay = (at) => new Date(at).toISOString().slice(0, 10);
 for (const href of ['/console/assets/vendor/uplot.css', '/console/assets/dashboard.css']) document.head.append(el('link', { rel: 'stylesheet', href }));
 
 const leaveOutFlagged = document.getElementById('leave-out-flagged');
+/** Whether the top referrers leave out the rejected and flagged: the member's choice, kept per beta in this browser. */
+const LEAVE_OUT_KEY = `prelaunch-dashboard-leave-out-flagged-${pageBetaId()}`;
+leaveOutFlagged.checked = kept(LEAVE_OUT_KEY) === true;
 const statsUrl = (range) =>
   `/api/v2/betas/${pageBetaId()}/stats?${new URLSearchParams({ ...range, ...(leaveOutFlagged.checked ? { exclude_flagged_referrers: 'true' } : {}) })}`;
 /** The range shown: the address's ?from=&to= (a reload keeps it), else the API's default. */
@@ -136,14 +140,11 @@ function sparkline(id, values, minutes, what) {
 
 function showLaunch(launch) {
   const last = launch.last_minute;
-  const { emails } = launch;
   document.getElementById('launch-updated').textContent =
     `Figures of the last whole minute (${clockTime(last.minute)} UTC), from every server process; a process adds its counts every few seconds.`;
   fillFigures('launch-figures', [
     ['launch-signups', 'Signups a minute', number(last.signups)],
     ['launch-refusals', 'Refusals a minute', number(refusedIn(last))],
-    ['launch-emails-queued', 'E-mails waiting to be sent', emails.paused ? `${number(emails.queued)} (sending paused)` : number(emails.queued)],
-    ['launch-emails-sent', 'E-mails sent in the last minute', number(emails.sent_last_minute)],
     ['launch-p99', 'Answer time, 99th percentile', last.p99_ms === null ? 'No requests' : `${number(last.p99_ms)} ms over ${count(last.requests, 'request')}`],
   ]);
   sparkline('spark-signups', launch.minutes.map((minute) => minute.signups), launch.minutes, 'Signups a minute');
@@ -266,7 +267,7 @@ const sendingUrl = () => `/api/v2/betas/${pageBetaId()}/email_sending`;
 /** The queue and send rate, and the pause's banner while there is one. */
 function showSending(sending) {
   fillFigures('email-sending', [
-    ['email-queued', 'E-mails waiting to be sent', number(sending.queued)],
+    ['email-queued', 'E-mails waiting to be sent', sending.paused ? `${number(sending.queued)} (sending paused)` : number(sending.queued)],
     ['email-rate', 'Sent in the last minute', number(sending.sent_last_minute)],
     ['email-hour', 'Sent in the last hour', number(sending.sent_last_hour)],
   ]);
@@ -303,7 +304,10 @@ document.getElementById('resume-sending').addEventListener('click', async (event
   }
 });
 
-leaveOutFlagged.addEventListener('change', () => loadStats());
+leaveOutFlagged.addEventListener('change', () => {
+  keep(LEAVE_OUT_KEY, leaveOutFlagged.checked);
+  return loadStats();
+});
 handle('range', (values) => call('GET', statsUrl({ from: values.from, to: values.to })), render);
 for (const preset of document.querySelectorAll('[data-days]')) {
   preset.addEventListener('click', async () => {

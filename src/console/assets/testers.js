@@ -4,7 +4,8 @@
 // across pages and searches) or as "all N matching" the filters; a selection is exported, or moved
 // by one bulk action (a background job, followed on the bulk actions page). The columns shown are
 // the member's choice, kept per beta in this browser.
-import { call, clearErrors, count, el, messagesOf, number, pageBetaId, say, showErrors, start, when } from './core.js';
+import { actionText, CONFIRM_VERBS, capitalised, typedTotal } from './bulk-words.js';
+import { call, clearErrors, count, el, keep, kept, messagesOf, number, pageBetaId, say, showErrors, start, when } from './core.js';
 
 const PER_PAGE = 25;
 /** How long a search box waits for the next key before it searches: one request per pause, not per key. */
@@ -73,13 +74,8 @@ const COLUMNS_KEY = `prelaunch-testers-columns-${pageBetaId()}`;
 
 /** The columns this member chose for this beta in this browser, or the default ones. */
 function chosenColumns() {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? 'null');
-    if (Array.isArray(saved)) return new Set(saved.filter((key) => key in COLUMNS));
-  } catch {
-    // Storage blocked or a value not ours: the default columns.
-  }
-  return new Set(DEFAULT_COLUMNS);
+  const saved = kept(COLUMNS_KEY);
+  return new Set(Array.isArray(saved) ? saved.filter((key) => key in COLUMNS) : DEFAULT_COLUMNS);
 }
 
 let columns = chosenColumns();
@@ -307,11 +303,7 @@ for (const box of document.querySelectorAll('#columns input[name=column]')) {
   box.checked = columns.has(box.value);
   box.addEventListener('change', () => {
     columns = new Set([...document.querySelectorAll('#columns input[name=column]:checked')].map((checked) => checked.value));
-    try {
-      window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(shownColumns()));
-    } catch {
-      // Storage blocked: the choice holds for this page only.
-    }
+    keep(COLUMNS_KEY, shownColumns());
     renderHead();
     // The rows shown were read without their points: read again.
     if (box.value === 'points' && box.checked) load().catch(failed);
@@ -331,23 +323,6 @@ function hidePreview() {
   asked = null;
 }
 
-/** What the action does to `whom`, in words. */
-function what(body, whom) {
-  switch (body.action) {
-    case 'invite':
-      return `invite ${whom}`;
-    case 'set_status':
-      return `set the status ${body.status} for ${whom}`;
-    case 'add_to_group':
-      return `add ${whom} to the group ${body.group}`;
-    case 'remove_from_group':
-      return `remove ${whom} from the group ${body.group}`;
-    default:
-      return `delete ${whom}`;
-  }
-}
-
-const CONFIRM = { invite: 'Invite', set_status: 'Change', add_to_group: 'Add', remove_from_group: 'Remove', delete: 'Delete' };
 /** The fields each action asks for besides the selection. */
 const FIELDS = { set_status: 'selection-status-field', add_to_group: 'selection-group-field', remove_from_group: 'selection-group-field' };
 
@@ -376,8 +351,7 @@ if (change) {
     button.disabled = true;
     try {
       const preview = await call('POST', `${api}/bulk_actions`, { ...body, dry_run: true });
-      const summary = what(body, count(preview.testers, 'selected tester'));
-      document.getElementById('selection-preview-summary').textContent = `${summary[0].toUpperCase()}${summary.slice(1)}:`;
+      document.getElementById('selection-preview-summary').textContent = `${capitalised(actionText(body, count(preview.testers, 'selected tester')))}:`;
       const facts = [
         [body.action === 'delete' ? 'Deleted' : 'Changes', preview.changes],
         ['Skipped (already so, or not permitted)', preview.skipped],
@@ -392,7 +366,7 @@ if (change) {
       typed.value = '';
       confirm.className = deleting ? 'danger' : '';
       confirm.disabled = deleting;
-      confirm.textContent = `${CONFIRM[body.action]} ${count(preview.testers, 'tester')}`;
+      confirm.textContent = `${CONFIRM_VERBS[body.action]} ${count(preview.testers, 'tester')}`;
       document.getElementById('selection-preview-error').hidden = true;
       document.getElementById('selection-preview').hidden = false;
       document.getElementById('selection-preview-title').focus();
@@ -404,7 +378,7 @@ if (change) {
     }
   });
   typed.addEventListener('input', () => {
-    confirm.disabled = !asked || typed.value.replace(/[^0-9]/g, '') !== String(asked.confirm_total);
+    confirm.disabled = !asked || !typedTotal(typed.value, asked.confirm_total);
   });
   document.getElementById('selection-discard').addEventListener('click', () => {
     hidePreview();
@@ -416,7 +390,7 @@ if (change) {
     try {
       const started = await call('POST', `${api}/bulk_actions`, asked);
       const done = document.getElementById('selection-done');
-      done.replaceChildren(`Started: ${what(started, count(started.total, 'tester'))}. Its progress is on the `, el('a', { href: `/console/betas/${pageBetaId()}/bulk` }, 'bulk actions page'), '.');
+      done.replaceChildren(`Started: ${actionText(started, count(started.total, 'tester'))}. Its progress is on the `, el('a', { href: `/console/betas/${pageBetaId()}/bulk` }, 'bulk actions page'), '.');
       done.hidden = false;
       clearSelection();
     } catch (failure) {

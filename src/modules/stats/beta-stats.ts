@@ -8,7 +8,8 @@
 // minute, the e-mail queue and send rate, the p99 of the beta's requests). The days, funnel,
 // countries, sources and channel figures are read from rollups kept after commit (rollups.ts), the
 // top referrers from the standings' referrals set: no figure is counted over the testers when a
-// dashboard opens (docs/decisions.md, "Beta dashboard").
+// dashboard opens (docs/decisions.md, "Beta dashboard"), but the top referrers until this process
+// has built that set (one SQL top-N over the beta's testers).
 import { sql } from 'kysely';
 import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
 import { PARKED } from '../../jobs/outbox.ts';
@@ -208,30 +209,6 @@ export class BetaStatsService {
     };
   }
 
-  /**
-   * Builds the referrals sort set of every beta with testers, largest first, one beta at a time: the
-   * first dashboard after a start finds its top referrers in memory (the other tester figures are
-   * rollups, read as they stand). Stops between betas once `stop` is aborted; says how long it took.
-   */
-  async warm(stop: AbortSignal, log?: { info(details: object, message: string): void }): Promise<void> {
-    const started = performance.now();
-    const betas = await this.db
-      .selectFrom('beta_counters')
-      .select('beta_id')
-      .groupBy('beta_id')
-      .having((eb) => eb.fn.sum('testers_count'), '>', 0)
-      .orderBy((eb) => eb.fn.sum('testers_count'), 'desc')
-      .execute();
-    let read = 0;
-    for (const { beta_id } of betas) {
-      if (stop.aborted) break;
-      await this.standings.topBy(beta_id, 'share_signups_count', TOP);
-      read += 1;
-    }
-    const ms = Math.round(performance.now() - started);
-    log?.info({ betas: read, ms }, `stats: top referrers of ${read} betas read in ${ms} ms`);
-  }
-
   /** Every share channel, in SHARE_CHANNELS' order: its clicks (a row per channel), the signups that came through it and their stages (rolled up). */
   private async channelsOf(betaId: number): Promise<ChannelFigures[]> {
     const [clicks, signups] = await Promise.all([channelClicks(this.db, betaId), rolledUpChannels(this.db, betaId)]);
@@ -271,10 +248,14 @@ export class BetaStatsService {
    * The testers with the most credited referrals (ties: the earliest first), from the standings'
    * referrals set (no index on testers), then their rows for the address, name, status and flags.
    * Leaving out the rejected and flagged reads further down the set, four times as far each round.
+   * While this process has not built the set (after a start), one scan of the testers answers at
+   * once what the rounds would read at most, and the set is built after it: the first dashboard
+   * neither waits for the build nor shares the machine with it.
    */
   private async topReferrers(betaId: number, leaveOutSuspects: boolean): Promise<TopReferrer[]> {
-    for (let read = TOP; ; read *= 4) {
-      const top = await this.standings.topBy(betaId, 'share_signups_count', read);
+    const held = this.standings.holdsSorted(betaId, 'share_signups_count');
+    for (let read = held || !leaveOutSuspects ? TOP : MOST_REFERRERS_READ; ; read *= 4) {
+      const top = held ? await this.standings.topBy(betaId, 'share_signups_count', read) : await this.standings.topByScan(betaId, 'share_signups_count', read);
       if (top.length === 0) return [];
       const rows = new Map(
         (

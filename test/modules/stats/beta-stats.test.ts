@@ -9,7 +9,6 @@ import { createEndpoint, startReceiver, type Receiver } from '../webhooks/suppor
 import { visit } from '../../public/support.ts';
 import { signedIn } from '../../console/support.ts';
 import { jsonInteger } from '../../../src/db/database.ts';
-import { BetaStatsService } from '../../../src/modules/stats/beta-stats.ts';
 import { foldRollups } from '../../../src/modules/stats/rollups.ts';
 
 describe('beta stats', () => {
@@ -394,35 +393,5 @@ describe('beta stats read from the rollups', () => {
     assert.ok((await foldRollups(ctx.database.db, ctx.database.dialect)) > 0);
     assert.deepEqual(await ctx.database.db.selectFrom('tester_rollup_changes').select('seq').execute(), []);
     assert.deepEqual(await rollupsOf(beta.id), []);
-  });
-});
-
-describe('beta stats read at start', () => {
-  let ctx: TestContext;
-  before(async () => {
-    ctx = await startTestContext();
-  });
-  after(() => ctx.close());
-
-  test('read at start: the top referrers of every beta with testers, largest first; a beta without testers is not read', async () => {
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, ctx.services.launchFigures, ctx.services.sendingBreaker);
-    const [big, small] = [await ctx.createBeta({}, 'Big'), await ctx.createBeta({}, 'Small'), await ctx.createBeta({}, 'Empty')];
-    const ada = await createTester(ctx, big.id);
-    await createTester(ctx, big.id, { referrer_id: ada.id });
-    await createTester(ctx, small.id);
-    const lines: { details: object; message: string }[] = [];
-    await service.warm(new AbortController().signal, { info: (details, message) => lines.push({ details, message }) });
-    assert.deepEqual(lines.map((line) => line.details).map(({ betas }: { betas?: number }) => betas), [2]);
-    assert.match(lines[0].message, /^stats: top referrers of 2 betas read in \d+ ms$/);
-    assert.deepEqual((await service.collect(ctx.companyId, big.id, {})).top_referrers, [{ id: ada.id, email: ada.email, name: null, referrals: 1, status: 'applied', flagged: false }]);
-  });
-
-  test('reading at start stops between betas once asked to', async () => {
-    const service = new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, ctx.services.standings, ctx.services.launchFigures, ctx.services.sendingBreaker);
-    const stop = new AbortController();
-    stop.abort();
-    const lines: object[] = [];
-    await service.warm(stop.signal, { info: (details) => lines.push(details) });
-    assert.deepEqual(lines.map(({ betas }: { betas?: number }) => betas), [0]);
   });
 });

@@ -98,6 +98,65 @@ describe('sort sets against a recount', () => {
     });
   }
 
+  test('before a process has built its set, the scan answers the top of each column as the set does, and the stats the same top referrers, suspects left out or not', async () => {
+    const beta = await ctx.createBeta({ referral_points: 1 }, 'Scan or set');
+    const refer = async (referrer: { id: number }, times: number) => {
+      for (let i = 0; i < times; i++) await createTester(ctx, beta.id, { referrer_id: referrer.id });
+    };
+    // Eleven suspects on top (rejected, or flagged by a disposable address), so leaving them out reads past the first ten.
+    const suspects: { id: number }[] = [];
+    for (let i = 0; i < 11; i++) {
+      const suspect = await createTester(ctx, beta.id, i % 2 === 0 ? {} : { email: `scan${i}@mailinator.com` });
+      await refer(suspect, 2);
+      if (i % 2 === 0) assert.equal((await ctx.request('PUT', `/api/v2/betas/${beta.id}/testers/${suspect.id}`, { body: { tester: { status: 'rejected' } } })).status, 200);
+      suspects.push(suspect);
+    }
+    // Clean referrers with equal counts (the earliest first), and one hidden with the most: left out.
+    const clean: { id: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const referrer = await createTester(ctx, beta.id);
+      await refer(referrer, 1);
+      clean.push(referrer);
+    }
+    const hidden = await createTester(ctx, beta.id);
+    await refer(hidden, 3);
+    await ctx.database.db.updateTable('testers').set({ hidden: 1 }).where('id', '=', hidden.id).execute();
+
+    const built = new Standings(ctx.database.db, ctx.database.dialect);
+    try {
+      for (const column of ['points', 'share_signups_count'] as const) {
+        for (const count of [1, 10, 40, 1000]) {
+          const scanning = new Standings(ctx.database.db, ctx.database.dialect);
+          try {
+            assert.equal(scanning.holdsSorted(beta.id, column), false, 'no set built yet: the scan answers');
+            assert.deepEqual(await scanning.topByScan(beta.id, column, count), await built.topBy(beta.id, column, count), `${column}, ${count}`);
+            await scanning.topBy(beta.id, column, 1);
+            assert.ok(scanning.holdsSorted(beta.id, column), 'the scan started the build');
+          } finally {
+            await scanning.close();
+          }
+        }
+      }
+      const stats = (standings: Standings) => new BetaStatsService(ctx.database.db, ctx.database.dialect, ctx.clock, ctx.services.betas, standings, ctx.services.launchFigures, ctx.services.sendingBreaker);
+      for (const exclude of ['false', 'true'] as const) {
+        const fresh = new Standings(ctx.database.db, ctx.database.dialect);
+        try {
+          const byScan = (await stats(fresh).collect(ctx.companyId, beta.id, { exclude_flagged_referrers: exclude })).top_referrers;
+          const bySet = (await stats(built).collect(ctx.companyId, beta.id, { exclude_flagged_referrers: exclude })).top_referrers;
+          assert.deepEqual(byScan, bySet, `exclude_flagged_referrers=${exclude}`);
+          const expected = exclude === 'true' ? clean.slice(0, 10).map((r) => [r.id, 1]) : suspects.slice(0, 10).map((r) => [r.id, 2]);
+          assert.deepEqual(bySet.map((r) => [r.id, r.referrals]), expected);
+          await fresh.topBy(beta.id, 'share_signups_count', 1);
+          assert.ok(fresh.holdsSorted(beta.id, 'share_signups_count'), 'the scan started the build');
+        } finally {
+          await fresh.close();
+        }
+      }
+    } finally {
+      await built.close();
+    }
+  });
+
   test('a set built before changes made by another process follows them: a hidden tester leaves it, a point moves it', async () => {
     const beta = await ctx.createBeta({}, 'Other process');
     const [ada, bob] = [await createTester(ctx, beta.id), await createTester(ctx, beta.id)];
