@@ -120,7 +120,8 @@ async function sqliteContains(db: Executor, column: SearchedTesterColumn, fragme
 async function postgresContains(db: Executor, column: SearchedTesterColumn, fragment: string, betaId: number, betaSize: number): Promise<TextSearch> {
   const contains = likeContains(column, fragment);
   const matching = (executor: Executor) => executor.selectFrom('testers').select('id').where('beta_id', '=', betaId).where('hidden', '=', 0).where(contains);
-  if (betaSize < ALWAYS_INDEXED) return { contains };
+  // Inside a caller's transaction the planner settings would outlast the read: the planner decides.
+  if (betaSize < ALWAYS_INDEXED || db.isTransaction) return { contains };
   const [plan] = (await matching(db).explain('json'))[0]['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[];
   if (plan.Plan['Plan Rows'] > betaSize * DENSE_SHARE) return { contains };
   const first = await db.transaction().execute(async (trx) => {
