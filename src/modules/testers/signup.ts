@@ -237,7 +237,7 @@ async function earlierSignups(
   refuses: boolean,
 ): Promise<EarlierSignups> {
   const { ip, subnet } = origin;
-  const refusing = ip !== null && limit !== null && refuses;
+  const refusing = Boolean(ip) && limit !== null && refuses;
   if (refusing) await lockName(trx, repo.dialect, `signups-from-ip:${betaId}:${ip}`);
   const now = repo.clock.now();
   const earlier = await recentSignupsFrom(trx, betaId, {
