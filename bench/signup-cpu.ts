@@ -1,4 +1,4 @@
-// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]
+// npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip] [--statements]
 // CPU time per signup, this tree against another checkout's (the code before a change, e.g.
 // `git worktree add /tmp/before <commit>` with its node_modules linked), both loaded in this
 // process: each tree's own app and services on a database of its own, driven by app.inject, the
@@ -11,6 +11,7 @@
 // Prints each variant's median µs per signup and the median of the rounds' ratios to the baseline.
 // On PostgreSQL it also counts the statements each tree's signups send (pg's Client.query), and
 // how many of them run inside a transaction, where a commit group runs them one after another.
+// With --statements it lists them too, each by its first words, as times per signup.
 // With --with-ip each signup sends a profile ip, each its own (and its own /24), so the rules that
 // count signups from an address or a network do their reads and index writes.
 import { rmSync } from 'node:fs';
@@ -21,14 +22,16 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { median, positiveInteger } from './figures.ts';
 
-const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip]';
+const USAGE = 'usage: npm run bench:signup-cpu -- --baseline-tree DIR [--dialect sqlite|postgres] [--database-url postgres://…] [--rounds 5] [--signups 300] [--with-ip] [--statements]';
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** Statements sent while a side's batch ran, and how many of them inside a transaction. */
+/** Statements sent while a side's batch ran, how many of them inside a transaction, and each by its text. */
 interface Statements {
   inside: number;
   outside: number;
   signups: number;
+  /** `in`/`out` and the statement's first words → times sent. */
+  byText: Map<string, number>;
 }
 
 /** The statements of the batch running now (sides run one at a time). */
@@ -47,8 +50,11 @@ function countStatements(tree: string): void {
     const text = (typeof first === 'string' ? first : (first?.text ?? '')).trim().toLowerCase();
     if (text === 'begin') inTransaction.add(this);
     if (counting) {
-      if (inTransaction.has(this)) counting.inside += 1;
+      const inside = inTransaction.has(this);
+      if (inside) counting.inside += 1;
       else counting.outside += 1;
+      const key = `${inside ? 'in ' : 'out'} ${text.replace(/\s+/g, ' ').slice(0, 110)}`;
+      counting.byText.set(key, (counting.byText.get(key) ?? 0) + 1);
     }
     if (text === 'commit' || text === 'rollback') inTransaction.delete(this);
     return query.apply(this, args);
@@ -115,7 +121,7 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
   };
   for (let i = 0; i < options.seed; i += 1) await signup();
   await fold();
-  const statements: Statements = { inside: 0, outside: 0, signups: 0 };
+  const statements: Statements = { inside: 0, outside: 0, signups: 0, byText: new Map() };
   return {
     name,
     statements,
@@ -145,11 +151,13 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '5' },
       signups: { type: 'string', default: '300' },
       'with-ip': { type: 'boolean', default: false },
+      statements: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || !values['baseline-tree']) return void process.stdout.write(`${USAGE}\n`);
   const rounds = positiveInteger(values.rounds, 'rounds', USAGE);
+  const listStatements = values.statements!;
   const count = positiveInteger(values.signups, 'signups', USAGE);
   const urlOf = (suffix: string) => {
     if (values.dialect === 'sqlite') return `sqlite:/tmp/prelaunch-bench-signup-cpu/${process.pid}-${suffix}.sqlite`;
@@ -179,6 +187,9 @@ async function main(): Promise<void> {
     const { inside, outside, signups } = side.statements;
     if (signups > 0 && inside + outside > 0) {
       process.stdout.write(`${side.name}: ${((inside + outside) / signups).toFixed(1)} statements per signup, ${(inside / signups).toFixed(1)} of them inside a transaction\n`);
+      if (listStatements) {
+        for (const [text, times] of [...side.statements.byText].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${(times / signups).toFixed(2)}  ${text}\n`);
+      }
     }
   }
   process.stdout.write(`${values.dialect}, ${rounds} rounds of ${count} signups per side; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
