@@ -178,7 +178,7 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
     const rendered = await events.raise(trx, 'tester_created', beta.id, hidden ? [] : [row.id], now);
     if (credited !== null) await events.raise(trx, 'tester_updated', beta.id, [credited], now);
     await emails.statusChanged(trx, { betaId: beta.id, testerId: row.id, status, now });
-    return { row, rendered };
+    return { row, rendered, referrer: heldReferrer ?? referrer };
   });
   ctx.launch.signedUp(beta.id);
   if (created.row.hidden) throw Errors.testerHidden();
@@ -187,9 +187,11 @@ async function signUp(ctx: TestersContext, beta: Beta, input: CreateInput | unde
   // view reads off the beta (a tester placed on the waitlist has its length counted afresh with
   // its position), and a tester just created has no answers but those it gave. So does the row as
   // inserted: the rest of the transaction writes no column of it that the view shows (a reward's
-  // points only), so the answer is the tester as created, without reading it again.
+  // points only), so the answer is the tester as created, without reading it again; nor its
+  // referrer's address, read in the transaction.
   if (rendered) return rendered;
-  return (await repo.views(repo.db, beta, [created.row], { responses: answers.answers.length > 0 ? 'read' : 'none' }))[0];
+  const { row, referrer } = created;
+  return (await repo.views(repo.db, beta, [row], { responses: answers.answers.length > 0 ? 'read' : 'none', referrers: referrer ? [referrer] : [] }))[0];
 }
 
 /**

@@ -11,19 +11,29 @@ import { presentTester, shareLinkOf, type TesterView } from './testers.presenter
 /** The addresses of `count` referrers: one for a tester's view, up to a page's for a list. */
 const referrerEmails = compiledVariants((_count: number) => (db, ids: number[]) => db.selectFrom('testers').select(['id', 'email']).where('id', 'in', ids));
 
+export interface ViewOptions {
+  responses?: 'read' | 'none';
+  referrers?: ReadonlyArray<Pick<TesterRow, 'id' | 'email'>>;
+}
+
 export class TesterViews {
   constructor(
     private readonly publicUrl: string,
     private readonly standings: Standings,
   ) {}
 
-  /** The testers' views, in the order of `rows`. Responses: read, or none (the caller knows the testers have none); not shown when absent. */
-  async of(executor: Executor, requested: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
+  /**
+   * The testers' views, in the order of `rows`. Responses: read, or none (the caller knows the
+   * testers have none); not shown when absent. `referrers`: those the caller has read already
+   * (a signup's), whose addresses are not read again.
+   */
+  async of(executor: Executor, requested: Beta, rows: TesterRow[], options: ViewOptions = {}): Promise<TesterView[]> {
     if (rows.length === 0) return [];
     // The beta as this process knows it now, not as the request first read it: another process may
     // have changed its order meanwhile, and a command's commit has just learnt so from the feed.
     const beta = executor.isTransaction ? requested : ((await readBeta(executor as Db, requested.id)) ?? requested);
-    const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null))];
+    const referrerEmail = new Map((options.referrers ?? []).map((r) => [r.id, r.email]));
+    const referrerIds = [...new Set(rows.map((r) => r.referrer_id).filter((id): id is number => id !== null && !referrerEmail.has(id)))];
     const [standings, referrers, responses] = await Promise.all([
       this.standings.standingsOf(executor, beta, rows),
       referrerIds.length === 0
@@ -31,7 +41,7 @@ export class TesterViews {
         : referrerEmails(referrerIds.length).rows(executor, referrerIds),
       options.responses === 'read' ? responsesOf(executor, rows.map((r) => r.id)) : Promise.resolve(null),
     ]);
-    const referrerEmail = new Map(referrers.map((r) => [r.id, r.email]));
+    for (const r of referrers) referrerEmail.set(r.id, r.email);
     return rows.map((row) =>
       presentTester(row, {
         publicUrl: this.publicUrl,

@@ -15,7 +15,7 @@ import { referrerGone } from '../referrals/referrals.service.ts';
 import type { LaunchFigures } from '../stats/launch-figures.ts';
 import type { GeoLocator } from './geoip.ts';
 import type { RenderedViews, TesterEvents } from './tester-events.ts';
-import type { TesterViews } from './tester-views.ts';
+import type { TesterViews, ViewOptions } from './tester-views.ts';
 import type { TesterView } from './testers.presenter.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,7 +189,7 @@ export class TestersRepository {
     return (await this.views(this.db, beta, [row], { responses }))[0];
   }
 
-  views(executor: Executor, beta: Beta, rows: TesterRow[], options: { responses?: 'read' | 'none' } = {}): Promise<TesterView[]> {
+  views(executor: Executor, beta: Beta, rows: TesterRow[], options: ViewOptions = {}): Promise<TesterView[]> {
     return this.testerViews.of(executor, beta, rows, options);
   }
 }
