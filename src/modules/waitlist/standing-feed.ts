@@ -1,8 +1,8 @@
 // The standing feed (migration 014): triggers on testers write a row for every change of a tester
 // that is or was on the waitlist, in the changing transaction, so a process learns of every
 // change however it was made (this process, another one, the CLI, a bulk load) and can never see
-// a change without its row. Rows only name the tester and what it had before; the reader re-reads
-// the tester, so a row read twice or late does no harm, but none may be missed.
+// a change without its row. Rows only name the tester and what it had before; the reader reads the
+// tester as it is now with them, so a row read twice or late does no harm, but none may be missed.
 //
 // How a reader knows it has seen every committed row differs by dialect:
 // - SQLite: one writer at a time (transactions begin IMMEDIATE), so rows commit in `seq` order and
@@ -18,6 +18,7 @@
 //   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
+import type { TesterRow } from '../../db/types.ts';
 import { planOnce } from '../../db/prepared-statements.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
 
@@ -33,11 +34,19 @@ export async function recordBetaChange(trx: Executor, betaId: number): Promise<v
   await trx.insertInto('tester_changes').values({ beta_id: betaId, tester_id: BETA_CHANGED, old_referrals: null, old_points: null, old_applied_at: null }).execute();
 }
 
+/** What a reader places a tester by, as its row has it. */
+export type CurrentTester = Pick<TesterRow, 'id' | 'status' | 'hidden' | 'share_signups_count' | 'points' | 'applied_at' | 'priority'>;
+
 /** One changed tester and what it had before (null where the row is an insert). */
 export interface TesterChange {
   betaId: number;
   testerId: number;
   old: { referrals: number; points: number; appliedAt: string | null; priority: number } | null;
+  /**
+   * The tester as the read that found the change saw it (null: deleted), read with it so that the
+   * reader need not read it again; absent where nobody read it (a change noted by a build).
+   */
+  current?: CurrentTester | null;
 }
 
 /** Rows read per statement: a beta's deletion may have written a million. */
@@ -49,6 +58,8 @@ const READ_LIMIT = 10_000;
  */
 export const FEED_RETENTION_SECONDS = 120;
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 type ChangeRow = {
   seq: number;
   beta_id: number;
@@ -57,13 +68,30 @@ type ChangeRow = {
   old_points: number | null;
   old_applied_at: string | null;
   old_priority: number | null;
+  /** The tester's columns now, null when it is gone (current_id null). */
+  current_id: number | null;
+  status: CurrentTester['status'] | null;
+  hidden: number | null;
+  share_signups_count: number | null;
+  points: number | null;
+  applied_at: string | null;
+  priority: number | null;
 };
 
+/** The feed's columns and the changed tester's, joined (a beta's own row, tester 0, joins none). */
+const CHANGE_COLUMNS = sql.raw(`c.seq, c.beta_id, c.tester_id, c.old_referrals, c.old_points, c.old_applied_at, c.old_priority,
+  t.id as current_id, t.status, t.hidden, t.share_signups_count, t.points, t.applied_at, t.priority`);
+
 function toChange(row: ChangeRow): TesterChange {
+  const testerId = Number(row.tester_id);
   return {
     betaId: Number(row.beta_id),
-    testerId: Number(row.tester_id),
+    testerId,
     old: row.old_referrals === null ? null : { referrals: row.old_referrals, points: row.old_points ?? 0, appliedAt: row.old_applied_at, priority: row.old_priority ?? 0 },
+    current:
+      row.current_id === null
+        ? null
+        : { id: testerId, status: row.status!, hidden: row.hidden!, share_signups_count: row.share_signups_count!, points: row.points!, applied_at: row.applied_at, priority: row.priority! },
   };
 }
 
@@ -75,7 +103,7 @@ interface PostgresPosition {
   gaps: Map<number, bigint>;
   /** The transactions running when reading began, until all have finished: their rows may be below maxSeq. */
   start: { xmin: bigint; bound: bigint; maxSeq: number } | null;
-  /** The snapshot's xmin after the latest read: every transaction older than it had finished by the next read. */
+  /** The xmin of the latest read's snapshot: every transaction older than it had finished by the next read. */
   xmin: bigint;
 }
 
@@ -116,13 +144,8 @@ export class StandingFeed {
     if (this.#sqliteSeq !== undefined) {
       const changes: TesterChange[] = [];
       for (;;) {
-        const rows = await this.db
-          .selectFrom('tester_changes')
-          .select(['seq', 'beta_id', 'tester_id', 'old_referrals', 'old_points', 'old_applied_at', 'old_priority'])
-          .where('seq', '>', this.#sqliteSeq)
-          .orderBy('seq')
-          .limit(READ_LIMIT)
-          .execute();
+        const { rows } = await sql<ChangeRow>`select ${CHANGE_COLUMNS} from tester_changes c left join testers t on t.id = c.tester_id
+          where c.seq > ${this.#sqliteSeq} order by c.seq limit ${READ_LIMIT}`.execute(this.db);
         for (const row of rows) changes.push(toChange(row));
         if (rows.length > 0) this.#sqliteSeq = Number(rows[rows.length - 1].seq);
         if (rows.length < READ_LIMIT) return changes;
@@ -136,14 +159,21 @@ export class StandingFeed {
     const gaps = [...position.gaps.keys()];
     const { start } = position;
     const rows: ChangeRow[] = [];
+    let xmin = position.xmin;
     for (;;) {
       // One text whatever the gaps and the start window (none: -1 and an xid that matches nothing):
-      // prepared once per connection, as it runs after every commit.
-      const { rows: read } = await planOnce(
-        sql<ChangeRow>`select seq, beta_id, tester_id, old_referrals, old_points, old_applied_at, old_priority from tester_changes
-          where seq > ${position.maxSeq} or seq = any(${gaps}::bigint[]) or (seq <= ${start?.maxSeq ?? -1} and xid >= ${String(start?.xmin ?? 0)}::xid8)
-          order by seq limit ${READ_LIMIT}`,
+      // prepared once per connection, as it runs after every commit. The snapshot's xmin comes with
+      // the rows (one row of nulls when there are none): every transaction older than it had
+      // finished before this read, a round trip fewer than asking after it.
+      const { rows: result } = await planOnce(
+        sql<Nullable<ChangeRow> & { xmin: string }>`select x.xmin, f.* from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
+          left join lateral (select ${CHANGE_COLUMNS} from tester_changes c left join testers t on t.id = c.tester_id
+            where c.seq > ${position.maxSeq} or c.seq = any(${gaps}::bigint[]) or (c.seq <= ${start?.maxSeq ?? -1} and c.xid >= ${String(start?.xmin ?? 0)}::xid8)
+            order by c.seq limit ${READ_LIMIT}) f on true
+          order by f.seq`,
       ).execute(this.db);
+      xmin = BigInt(result[0].xmin);
+      const read = result.filter((row): row is ChangeRow & { xmin: string } => row.seq !== null);
       rows.push(...read);
       const beyond = read.map((row) => Number(row.seq)).filter((seq) => seq > position.maxSeq);
       if (beyond.length === 0) break;
@@ -163,7 +193,7 @@ export class StandingFeed {
     // A gap or the start's transactions that had all finished before this read: read for the last time.
     for (const [seq, bound] of position.gaps) if (bound <= finishedBefore) position.gaps.delete(seq);
     if (start && start.bound <= finishedBefore) position.start = null;
-    position.xmin = await this.#xmin();
+    position.xmin = xmin;
     return rows.map(toChange);
   }
 

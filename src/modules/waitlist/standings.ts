@@ -195,6 +195,8 @@ export class Standings {
   readonly #sortBuilds = new Map<string, SortBuild>();
   /** Changes a build met while it read the waitlist, for the next round once its set is in place. */
   #missed: TesterChange[] = [];
+  /** Counts the sets put in place (built): a set placed after a read may hold a later state than the read saw. */
+  #setsPlaced = 0;
   #lastRead = Date.now();
   #feedRounds = 0;
   readonly #rounds = new Rounds(() => this.#round());
@@ -460,6 +462,7 @@ export class Standings {
       const set = await this.#loadSort(betaId, column, pace);
       const sets = this.#sorts.get(betaId) ?? new Map<SortColumn, RankedSet>();
       this.#sorts.set(betaId, sets.set(column, set));
+      this.#setsPlaced += 1;
       if (missed.length > 0) {
         this.#missed = this.#missed.concat(missed);
         void this.#settleQuietly();
@@ -526,6 +529,7 @@ export class Standings {
       // A newer build (another order) replaced this one: its set is answered to those who waited, not kept.
       if (!current()) return index;
       this.#indexes.set(betaId, index);
+      this.#setsPlaced += 1;
       if (missed.length > 0) {
         this.#missed = this.#missed.concat(missed);
         void this.#settleQuietly();
@@ -595,11 +599,13 @@ export class Standings {
         this.#sorts.clear();
         this.#feed.reset();
       }
-      if (this.#feed.started) changes = changes.concat(await this.#feed.read());
+      const placedBefore = this.#setsPlaced;
+      const read = this.#feed.started ? await this.#feed.read() : [];
+      changes = changes.concat(read);
       this.#lastRead = Date.now();
       if (changes.length > 0) this.#lastChangeAt = this.#lastRead;
       if (announce && (changes.length > 0 || !this.#feed.started)) wakeupsOf(this.db)?.announce('feed');
-      await this.#apply(changes);
+      await this.#apply(changes, { read: new Set(read), placedBefore });
       this.#feedRounds += 1;
     } catch (error) {
       // Whatever was read is kept for the next round (re-applying a change is harmless).
@@ -608,7 +614,11 @@ export class Standings {
     }
   }
 
-  async #apply(changes: TesterChange[]): Promise<void> {
+  /**
+   * `fresh`: the changes this round read, whose testers (read with them, `current`) are placed as
+   * read while no set has been placed since (`placedBefore`): such a set may hold a later state.
+   */
+  async #apply(changes: TesterChange[], fresh: { read: ReadonlySet<TesterChange>; placedBefore: number }): Promise<void> {
     // Per beta, per tester: the changes to it (several in a round when it changed several times).
     const byBeta = new Map<number, Map<number, TesterChange[]>>();
     for (const change of changes) {
@@ -652,7 +662,11 @@ export class Standings {
           sorted: SORT_COLUMNS.map((column) => this.#sorts.get(betaId)?.get(column)),
         });
         let [current, target] = [new Map<number, Placed>(), targets()];
-        for (;;) {
+        // Each tester as its last change was read with it, when all were read this round: no statement.
+        const lastChanges = ids.map((id) => testers.get(id)!.at(-1)!);
+        if (this.#setsPlaced === fresh.placedBefore && lastChanges.every((change) => fresh.read.has(change) && change.current !== undefined)) {
+          for (const { current: row } of lastChanges) if (row) current.set(row.id, row);
+        } else for (;;) {
           const before = target;
           const rows = await this.db
             .selectFrom('testers')
