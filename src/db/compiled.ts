@@ -119,19 +119,23 @@ export class CompiledStatement<P, R> {
     return (await this.#run(executor, params)).result;
   }
 
-  async #run(executor: Executor, params: P): Promise<{ result: QueryResult<R>; query: CompiledQuery<R> }> {
+  /** The statement with `params`, to run on `executor` later (a final write: final-writes.ts). */
+  query(executor: Executor, params: P): CompiledQuery<R> {
     if (executor.getExecutor().plugins.length > 0) {
       // A plugin transforms each query as it is compiled: built per call, as any query would be.
-      const query = compile(executor, this.build(executor, params, dialectOfAdapter(executor.getExecutor().adapter)));
-      return { result: await executor.executeQuery(query), query };
+      return compile(executor, this.build(executor, params, dialectOfAdapter(executor.getExecutor().adapter)));
     }
     const { query, paths, leaves } = this.#template(executor, params);
     if (countLeaves(params) !== leaves) {
       throw new Error('Compiled statement: the call gives other parameters than the statement was compiled with; compile it per variant');
     }
     const parameters = paths.map((path, index) => (path === null ? query.parameters[index] : valueAt(params, path)));
-    const result = await executor.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
-    return { result, query };
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
+  }
+
+  async #run(executor: Executor, params: P): Promise<{ result: QueryResult<R>; query: CompiledQuery<R> }> {
+    const query = this.query(executor, params);
+    return { result: await executor.executeQuery<R>(query), query };
   }
 
   async rows(executor: Executor, params: P): Promise<R[]> {

@@ -17,6 +17,11 @@ export function plannedOnce(text: string): string {
   return `${text} ${PLAN_ONCE_MARK}`;
 }
 
+/** The statement's text without its mark: a part of a statement marked as a whole. */
+export function withoutPlanOnceMark(text: string): string {
+  return text.endsWith(PLAN_ONCE_MARK) ? text.slice(0, -PLAN_ONCE_MARK.length).trimEnd() : text;
+}
+
 /**
  * Marks a statement whose best plan is the same whatever its parameters' values (a range of one
  * index). Never for a statement whose plan depends on a value (a LIKE's pattern, a filter's

@@ -2,6 +2,7 @@
 import { CommitGroups, type GroupLimits } from './commit-groups.ts';
 import type { Db, Executor } from './database.ts';
 import { transientConflict } from './errors.ts';
+import { runFinalWrites, type FinalWrite } from './final-writes.ts';
 
 const MAX_ATTEMPTS = 5;
 
@@ -31,6 +32,8 @@ type Task = () => Promise<void>;
 /** Work a command's transaction schedules for its own end: just before it commits, and after. */
 interface TransactionEnd {
   beforeCommit: Task[];
+  /** Written after the beforeCommit tasks, in one statement where the database allows (final-writes.ts). */
+  finalWrites: FinalWrite[];
   afterCommit: Task[];
   /** The database transaction the command runs in: its own, or the one its commit group shares. */
   transaction: object;
@@ -100,6 +103,14 @@ export function beforeCommit(trx: Executor, task: Task): void {
 }
 
 /**
+ * Writes `write` just before the commit, after every beforeCommit task: with the command's other
+ * final writes, in one statement on PostgreSQL. Nothing in the transaction may read what it writes.
+ */
+export function writeAtCommit(trx: Executor, write: FinalWrite): void {
+  endOf(trx).finalWrites.push(write);
+}
+
+/**
  * Runs `task` once the transaction has committed, before inTransaction returns; never for an
  * attempt that rolled back. The task must not fail the command (it has happened): it handles its
  * own errors.
@@ -122,14 +133,18 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const groups = commitGroups.get(db);
   for (let attempt = 1; ; attempt++) {
-    const end: TransactionEnd = { beforeCommit: [], afterCommit: [], transaction: {} };
+    const end: TransactionEnd = { beforeCommit: [], finalWrites: [], afterCommit: [], transaction: {} };
     const command = async (trx: Executor, transaction: object = trx) => {
       end.transaction = transaction;
       ends.set(trx, end);
       databases.set(trx, db);
       const value = await work(trx);
       // A task may schedule another (events raised while flushing): run until none is left.
-      for (let i = 0; i < end.beforeCommit.length; i++) await end.beforeCommit[i]();
+      let task = 0;
+      while (task < end.beforeCommit.length || end.finalWrites.length > 0) {
+        for (; task < end.beforeCommit.length; task++) await end.beforeCommit[task]();
+        await runFinalWrites(trx, end.finalWrites.splice(0));
+      }
       return value;
     };
     let result: T;

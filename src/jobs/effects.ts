@@ -8,7 +8,8 @@
 // Consuming a row in the expansion's own transaction makes its expansion happen once: a second
 // one, after a crash or beside a worker, finds the row gone and writes nothing for it.
 import type { Db, Executor } from '../db/database.ts';
-import { afterCommit, beforeCommit, databaseOf, inTransaction } from '../db/transaction.ts';
+import { afterCommit, beforeCommit, databaseOf, inTransaction, writeAtCommit } from '../db/transaction.ts';
+import { compiled } from '../db/compiled.ts';
 import { startWork } from '../db/connection-turns.ts';
 import { storedTime } from '../time.ts';
 import { announceJobs, type JobHandler } from './outbox.ts';
@@ -99,17 +100,20 @@ export function expandedEffects(trx: Executor): Promise<ReadonlyMap<string, unkn
   return deferredByTransaction.get(trx)?.outcome ?? Promise.resolve(new Map());
 }
 
+/** The effects row's insert, among the command's final writes (db/final-writes.ts). */
+const effectsInsert = compiled((db, p: { payload: string; runAt: string; now: string }) =>
+  db.insertInto('outbox_jobs').values({ kind: EFFECTS_JOB, payload: p.payload, run_at: p.runAt, created_at: p.now }).returning('id'),
+);
+
 async function writeRows(trx: Executor, db: Db, deferred: Deferred, now: string): Promise<void> {
   const runAt = storedTime(new Date(Date.parse(now) + EXPANSION_GRACE_SECONDS * 1000));
   const rows: EffectsRow[] = [];
   for (const [betaId, parts] of deferred.byBeta) {
     const payload: EffectsPayload = { betaId, parts };
-    const { id } = await trx
-      .insertInto('outbox_jobs')
-      .values({ kind: EFFECTS_JOB, payload: JSON.stringify(payload), run_at: runAt, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    rows.push({ id, payload, runAt });
+    writeAtCommit(trx, {
+      query: effectsInsert.query(trx, { payload: JSON.stringify(payload), runAt, now }),
+      returned: ([row]) => rows.push({ id: Number(row.id), payload, runAt }),
+    });
   }
   afterCommit(trx, async () => {
     deferred.outcome = joinBatch(db, rows);

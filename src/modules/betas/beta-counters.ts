@@ -1,16 +1,16 @@
 // A beta's counters (testers_count, one per status, share_signups_count, share_clicks_count,
 // impressions_count; migration 015). Hidden testers are not counted. A command adds its deltas up
-// as it goes (moveTesterCount, addToBetaCounter: no statement) and writes them as its
-// transaction's last statement, one upsert per beta into one of the beta's COUNTER_SLOTS rows,
+// as it goes (moveTesterCount, addToBetaCounter: no statement) and writes them among its
+// transaction's final writes (db/final-writes.ts), one upsert per beta into one of the beta's COUNTER_SLOTS rows,
 // picked at random. So concurrent commands of a beta rarely wait for each other, never deadlock
 // over a counter (a slot's lock is the last a transaction takes, and it waits for nothing while
 // holding it), and a reader adds the slots up: the counters are exact after every commit. Commands
 // grouped in one transaction (db/commit-groups.ts) write one slot: a group holding two would wait
 // for another group holding either, and groups holding each other's would deadlock.
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { compiledVariants } from '../../db/compiled.ts';
 import type { Executor } from '../../db/database.ts';
-import { beforeCommit, sharedTransaction } from '../../db/transaction.ts';
+import { beforeCommit, sharedTransaction, writeAtCommit } from '../../db/transaction.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 
 export const COUNTER_COLUMNS = [
@@ -36,7 +36,9 @@ function add(trx: Executor, betaId: number, column: CounterColumn, delta: number
   let betas = pending.get(trx);
   if (!betas) {
     pending.set(trx, (betas = new Map()));
-    beforeCommit(trx, () => flushCounters(trx));
+    beforeCommit(trx, async () => {
+      for (const query of takeUpserts(trx)) writeAtCommit(trx, { query });
+    });
   }
   let deltas = betas.get(betaId);
   if (!deltas) betas.set(betaId, (deltas = {}));
@@ -76,20 +78,26 @@ const counterUpsert = compiledVariants((columnList: string) => {
       on conflict (beta_id, slot) do update set ${sql.join(columns.map((column) => sql`${column} = beta_counters.${column} + excluded.${column}`))}`;
 });
 
-/**
- * Writes the transaction's deltas now (at the latest just before it commits): one upsert per beta,
- * into the transaction's slot. Called early only by a reader that must count them (the plan limit).
- */
-export async function flushCounters(trx: Executor): Promise<void> {
+/** The upserts of the transaction's deltas not written yet, one per beta into its slot; taken, so written once. */
+function takeUpserts(trx: Executor): CompiledQuery[] {
   const betas = pending.get(trx);
-  if (!betas) return;
+  if (!betas) return [];
   pending.delete(trx);
+  const upserts: CompiledQuery[] = [];
   for (const [betaId, deltas] of betas) {
     const columns = (Object.keys(deltas) as CounterColumn[]).filter((column) => deltas[column] !== 0);
     if (columns.length === 0) continue;
-    const slot = slotOf(trx);
-    await counterUpsert(columns.join(',')).execute(trx, { betaId, slot, deltas: columns.map((column) => deltas[column]!) });
+    upserts.push(counterUpsert(columns.join(',')).query(trx, { betaId, slot: slotOf(trx), deltas: columns.map((column) => deltas[column]!) }));
   }
+  return upserts;
+}
+
+/**
+ * Writes the transaction's deltas now rather than among its final writes: for a reader that must
+ * count them (the plan limit).
+ */
+export async function flushCounters(trx: Executor): Promise<void> {
+  for (const query of takeUpserts(trx)) await trx.executeQuery(query);
 }
 
 /** The counters of each beta (zero for a beta with none), as committed (or as `executor`'s transaction has written them). */

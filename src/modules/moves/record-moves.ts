@@ -4,7 +4,7 @@
 // before it commits, so a signup pays one insert for its own move and its referrer's.
 import { compiledVariants } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { beforeCommit, databaseOf } from '../../db/transaction.ts';
+import { beforeCommit, databaseOf, writeAtCommit } from '../../db/transaction.ts';
 import type { TesterMoveRow } from '../../db/types.ts';
 import { toBeta } from '../betas/betas.service.ts';
 import type { Placed, Standings, WaitlistOrder } from '../waitlist/standings.ts';
@@ -157,7 +157,7 @@ async function writeMoves(trx: Executor, pending: Pending[]): Promise<void> {
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    await moveInsert(chunk.length).execute(trx, chunk);
+    writeAtCommit(trx, { query: moveInsert(chunk.length).query(trx, chunk) });
   }
   await watchers.get(databaseOf(trx))?.(
     trx,
