@@ -10,7 +10,7 @@ import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { awardPoints, recordPoint, recordPoints, revokeKeyedPoint, type PointAward } from '../points/points.ledger.ts';
 import { recordMoves } from '../moves/record-moves.ts';
-import { rewardReferral } from '../rewards/reward-engine.ts';
+import { readyReferralRewards } from '../rewards/reward-engine.ts';
 
 type SignupBeta = { id: number; settings: Pick<BetaSettings, 'signup_points' | 'referral_points' | 'waitlist_order' | 'position_change_interval_minutes'> };
 type Signup = Pick<TesterRow, 'id' | 'beta_id' | 'referrer_id'>;
@@ -234,12 +234,13 @@ export async function reverseReferral(trx: Executor, beta: SignupBeta, referred:
  */
 async function creditReferrer(trx: Executor, dialect: DialectName, beta: SignupBeta, referred: TesterRow, point: PointRow | null, now: string): Promise<number> {
   const referrerId = referred.referrer_id!;
+  const rewardReferral = await readyReferralRewards(trx, dialect, beta);
   const referrer = await referrerCredit.firstOrThrow(trx, { referrerId, points: point?.quantity ?? 0, now });
   addToBetaCounter(trx, referred.beta_id, 'share_signups_count', 1);
   // A held referral the owner accepted is credited in the transaction that accepted it.
   const cause = referred.referral_accepted_at === null ? 'referral_credited' : 'referral_accepted';
   recordMoves(trx, beta, [{ tester: referrer, cause, sourceId: referred.id }], now);
   // Referred row first, then the referrer's: the order the reward engine takes them in too.
-  await rewardReferral(trx, dialect, beta, referred, referrer, now);
+  await rewardReferral(referred, referrer, now);
   return referrerId;
 }

@@ -1,12 +1,12 @@
 // The engine functions referral crediting calls: the reserved signup event (fireRewardEvent) and a
-// credited referral's rewards (rewardReferral: that event, then milestones), called directly in a
+// credited referral's rewards (readyReferralRewards: that event, then milestones), called directly in a
 // transaction as the crediting code does.
 // Definitions and rules are made after the testers, so nothing is issued while they sign up.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import type { RewardRow } from '../../../src/db/types.ts';
-import { fireRewardEvent, rewardReferral } from '../../../src/modules/rewards/reward-engine.ts';
+import { fireRewardEvent, readyReferralRewards } from '../../../src/modules/rewards/reward-engine.ts';
 import { createTester, storedTester } from '../testers/support.ts';
 import { createDefinition, createRule, pointsOf, rewardPoints, storedRewards } from './support.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
@@ -30,7 +30,8 @@ describe('reward engine: signup event and milestones', () => {
     return inTransaction(ctx.database.db, async (trx) => {
       const referred = await trx.selectFrom('testers').selectAll().where('id', '=', referredId).executeTakeFirstOrThrow();
       const referrer = await trx.selectFrom('testers').selectAll().where('id', '=', referrerId).executeTakeFirstOrThrow();
-      return rewardReferral(trx, ctx.database.dialect, { id: betaId }, referred, referrer, now());
+      const rewardReferral = await readyReferralRewards(trx, ctx.database.dialect, { id: betaId });
+      return rewardReferral(referred, referrer, now());
     });
   }
 
