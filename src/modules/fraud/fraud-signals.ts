@@ -78,20 +78,16 @@ export interface RecentCount {
   cap: number;
 }
 
-/** The signups a RecentCount counts, up to its cap, along the column's index. */
-function recentRows(db: Executor, column: 'ip' | 'signup_subnet', betaId: number, count: RecentCount) {
-  return db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where(column, '=', count.value).where('created_at', '>', count.since).limit(count.cap);
+/** The count of the signups a RecentCount counts, up to its cap, along the column's index. */
+function recentCount(db: Executor, column: 'ip' | 'signup_subnet', betaId: number, count: RecentCount) {
+  const rows = db.selectFrom('testers').select('id').where('beta_id', '=', betaId).where(column, '=', count.value).where('created_at', '>', count.since).limit(count.cap);
+  return db.selectFrom(rows.as('recent')).select((eb) => eb.fn.countAll<number | string>().as('n'));
 }
 
 // A signup with an address runs one of these (db/compiled.ts): both counts, or the one it has an origin for.
-const recentFromOne = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; count: RecentCount }) =>
-  db.selectFrom(recentRows(db, column, p.betaId, p.count).as('recent')).select((eb) => eb.fn.countAll<number | string>().as('n')),
-);
+const recentFromOne = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; count: RecentCount }) => recentCount(db, column, p.betaId, p.count));
 const recentFromBoth = compiled((db, p: { betaId: number; ip: RecentCount; subnet: RecentCount }) =>
-  db.selectNoFrom((eb) => [
-    eb.selectFrom(recentRows(db, 'ip', p.betaId, p.ip).as('recent')).select((c) => c.fn.countAll<number | string>().as('n')).as('from_ip'),
-    eb.selectFrom(recentRows(db, 'signup_subnet', p.betaId, p.subnet).as('recent')).select((c) => c.fn.countAll<number | string>().as('n')).as('from_subnet'),
-  ]),
+  db.selectNoFrom([recentCount(db, 'ip', p.betaId, p.ip).as('from_ip'), recentCount(db, 'signup_subnet', p.betaId, p.subnet).as('from_subnet')]),
 );
 
 /**
