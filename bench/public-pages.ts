@@ -10,9 +10,11 @@
 // non-2xx answer. With --baseline-tree, another checkout's server (the code before a change) runs
 // beside this one on the same database, and each route is measured on both in turn (the side that
 // goes first changes every round): the CPU per answer of this tree over the baseline's is the
-// change's cost or saving. Use a beta built by `npm run bench:seed`.
+// change's cost or saving. On a PostgreSQL server of this machine the database's CPU per answer is
+// read too (its backends for the bench database, from /proc): on a shared machine it competes
+// with the server's. Use a beta built by `npm run bench:seed`.
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +30,38 @@ type Measure = 'show' | 'leaderboard' | 'leaderboardPage' | 'status' | 'progress
 /** p99 targets in ms (issues: the public leaderboard ≤ 10 ms, the status page, progress.json and moves.json ≤ 25 ms). */
 const P99_TARGETS: Partial<Record<Measure, number>> = { leaderboard: 10, status: 25, progress: 25, moves: 25 };
 
+
+/**
+ * CPU time so far of each PostgreSQL client backend of `databaseUrl`'s database, in µs by process,
+ * when its server runs on this machine (their command lines name the database); null otherwise.
+ */
+function databaseCpuReader(databaseUrl: string): (() => Map<number, number>) | null {
+  if (!databaseUrl.startsWith('postgres')) return null;
+  const url = new URL(databaseUrl);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return null;
+  const marker = ` ${decodeURIComponent(url.pathname.slice(1))} `;
+  return () => {
+    const backends = new Map<number, number>();
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        // Client backends only: an autovacuum worker of the database is not the answers' work.
+        if (title.startsWith('postgres:') && title.includes(marker) && !title.includes('autovacuum')) backends.set(Number(pid), cpuMicrosecondsOf(Number(pid)));
+      } catch {
+        // gone
+      }
+    }
+    return backends;
+  };
+}
+
+/** The CPU the backends used between two readings: a backend started meanwhile from nothing (one gone meanwhile is lost). */
+function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+  return used;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -101,12 +135,18 @@ async function main(): Promise<void> {
     { measure: 'signupPage', name: 'signup page with a design', path: () => signupPath },
   ];
 
-  type Result = WindowResult & { cpuPerRequest: number };
-  /** One window against one side's server, with the server's CPU time per answer over it. */
+  type Result = WindowResult & { cpuPerRequest: number; databaseCpuPerRequest: number | null };
+  const databaseCpu = databaseCpuReader(databaseUrl);
+  /** One window against one side's server, with the server's (and the database's) CPU time per answer over it. */
   const drive = async (side: (typeof servers)[number], route: (typeof routes)[number], seconds: number): Promise<Result> => {
-    const cpuBefore = cpuMicrosecondsOf(side.server.pid!);
+    const [cpuBefore, databaseBefore] = [cpuMicrosecondsOf(side.server.pid!), databaseCpu?.()];
     const result = await loadWindow({ url: side.origin, connections, seconds, headers: route.headers, request: () => ({ method: 'GET', path: route.path(pick()) }) });
-    return { ...result, cpuPerRequest: (cpuMicrosecondsOf(side.server.pid!) - cpuBefore) / Math.max(1, result.requests) };
+    const answers = Math.max(1, result.requests);
+    return {
+      ...result,
+      cpuPerRequest: (cpuMicrosecondsOf(side.server.pid!) - cpuBefore) / answers,
+      databaseCpuPerRequest: databaseCpu && databaseBefore ? databaseCpuBetween(databaseBefore, databaseCpu()) / answers : null,
+    };
   };
 
   const loadStart = loadavg();
@@ -139,6 +179,7 @@ async function main(): Promise<void> {
         p50: median(per.map((p) => p.p50)),
         p99,
         cpuPerRequest: median(per.map((p) => p.cpuPerRequest)),
+        databaseCpuPerRequest: databaseCpu ? median(per.map((p) => p.databaseCpuPerRequest ?? 0)) : null,
         target: target === undefined ? null : `p99 ≤ ${target} ms`,
         met: target === undefined ? null : p99 <= target,
         rounds: per,
@@ -156,20 +197,24 @@ async function main(): Promise<void> {
   for (const [i, side] of figures.entries()) {
     console.log('');
     console.log(`${side.side} (${side.root})`);
-    console.log(`| route (median of ${rounds} rounds) | req/s | of show | p50 ms | p99 ms | server CPU µs/answer | target | |`);
-    console.log('|---|--:|--:|--:|--:|--:|---|---|');
+    const database = databaseCpu ? ' PostgreSQL CPU µs/answer |' : '';
+    console.log(`| route (median of ${rounds} rounds) | req/s | of show | p50 ms | p99 ms | server CPU µs/answer |${database} target | |`);
+    console.log(`|---|--:|--:|--:|--:|--:|${databaseCpu ? '--:|' : ''}---|---|`);
     for (const f of side.routes) {
-      console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${(f.ofShow * 100).toFixed(0)} % | ${f.p50} | ${f.p99} | ${f.cpuPerRequest.toFixed(0)} | ${f.target ?? ''} | ${f.met === null ? '' : f.met ? 'met' : 'NOT met'} |`);
+      const databaseFigure = f.databaseCpuPerRequest === null ? '' : ` ${f.databaseCpuPerRequest.toFixed(0)} |`;
+      console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${(f.ofShow * 100).toFixed(0)} % | ${f.p50} | ${f.p99} | ${f.cpuPerRequest.toFixed(0)} |${databaseFigure} ${f.target ?? ''} | ${f.met === null ? '' : f.met ? 'met' : 'NOT met'} |`);
     }
     console.log(`peak resident memory: ${(peaks[i].bytes / 1e6).toFixed(0)} MB`);
   }
   if (servers.length > 1) {
     console.log('');
-    console.log('| route | CPU µs/answer, this tree / baseline (median of the rounds\' ratios) | req/s, this tree / baseline |');
-    console.log('|---|--:|--:|');
+    const database = databaseCpu ? ' PostgreSQL CPU µs/answer, this tree / baseline |' : '';
+    console.log(`| route | CPU µs/answer, this tree / baseline (median of the rounds' ratios) |${database} req/s, this tree / baseline | p99, this tree / baseline |`);
+    console.log(`|---|--:|${databaseCpu ? '--:|' : ''}--:|--:|`);
     for (const route of routes) {
-      const ratio = (of: (x: Result) => number) => median(perRound.map((r) => of(r[0][route.measure]) / of(r[1][route.measure])));
-      console.log(`| ${route.name} | ${(ratio((x) => x.cpuPerRequest) * 100).toFixed(0)} % | ${(ratio((x) => x.rps) * 100).toFixed(0)} % |`);
+      const ratio = (of: (x: Result) => number) => `${(median(perRound.map((r) => of(r[0][route.measure]) / of(r[1][route.measure]))) * 100).toFixed(0)} %`;
+      const databaseRatio = databaseCpu ? ` ${ratio((x) => x.databaseCpuPerRequest ?? 0)} |` : '';
+      console.log(`| ${route.name} | ${ratio((x) => x.cpuPerRequest)} |${databaseRatio} ${ratio((x) => x.rps)} | ${ratio((x) => x.p99)} |`);
     }
   }
   console.log('');

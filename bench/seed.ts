@@ -45,9 +45,10 @@ async function main(): Promise<void> {
   const { phases } = result;
   process.stdout.write(
     [
-      `Seeded ${result.testers.toLocaleString('en')} testers in ${s(result.seconds)} (${result.dialect}; rows in ${s(result.insertSeconds)}; then the seed's ${result.feedRows.toLocaleString('en')} standing feed rows deleted, ${result.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize'}, counters checked against the rows).`,
+      `Seeded ${result.testers.toLocaleString('en')} testers in ${s(result.seconds)} (${result.dialect}; rows in ${s(result.insertSeconds)}; then the seed's ${result.feedRows.toLocaleString('en')} standing feed rows deleted, ${result.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA optimize'}, counters, moves and rewards checked against the rows).`,
       `  time:      setup ${s(phases.setup)}, plan ${s(phases.plan)}, building rows ${s(phases.rows)}, writing rows ${s(phases.writes)}, indexes ${s(phases.indexes)}, feed rows ${s(phases.feed)}, statistics ${s(phases.analyze)}, check ${s(phases.check)}, close ${s(phases.close)}`,
       `  statuses:  ${statuses}; credited referrals ${result.referrals}`,
+      `  history:   ${result.moves.toLocaleString('en')} moves, ${result.rewards.toLocaleString('en')} milestone rewards earned`,
       `  company:   ${result.companyId} (Bench)`,
       `  beta:      ${result.betaId}`,
       `  api key:   ${result.apiKey}`,

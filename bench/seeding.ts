@@ -8,6 +8,9 @@
 //   rows per transaction;
 // - PostgreSQL: one INSERT … SELECT FROM unnest(one array per column) per 1,000 rows (31
 //   parameters, not 31,000), 50,000 rows per transaction.
+// Each block of testers is followed by the history its rows imply, written the same way: the moves
+// (a signup's, each credited referral's, each status change off the waitlist) and the milestone
+// rewards the beta's reward ladder gives for the referrals.
 // The beta's counters move in the same transactions as the rows they count (the project's own
 // counter functions), so they are exact after every commit; a final check compares them with the
 // rows and fails loudly if they differ. The standing feed's triggers (migration 014) record the
@@ -21,13 +24,14 @@ import pg from 'pg';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openDatabase, type DatabaseHandle, type Db, type DialectName, type Executor } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import type { Database, NewTester } from '../src/db/types.ts';
+import type { Database, NewTester, RewardsTable, TesterMovesTable } from '../src/db/types.ts';
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { foldSearchBatch } from '../src/db/search-folding.ts';
 import { foldRollups } from '../src/modules/stats/rollups.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
+import { RewardDefinitionsService } from '../src/modules/rewards/reward-definitions.service.ts';
 import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
 import { candidateReferralCode } from '../src/modules/referrals/referral-codes.ts';
@@ -83,6 +87,9 @@ export interface SeedResult {
   testers: number;
   byStatus: Record<string, number>;
   referrals: number;
+  /** Rows of the testers' history: moves, and milestone rewards earned. */
+  moves: number;
+  rewards: number;
   seconds: number;
   /** Of `seconds`, until the last row was committed (the rest: the feed rows' deletion, statistics, the check). */
   insertSeconds: number;
@@ -295,6 +302,166 @@ function testerValues(plan: Plan, i: number, referrerId: number | null, ctx: Row
   ];
 }
 
+// ---- history -----------------------------------------------------------------------------------
+
+/** The beta's reward ladder: Milestone definitions, each earned once, granting no points (so the planned points stay exact). */
+const MILESTONES = [
+  { descriptor: 'early-access', name: 'Early access', referrals_required: 3 },
+  { descriptor: 'nimbus-tee', name: 'A Nimbus T-shirt', referrals_required: 10 },
+  { descriptor: 'lifetime-pro', name: 'Lifetime Pro', referrals_required: 25 },
+] as const;
+
+/** Another table the seed writes rows of, in `columns` order; the other columns keep their defaults. */
+interface TableRows {
+  table: 'tester_moves' | 'rewards';
+  columns: readonly string[];
+  /** PostgreSQL types of the columns, for unnest's arrays. */
+  postgresTypes: readonly string[];
+}
+
+const MOVES: TableRows = {
+  table: 'tester_moves',
+  columns: ['beta_id', 'tester_id', 'at', 'cause', 'source_id', 'position_before', 'position', 'referrals', 'points'] satisfies (keyof TesterMovesTable)[],
+  postgresTypes: ['bigint', 'bigint', 'text', 'text', 'bigint', 'integer', 'integer', 'integer', 'integer'],
+};
+const REWARDS: TableRows = {
+  table: 'rewards',
+  columns: ['beta_id', 'tester_id', 'definition_id', 'descriptor', 'name', 'type', 'user_role', 'status', 'source', 'earned_at'] satisfies (keyof RewardsTable)[],
+  postgresTypes: ['bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'text', 'text', 'text', 'text'],
+};
+
+const [INVITED_AT_COLUMN, JOINED_AT_COLUMN] = [COLUMNS.indexOf('invited_at'), COLUMNS.indexOf('joined_at')];
+
+interface SeededMilestone {
+  id: number;
+  descriptor: string;
+  name: string;
+  referrals_required: number;
+}
+
+/**
+ * The moves and milestone rewards the planned testers imply, as the services would have written
+ * them (record-moves.ts, reward-engine.ts) had the testers signed up one by one: a move per signup
+ * (not per import), per credited referral (the referrer's, with the referred tester as its source)
+ * and per status change off the waitlist; a milestone reward when a referral reaches its count.
+ * Moves follow the plan's order, which is time order, but the status changes: they are written
+ * last, oldest first. The positions are not a replay of the waitlist but its shape: the list grows
+ * evenly over the 30 days to its final length, a signup joins it at the end, and a tester with k
+ * referrals stands behind those who end with more than k, in the same proportion. Draws come from
+ * a pseudo-random sequence of their own, so the testers are those the same seed always gave.
+ */
+class History {
+  readonly #plan: Plan;
+  readonly #betaId: number;
+  readonly #milestones: readonly SeededMilestone[];
+  readonly #random: () => number;
+  readonly #now: number;
+  /** Waitlisted testers at the end who end with more than k referrals, by k. */
+  readonly #ahead: Float64Array;
+  readonly #waitlistLength: number;
+  /** Per tester: the latest position (0: none yet, or off the waitlist), referrals and points so far. */
+  readonly #position: Int32Array;
+  readonly #referrals: Int32Array;
+  readonly #points: Int32Array;
+  /** When the tester left the waitlist (invited, active, rejected); Infinity when it never did. */
+  readonly #leftAt: Float64Array;
+  /** Referrals and points when the tester left the waitlist, for its status move; -1 until a later move. */
+  readonly #referralsAtLeaving: Int32Array;
+  readonly #pointsAtLeaving: Int32Array;
+  readonly #leavers: number[] = [];
+  moves = 0;
+  rewards = 0;
+
+  constructor(plan: Plan, betaId: number, milestones: readonly SeededMilestone[], seed: number, now: number) {
+    this.#plan = plan;
+    this.#betaId = betaId;
+    this.#milestones = milestones;
+    this.#random = prng(seed);
+    this.#now = now;
+    let most = 0;
+    for (let i = 0; i < plan.count; i++) most = Math.max(most, plan.referrals[i]);
+    const ending = new Float64Array(most + 2);
+    let length = 0;
+    for (let i = 0; i < plan.count; i++) {
+      if (TesterStatuses[plan.status[i]] !== 'applied') continue;
+      ending[plan.referrals[i]] += 1;
+      length += 1;
+    }
+    // ahead[k] = waitlisted testers ending with more than k referrals.
+    this.#ahead = new Float64Array(most + 2);
+    for (let k = most; k >= 0; k--) this.#ahead[k] = this.#ahead[k + 1] + ending[k + 1];
+    this.#waitlistLength = length;
+    this.#position = new Int32Array(plan.count);
+    this.#referrals = new Int32Array(plan.count);
+    this.#points = new Int32Array(plan.count);
+    this.#leftAt = new Float64Array(plan.count).fill(Infinity);
+    this.#referralsAtLeaving = new Int32Array(plan.count).fill(-1);
+    this.#pointsAtLeaving = new Int32Array(plan.count).fill(-1);
+  }
+
+  /** Where `ahead` testers of the final list stand at plan index i: the list grown in proportion. */
+  #scaled(ahead: number, i: number): number {
+    return 1 + Math.floor((ahead * (i + 1)) / this.#plan.count);
+  }
+
+  /** The moves and rewards of testers from…to (their rows `rows`, inserted as `ids`): rows of MOVES and REWARDS. */
+  of(from: number, to: number, rows: readonly unknown[][], ids: Float64Array): { moves: unknown[][]; rewards: unknown[][] } {
+    const plan = this.#plan;
+    const moves: unknown[][] = [];
+    const rewards: unknown[][] = [];
+    for (let i = from; i < to; i++) {
+      const status = TesterStatuses[plan.status[i]];
+      if (status === 'imported') continue;
+      const row = rows[i - from];
+      const appliedAt = plan.appliedAt[i];
+      const at = iso(plan.createdAt[i]);
+      // A signup on the waitlist joins its end; one created invited or active is never on it.
+      const position = appliedAt ? Math.max(1, this.#scaled(this.#waitlistLength, i) - 1) : 0;
+      this.#position[i] = position;
+      this.#points[i] = appliedAt ? 1 : 0;
+      moves.push([this.#betaId, ids[i], at, 'signed_up', null, null, position || null, 0, this.#points[i]]);
+      if (appliedAt && status !== 'applied') {
+        const invited = (row[INVITED_AT_COLUMN] ?? row[JOINED_AT_COLUMN]) as string | null;
+        this.#leftAt[i] = invited ? Date.parse(invited) : later(this.#random, appliedAt, this.#now);
+        this.#leavers.push(i);
+      }
+      const referrer = plan.referrer[i];
+      if (referrer < 0) continue;
+      // The referrer's credit, as it stands then: off the waitlist once it has left it.
+      const k = (this.#referrals[referrer] += 1);
+      const onWaitlist = this.#position[referrer] > 0 && plan.createdAt[i] < this.#leftAt[referrer];
+      if (!onWaitlist && this.#referralsAtLeaving[referrer] < 0 && this.#leftAt[referrer] !== Infinity) {
+        this.#referralsAtLeaving[referrer] = k - 1;
+        this.#pointsAtLeaving[referrer] = this.#points[referrer];
+      }
+      const before = onWaitlist ? this.#position[referrer] : 0;
+      const after = onWaitlist ? Math.min(before, this.#scaled(this.#ahead[k], i)) : 0;
+      if (onWaitlist) this.#position[referrer] = after;
+      this.#points[referrer] += 5;
+      moves.push([this.#betaId, ids[referrer], at, 'referral_credited', ids[i], before || null, after || null, k, this.#points[referrer]]);
+      for (const milestone of this.#milestones) {
+        if (milestone.referrals_required !== k) continue;
+        rewards.push([this.#betaId, ids[referrer], milestone.id, milestone.descriptor, milestone.name, 'Milestone', 'referrer', 'earned', 'milestone', at]);
+      }
+    }
+    this.moves += moves.length;
+    this.rewards += rewards.length;
+    return { moves, rewards };
+  }
+
+  /** The status moves off the waitlist, oldest first: once every tester is in. */
+  leavings(ids: Float64Array): unknown[][] {
+    const leavers = this.#leavers.sort((a, b) => this.#leftAt[a] - this.#leftAt[b]);
+    const moves = leavers.map((i) => {
+      const referrals = this.#referralsAtLeaving[i] >= 0 ? this.#referralsAtLeaving[i] : this.#referrals[i];
+      const points = this.#pointsAtLeaving[i] >= 0 ? this.#pointsAtLeaving[i] : this.#points[i];
+      return [this.#betaId, ids[i], iso(this.#leftAt[i]), 'status_changed', null, this.#position[i] || null, null, referrals, points];
+    });
+    this.moves += moves.length;
+    return moves;
+  }
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 
 /** PostgreSQL: creates the database named in the URL when it does not exist yet. */
@@ -328,6 +495,8 @@ interface Loader {
   /** Rows per call of `insert`. */
   chunk: number;
   insert(trx: Executor, rows: unknown[][]): Promise<ArrayLike<number>>;
+  /** Writes rows of another table, in the open transaction. */
+  append(trx: Executor, table: TableRows, rows: unknown[][]): Promise<void>;
   /** In the load's (first) transaction, before any row. */
   beforeRows?(): void;
   /** In the load's (last) transaction, after the last row: `step` reports each part of the work. */
@@ -358,6 +527,7 @@ function sqliteLoader(file: string): Loader {
   connection.pragma('temp_store = MEMORY');
   const insert = connection.prepare(`insert into testers (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const appends = new Map<TableRows, SQLite.Statement>();
   let deferred: { type: string; name: string; sql: string }[] = [];
   return {
     db,
@@ -376,6 +546,14 @@ function sqliteLoader(file: string): Loader {
       for (let k = 0; k < rows.length; k++) ids[k] = Number(insert.run(rows[k]).lastInsertRowid);
       return ids;
     },
+    append: async (_trx, table, rows) => {
+      let statement = appends.get(table);
+      if (!statement) {
+        statement = connection.prepare(`insert into ${table.table} (${table.columns.join(', ')}) values (${table.columns.map(() => '?').join(', ')})`);
+        appends.set(table, statement);
+      }
+      for (const row of rows) statement.run(row);
+    },
     afterRows: async (trx, step) => {
       step('search table');
       while ((await foldSearchBatch(trx)) > 0);
@@ -392,6 +570,11 @@ function sqliteLoader(file: string): Loader {
   };
 }
 
+/** The rows as one array per column, each cast to its PostgreSQL type: what unnest reads back as rows. */
+function columnArrays(types: readonly string[], rows: unknown[][]) {
+  return sql.join(types.map((type, c) => sql`${rows.map((row) => row[c])}::${sql.raw(type)}[]`));
+}
+
 /** PostgreSQL: each chunk is one INSERT … SELECT FROM unnest of one array per column. */
 function postgresLoader(database: DatabaseHandle): Loader {
   const columns = sql.raw(COLUMNS.join(', '));
@@ -400,12 +583,19 @@ function postgresLoader(database: DatabaseHandle): Loader {
     // A referrer is in an earlier block of the plan: its id is known when a row is built.
     chunk: PLAN_BLOCK,
     insert: async (trx, rows) => {
-      const arrays = COLUMNS.map((_, c) => sql`${rows.map((row) => row[c])}::${sql.raw(POSTGRES_TYPES[c])}[]`);
       const { rows: inserted } = await sql<{ id: number; referral_code: string }>`insert into testers (${columns})
-        select * from unnest(${sql.join(arrays)}) returning id, referral_code`.execute(trx);
+        select * from unnest(${columnArrays(POSTGRES_TYPES, rows)}) returning id, referral_code`.execute(trx);
       // The order RETURNING gives rows back in is not promised: match them by referral code.
       const idByCode = new Map(inserted.map((r) => [r.referral_code, Number(r.id)]));
       return rows.map((row) => idByCode.get(row[REFERRAL_CODE_COLUMN] as string)!);
+    },
+    append: async (trx, table, rows) => {
+      if (rows.length === 0) return;
+      // WITH ORDINALITY keeps the rows' order: the moves' ids then follow it, as they follow time.
+      await sql`insert into ${sql.table(table.table)} (${sql.raw(table.columns.join(', '))})
+        select ${sql.raw(table.columns.map((_, c) => `u.c${c}`).join(', '))}
+        from unnest(${columnArrays(table.postgresTypes, rows)}) with ordinality as u(${sql.raw(table.columns.map((_, c) => `c${c}`).join(', '))}, n)
+        order by u.n`.execute(trx);
     },
     close: async () => {},
   };
@@ -428,10 +618,17 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     const accounts = new AccountsService(db, systemClock);
     const company = (await accounts.listCompanies()).find((c) => c.name === BENCH_COMPANY) ?? (await accounts.createCompany({ name: BENCH_COMPANY }));
     const key = await accounts.createApiKey({ companyId: company.id, name: 'bench' });
-    const beta = await new BetasService(db, dialect, systemClock).create(company.id, {
+    const betas = new BetasService(db, dialect, systemClock);
+    const beta = await betas.create(company.id, {
       name: options.betaName ?? `Bench ${options.testers.toLocaleString('en')} testers`,
       homepage_url: 'https://bench.example.com/',
     });
+    const definitions = new RewardDefinitionsService(db, dialect, systemClock, betas);
+    const milestones: SeededMilestone[] = [];
+    for (const milestone of MILESTONES) {
+      const { id } = await definitions.createDefinition(company.id, String(beta.id), { ...milestone, type: 'Milestone', max_quantity_per_user: 1, points: 0 });
+      milestones.push({ id, ...milestone });
+    }
     // Referral codes are unique across the service: start from the codes already taken.
     const codes = new Set((await db.selectFrom('testers').select('referral_code').execute()).map((r) => r.referral_code));
     if (dialect === 'sqlite') {
@@ -447,6 +644,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     const now = Date.now();
     const random = prng(options.seed ?? 1);
     const plan = planTesters(options.testers, random, now);
+    const history = new History(plan, beta.id, milestones, (options.seed ?? 1) + 1, now);
     lap('plan');
     const ctx: RowContext = { betaId: beta.id, decoderKey: beta.settings.decoder_key, now, random, codes };
     const ids = new Float64Array(plan.count);
@@ -476,9 +674,17 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
           const inserted = await loader!.insert(trx, rows);
           for (let i = batch; i < end; i++) ids[i] = inserted[i - batch];
           lap('writes');
+          const { moves, rewards } = history.of(batch, end, rows, ids);
+          lap('rows');
+          await loader!.append(trx, MOVES, moves);
+          await loader!.append(trx, REWARDS, rewards);
+          lap('writes');
           options.progress?.(end, plan.count);
         }
         if (to === plan.count) {
+          const leavings = history.leavings(ids);
+          lap('rows');
+          for (let start = 0; start < leavings.length; start += chunk) await loader!.append(trx, MOVES, leavings.slice(start, start + chunk));
           lap('writes');
           await loader!.afterRows?.(trx, (what) => options.step?.(what));
           lap('indexes');
@@ -498,7 +704,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     if (dialect === 'postgres') {
       // What autovacuum does shortly after a bulk load anyway (statistics, visibility map for
       // index-only scans); done here so measurements start from that steady state at once.
-      await sql`vacuum (analyze) testers, tester_changes`.execute(loader.db);
+      await sql`vacuum (analyze) testers, tester_changes, tester_moves, rewards`.execute(loader.db);
     } else {
       // What every connection of the app runs at its start (database.ts): statistics for tables
       // that grew tenfold. Without it, statistics taken while the table was small (a database
@@ -507,6 +713,7 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     }
     lap('analyze');
     const check = await checkCounters(loader.db, beta.id);
+    await checkHistory(loader.db, beta.id, { moves: history.moves, rewards: history.rewards, referrals: check.referrals });
     lap('check');
     await loader.close();
     loader = undefined;
@@ -519,6 +726,8 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
       testers: plan.count,
       byStatus: check.byStatus,
       referrals: check.referrals,
+      moves: history.moves,
+      rewards: history.rewards,
       seconds: (performance.now() - started) / 1000,
       insertSeconds: (inserted - started) / 1000,
       phases,
@@ -571,4 +780,31 @@ export async function checkCounters(db: Executor, betaId: number): Promise<{ byS
   if (Number(wrong) !== 0) problems.push(`${wrong} testers whose share_signups_count differs from their credited referrals`);
   if (problems.length > 0) throw new Error(`Counters do not match the rows of beta ${betaId}: ${problems.join('; ')}`);
   return { byStatus, referrals: Number(referrals) };
+}
+
+/**
+ * Compares the beta's moves and rewards with what the seed wrote: one credited-referral move per
+ * credited referral, and the milestone rewards the testers' referral counts give (each reached
+ * count of each milestone of the beta, once). Throws when any differs.
+ */
+async function checkHistory(db: Executor, betaId: number, wrote: { moves: number; rewards: number; referrals: number }): Promise<void> {
+  const moves = await db
+    .selectFrom('tester_moves')
+    .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(case when cause = 'referral_credited' then 1 else 0 end)`.as('credited')])
+    .where('beta_id', '=', betaId)
+    .executeTakeFirstOrThrow();
+  const { rewards } = await db.selectFrom('rewards').select((eb) => eb.fn.countAll<number>().as('rewards')).where('beta_id', '=', betaId).executeTakeFirstOrThrow();
+  // What the ladder gives: per milestone, the testers whose credited referrals reach its count.
+  const { earned } = await db
+    .selectFrom('testers as t')
+    .innerJoin('reward_definitions as d', (join) => join.onRef('d.beta_id', '=', 't.beta_id').on('d.type', '=', 'Milestone'))
+    .select((eb) => eb.fn.countAll<number>().as('earned'))
+    .where('t.beta_id', '=', betaId)
+    .whereRef('t.share_signups_count', '>=', 'd.referrals_required')
+    .executeTakeFirstOrThrow();
+  const problems: string[] = [];
+  if (Number(moves.n) !== wrote.moves) problems.push(`${moves.n} moves ≠ ${wrote.moves} written`);
+  if (Number(moves.credited) !== wrote.referrals) problems.push(`${moves.credited} referral_credited moves ≠ ${wrote.referrals} credited referrals`);
+  if (Number(rewards) !== wrote.rewards || Number(rewards) !== Number(earned)) problems.push(`${rewards} rewards ≠ ${wrote.rewards} written, ${earned} earned by the testers' referrals`);
+  if (problems.length > 0) throw new Error(`The history does not match the rows of beta ${betaId}: ${problems.join('; ')}`);
 }

@@ -45,6 +45,64 @@ test('a value is loaded once while fresh, again once the TTL has passed', async 
   assert.equal(loads, 2);
 });
 
+test('in the last fifth of its time a value is renewed ahead: reads meanwhile get it at once, none past the TTL from its load', async () => {
+  let now = 0;
+  const cache = new ReadCache<number, string>(null, 100, () => now);
+  let loads = 0;
+  let release = (_value: string) => {};
+  const load = () =>
+    new Promise<string>((resolve) => {
+      loads += 1;
+      release = resolve;
+    });
+  const first = cache.get(1, load);
+  release('value 1');
+  assert.equal(await first, 'value 1');
+  now = 79;
+  assert.equal(await cache.get(1, load), 'value 1');
+  assert.equal(loads, 1, 'no renewal before the last fifth');
+  now = 80;
+  assert.equal(await cache.get(1, load), 'value 1', 'the renewal begins; the read does not wait for it');
+  now = 99;
+  assert.equal(await cache.get(1, load), 'value 1');
+  assert.equal(loads, 2, 'one renewal at a time');
+  // Past the TTL of the first load, the renewal answers, as a load begun then would.
+  now = 100;
+  const late = cache.get(1, load);
+  release('value 2');
+  assert.equal(await late, 'value 2');
+  // Its own time runs from when it began (80).
+  now = 179;
+  assert.equal(await cache.get(1, load), 'value 2');
+  assert.equal(loads, 3);
+  release('value 3');
+  await new Promise((resolve) => setImmediate(resolve));
+  now = 180;
+  assert.equal(await cache.get(1, load), 'value 3');
+  assert.equal(loads, 3);
+});
+
+test('a renewal begun before an invalidation is not kept; a failed one leaves the value to its end', async () => {
+  let now = 0;
+  const cache = new ReadCache<number, string>(null, 100, () => now);
+  assert.equal(await cache.get(1, async () => 'as it was'), 'as it was');
+  now = 90;
+  let release = (_value: string) => {};
+  assert.equal(await cache.get(1, () => new Promise((resolve) => (release = resolve))), 'as it was');
+  cache.invalidate(1);
+  release('renewed before the change');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(await cache.get(1, async () => 'as it is'), 'as it is');
+
+  assert.equal(await cache.get(2, async () => 'kept'), 'kept');
+  now = 180;
+  assert.equal(await cache.get(2, () => Promise.reject(new Error('database gone'))), 'kept');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(await cache.get(2, async () => 'renewed again'), 'kept', 'the next read renews it again');
+  now = 191;
+  assert.equal(await cache.get(2, async () => 'loaded'), 'renewed again');
+});
+
 test('callers asking while a value loads share the load; a failed load is not kept', async () => {
   const cache = new ReadCache<number, string>(null);
   let loads = 0;

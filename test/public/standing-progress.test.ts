@@ -75,6 +75,36 @@ describe('status page progress and the leaderboard page', () => {
     assert.ok(off.includes('id="ladder-next"'));
   });
 
+  test("the status page's rewards: none yet, then those held oldest first (delivered said so), never a revoked one", async () => {
+    const { beta, leader, second } = await campaign();
+    const rewardsOf = async (tester: { referral_code: string; uuid: string }) => {
+      const body = (await visit(ctx, 'GET', statusPath(tester))).body as string;
+      if (body.includes('<p id="rewards-none">No rewards yet.</p>')) return [];
+      return [...(/<ul id="rewards">(.*?)<\/ul>/s.exec(body)?.[1] ?? '').matchAll(/<li>(.*?)<\/li>/g)].map((item) => item[1]);
+    };
+    assert.deepEqual(await rewardsOf(second), []);
+    // The leader's 2 referrals earned Early access; two rewards given by hand after it.
+    assert.deepEqual(await rewardsOf(leader), ['Early access']);
+    for (const [descriptor, name] of [['sticker', 'A sticker'], ['mug', 'A mug']]) {
+      const definition = await ctx.request('POST', `/api/v2/betas/${beta.id}/reward_definitions`, { body: { descriptor, name, type: 'SingleSided' } });
+      assert.equal(definition.status, 201);
+    }
+    const issued: number[] = [];
+    for (const [tester, descriptor] of [[second, 'sticker'], [leader, 'sticker'], [leader, 'mug']] as const) {
+      const response = await ctx.request('POST', `/api/v2/betas/${beta.id}/rewards`, { body: { reward: { email: tester.email, descriptor } } });
+      assert.equal(response.status, 201);
+      issued.push(response.body.id as number);
+    }
+    const [secondSticker, leaderSticker, leaderMug] = issued;
+    assert.equal((await ctx.request('PATCH', `/api/v2/betas/${beta.id}/rewards/${leaderSticker}`, { body: { reward: { status: 'delivered' } } })).status, 200);
+    assert.equal((await ctx.request('PATCH', `/api/v2/betas/${beta.id}/rewards/${leaderMug}`, { body: { reward: { status: 'revoked' } } })).status, 200);
+    assert.deepEqual(await rewardsOf(leader), ['Early access', 'A sticker (delivered)']);
+    assert.deepEqual(await rewardsOf(second), ['A sticker']);
+    // Revoked, the only one it held: none again.
+    assert.equal((await ctx.request('PATCH', `/api/v2/betas/${beta.id}/rewards/${secondSticker}`, { body: { reward: { status: 'revoked' } } })).status, 200);
+    assert.deepEqual(await rewardsOf(second), []);
+  });
+
   test('the leaderboard page: the board in waitlist order, escaped names, no address whole; 404 while off', async () => {
     const { beta, leader, emails } = await campaign();
     const hostile = '<script>alert("x")</script>&';

@@ -1,6 +1,7 @@
 // Companies and their API keys. Keys are shown once; only their SHA-256 hash is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
+import { compiled } from '../../db/compiled.ts';
 import type { Db } from '../../db/database.ts';
 import { readCache } from '../../db/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
@@ -89,6 +90,9 @@ function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
     last_used_at: row.last_used_at,
   };
 }
+
+// Every authenticated request runs it, and on PostgreSQL no process keeps a key: compiled once (db/compiled.ts).
+const keyByHash = compiled((db, p: { hash: string }) => db.selectFrom('api_keys').selectAll().where('key_hash', '=', p.hash));
 
 /** How often a key's last_used_at is written: once a minute is plenty and spares a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -200,7 +204,7 @@ export class AccountsService {
   /** Resolves a presented key to its company and permissions, or throws 401. */
   async authenticate(presented: string): Promise<Principal> {
     const hash = hashKey(presented);
-    const row = await this.keysByHash.get(hash, () => this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst());
+    const row = await this.keysByHash.get(hash, () => keyByHash.first(this.db, { hash }));
     // The lookup is by hash, so timing reveals nothing of the key; the comparison is belt and braces.
     if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) throw new KeyRefused('unknown', null);
     const now = this.clock.now();

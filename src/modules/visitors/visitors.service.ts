@@ -4,11 +4,11 @@
 // event and e-mail is the API's own.
 import { isIPv4 } from 'node:net';
 import type { Challenge } from 'altcha-lib';
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import { compiled } from '../../db/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { DailyVisitsTable, TesterMoveRow, TesterRow } from '../../db/types.ts';
+import type { DailyVisitsTable, Database, TesterMoveRow, TesterRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -64,11 +64,17 @@ const SHARER_COLUMNS = [
   'signup_ip',
   'signup_user_agent',
 ] as const;
-type Sharer = Pick<TesterRow, (typeof SHARER_COLUMNS)[number]>;
+/**
+ * Whether the tester holds a reward (earned or delivered), asked in the tester's own read: most
+ * testers hold none, and their status page then sends no read of rewards (1 or 0 on SQLite).
+ */
+const holdsReward = (eb: ExpressionBuilder<Database, 'testers'>) =>
+  eb.exists(eb.selectFrom('rewards').select('rewards.id').whereRef('rewards.tester_id', '=', 'testers.id').where('rewards.status', '<>', 'revoked')).as('holds_reward');
+type Sharer = Pick<TesterRow, (typeof SHARER_COLUMNS)[number]> & { holds_reward: boolean | number };
 
 // Every visit of a share link or status page runs these two: compiled once (db/compiled.ts).
 const sharerByCode = compiled((db, p: { code: string }) =>
-  db.selectFrom('testers').select(SHARER_COLUMNS).where('referral_code', '=', p.code).where('hidden', '=', 0).where('erased_at', 'is', null),
+  db.selectFrom('testers').select([...SHARER_COLUMNS, holdsReward]).where('referral_code', '=', p.code).where('hidden', '=', 0).where('erased_at', 'is', null),
 );
 const shownRewards = compiled((db, p: { testerId: number }) =>
   db.selectFrom('rewards').select(['name', 'status']).where('tester_id', '=', p.testerId).where('status', '<>', 'revoked').orderBy('id'),
@@ -411,14 +417,14 @@ export class VisitorsService {
    * Undefined when the tester or its beta is gone (deleted since the link was read).
    */
   private async standingOf(betaId: number, testerId: number): Promise<Standing | undefined> {
-    const [beta, row] = await Promise.all([this.betas.findPublic(betaId), this.db.selectFrom('testers').select(SHARER_COLUMNS).where('id', '=', testerId).executeTakeFirst()]);
+    const [beta, row] = await Promise.all([this.betas.findPublic(betaId), this.db.selectFrom('testers').select([...SHARER_COLUMNS, holdsReward]).where('id', '=', testerId).executeTakeFirst()]);
     return beta && row && this.standingFrom(beta, row);
   }
 
   /** The page's figures from the row at hand: its standing is the one progress ranks it by, read once. */
   private async standingFrom(beta: Beta, row: Sharer): Promise<Standing> {
     const [rewards, progress, leaderboard, moves] = await Promise.all([
-      shownRewards.rows(this.db, { testerId: row.id }),
+      row.holds_reward ? shownRewards.rows(this.db, { testerId: row.id }) : [],
       this.leaderboards.progressFor(beta, row),
       this.leaderboards.forVisitors(beta),
       this.moves.latest(row.id, STATUS_PAGE_MOVES),
