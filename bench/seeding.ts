@@ -703,8 +703,9 @@ export async function seedBench(options: SeedOptions): Promise<SeedResult> {
     lap('feed');
     if (dialect === 'postgres') {
       // What autovacuum does shortly after a bulk load anyway (statistics, visibility map for
-      // index-only scans); done here so measurements start from that steady state at once.
-      await sql`vacuum (analyze) testers, tester_changes, tester_moves, rewards`.execute(loader.db);
+      // index-only scans, the dead rows of the folded rollup changes); done here so measurements
+      // start from that steady state at once.
+      await sql`vacuum (analyze) testers, tester_changes, tester_rollup_changes, tester_moves, rewards`.execute(loader.db);
     } else {
       // What every connection of the app runs at its start (database.ts): statistics for tables
       // that grew tenfold. Without it, statistics taken while the table was small (a database

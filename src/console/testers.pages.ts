@@ -117,13 +117,16 @@ export interface MovesPage {
   members: ReadonlyMap<number, string>;
 }
 
+/** A number the page's script writes in the browser's locale, as every other (core.js, `start`). */
+const localNumber = (n: number) => html`<data value="${n}">${n}</data>`;
+
 function movesHistory({ items, page, total, members }: MovesPage): Trusted {
   const pages = Math.ceil(total / MOVES_PER_PAGE);
   const link = (to: number, label: string) => html`<a href="?moves_page=${to}#moves-title">${label}</a>`;
   if (items.length === 0) return html`<p id="moves-status">${total === 0 ? 'No moves yet.' : html`No moves on this page: ${link(1, 'the newest moves')}.`}</p>`;
   const by = (move: TesterMoveRow) =>
     move.member_id !== null ? html` (by ${members.get(move.member_id) ?? 'a former member'})` : move.api_key_id !== null ? html` (through an API key)` : nothing;
-  return html`<p id="moves-status">${total === 1 ? '1 move' : `${total.toLocaleString('en-US')} moves`}, newest first; page ${page} of ${pages}.</p>
+  return html`<p id="moves-status">${total === 1 ? '1 move' : html`${localNumber(total)} moves`}, newest first; page ${localNumber(page)} of ${localNumber(pages)}.</p>
 <ol class="list" id="tester-moves">${moveItems(items, 'they', by)}</ol>
 ${pages > 1 ? html`<nav class="pager" aria-label="Pages of moves">${page > 1 ? link(page - 1, 'Newer moves') : nothing} ${page < pages ? link(page + 1, 'Older moves') : nothing}</nav>` : nothing}`;
 }

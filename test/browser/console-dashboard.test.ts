@@ -2,8 +2,8 @@
 // served by the console) above the fold and its tables, the funnel, conversion per source and per
 // share channel, numbers with thousands separators, the figures against the testers made here, a
 // signup made elsewhere showing up at the next poll, a range chosen by the form or a preset (and
-// one refused next to its field), the Launch panel's figures and sparklines, the keyboard, 360 px
-// and 1280 px and axe.
+// one refused next to its field), the Launch panel's figures and sparklines (its minutes in the
+// browser's time zone and locale), the keyboard, 360 px and 1280 px and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -41,8 +41,8 @@ describe('the beta dashboard in a browser', () => {
   });
   after(() => ctx?.close());
 
-  async function signedInPage(viewport = { width: 1280, height: 900 }, options: { fakeClock?: boolean } = {}): Promise<Page> {
-    const page = await consolePages.newPage(viewport);
+  async function signedInPage(viewport = { width: 1280, height: 900 }, options: { fakeClock?: boolean; place?: { locale: string; timezoneId: string } } = {}): Promise<Page> {
+    const page = await consolePages.newPage(viewport, options.place);
     if (options.fakeClock) await page.clock.install();
     await consolePages.signInAs(page, 'watcher@example.com');
     return page;
@@ -93,7 +93,9 @@ describe('the beta dashboard in a browser', () => {
     assert.match((await page.textContent('#launch #stat-email-queued')) ?? '', /^\d+$/);
     assert.deepEqual(await page.locator('#launch #email-sending dt').allTextContents(), ['E-mails waiting to be sent', 'Sent in the last minute', 'Sent in the last hour']);
     assert.equal(await page.getByText('E-mails waiting to be sent').count(), 1);
-    assert.match((await page.textContent('#launch-updated')) ?? '', /last whole minute \(09:14 UTC\)/);
+    // Its minutes as every console page shows a time (core.js `clock`): the browser's locale and zone.
+    const clock = (at: string) => page.evaluate((time) => new Date(time).toLocaleTimeString(undefined, { timeStyle: 'short' }), at);
+    assert.ok((await page.textContent('#launch-updated'))?.includes(`last whole minute (${await clock('2026-11-22T09:14:00Z')})`));
     const refusals = await rowsOf(page, 'launch-refusals');
     assert.deepEqual(refusals.slice(0, 3), [
       ['Proof of work missing or wrong', '1,500', '1,500'],
@@ -105,12 +107,27 @@ describe('the beta dashboard in a browser', () => {
     assert.equal(await page.getAttribute('#spark-signups', 'aria-labelledby'), 'spark-signups-title spark-signups-text');
     assert.equal(
       await page.textContent('#spark-signups-text'),
-      `Signups a minute from 09:01 to 09:15 UTC, the last minute so far: ${[...Array(13).fill('0'), '1,234', '0'].join('; ')}. Most in a minute: 1,234.`,
+      `Signups a minute from ${await clock('2026-11-22T09:01:00Z')} to ${await clock('2026-11-22T09:15:00Z')}, the last minute so far: ${[...Array(13).fill('0'), '1,234', '0'].join('; ')}. Most in a minute: 1,234.`,
     );
     assert.equal(await page.locator('#spark-refusals polyline').count(), 1);
     await assertAccessible(page, 'dashboard');
     await page.locator('summary').click();
     await assertAccessible(page, 'dashboard with the table open');
+    await page.context().close();
+  });
+
+  test("the Launch panel's minutes in the browser's time zone and locale, as its numbers", async () => {
+    const page = await signedInPage({ width: 1280, height: 900 }, { place: { locale: 'de-DE', timezoneId: 'America/New_York' } });
+    await openDashboard(page);
+    assert.equal(
+      await page.textContent('#launch-updated'),
+      'Figures of the last whole minute (04:14), from every server process; a process adds its counts every few seconds.',
+    );
+    assert.equal(
+      await page.textContent('#spark-signups-text'),
+      `Signups a minute from 04:01 to 04:15, the last minute so far: ${[...Array(13).fill('0'), '1.234', '0'].join('; ')}. Most in a minute: 1.234.`,
+    );
+    assert.equal(await page.textContent('#stat-launch-signups'), '1.234');
     await page.context().close();
   });
 

@@ -1,7 +1,8 @@
 // The console's tester page tells the tester's moves in a real browser: the same moves as
 // moves.json, newest first, in the status page's words, with the member who acted, paged by links,
-// each dated as every console page dates a moment (the browser's locale and time zone); at 360 px
-// and 1280 px, with axe-core, by keyboard, and nothing from another host.
+// each dated as every console page dates a moment (the browser's locale and time zone), counted as
+// it counts (the locale's separators); at 360 px and 1280 px, with axe-core, by keyboard, and
+// nothing from another host.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -91,7 +92,7 @@ describe("the console's tester page shows the tester's moves", () => {
     });
   }
 
-  test("the moves' dates are in the browser's locale and time zone, as the points ledger's beside them", async () => {
+  test("the moves' dates and count are in the browser's locale and time zone, as the points ledger's beside them", async () => {
     const page = await pages.newPage({ width: 1280, height: 800 }, { locale: 'de-DE', timezoneId: 'America/New_York' });
     await pages.signInAs(page, 'owner@example.com');
     await open(page, `/console/betas/${betaId}/testers/${me.id}`);
@@ -100,6 +101,19 @@ describe("the console's tester page shows the tester's moves", () => {
     assert.equal(await page.getAttribute('#tester-moves li time', 'datetime'), '2026-11-22T10:00:00Z', 'the moment itself stays in the markup');
     const ledger = await page.locator('#tester-points tr', { hasText: 'bonus' }).locator('td').first().textContent();
     assert.equal(ledger, '22.11.2026, 05:00');
+
+    // A count in the thousands, and its pages, with the locale's separator.
+    const busy = await createTester(ctx, betaId, { email: 'busy@example.com' });
+    const moves = Array.from({ length: 1233 }, (_, i) => ({
+      beta_id: betaId, tester_id: busy.id, at: new Date(Date.parse('2026-11-22T11:00:00Z') + i * 1000).toISOString(), cause: 'points_awarded',
+      source_id: null, position_before: 3, position: 3, referrals: 0, points: i + 1, member_id: null, api_key_id: null,
+    }));
+    for (let at = 0; at < moves.length; at += 200) await ctx.database.db.insertInto('tester_moves').values(moves.slice(at, at + 200)).execute();
+    await open(page, `/console/betas/${betaId}/testers/${busy.id}`);
+    assert.equal(await page.textContent('#moves-status'), '1.234 moves, newest first; page 1 of 62.');
+    await open(page, `/console/betas/${betaId}/testers/${busy.id}?moves_page=62`);
+    assert.equal(await page.textContent('#moves-status'), '1.234 moves, newest first; page 62 of 62.');
+    assert.deepEqual(await page.$$eval('#moves-status data', (numbers) => numbers.map((n) => n.getAttribute('value'))), ['1234', '62', '62'], 'the numbers themselves stay in the markup');
     await page.context().close();
   });
 

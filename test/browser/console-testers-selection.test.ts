@@ -2,8 +2,8 @@
 // tester matching the filters; the selection exported, and invited, moved to a status, added to or
 // removed from a group or deleted (its number typed) by one bulk action (previewed, its count
 // confirmed, run as the background job, never a request per tester); a selection of 1,000 picked a
-// page at a time with the 1,001st refused; a viewer exports and has no action; 360 px, the keyboard
-// and axe.
+// page at a time with the 1,001st refused; picked testers taken out of a group by keyboard at 360 px
+// (the stored groups after); a viewer exports and has no action; 360 px, the keyboard and axe.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -193,6 +193,55 @@ describe('console: acting on a selection of testers', () => {
     assert.equal(await ctx.services.bulkActions.run(deletion.id), 'done');
     const left = await db().selectFrom('testers').select('id').where('beta_id', '=', beta.id).orderBy('id').execute();
     assert.deepEqual(left.map((t) => t.id), [ids[0], ids[2], ids[4], ids[5]]);
+    await assertCountersExact(ctx, beta.id, assert);
+    await page.context().close();
+  });
+
+  test('picked testers removed from a group by keyboard at 360 px: previewed with those not in it skipped, the group taken out of the others', async () => {
+    const beta = await ctx.createBeta({}, 'Ungroup');
+    const before = ['early', 'early,vip', 'vip', 'early', ''];
+    const ids = await seedWaitlist(ctx, beta.id, before.length, { fields: (i) => ({ groups: before[i] }) });
+    const page = await pages.newPage({ width: 360, height: 740 });
+    await pages.signInAs(page, 'admin@example.com');
+    await open(page, `/console/betas/${beta.id}/testers`);
+    // Three picked by their boxes, by keys alone: two in the group, one not.
+    for (const id of ids.slice(0, 3)) {
+      await page.focus(`#select-${id}`);
+      await page.keyboard.press('Space');
+    }
+    assert.equal(await selectionSays(page), '3 testers selected.');
+    await page.focus('#field-change');
+    await page.selectOption('#field-change', 'remove_from_group');
+    assert.deepEqual([await page.isVisible('#selection-group'), await page.isVisible('#field-target_status')], [true, false]);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'selection-group');
+    await page.keyboard.type('early');
+    await page.keyboard.press('Enter');
+    await page.locator('#selection-preview:not([hidden])').waitFor();
+    assert.equal(await page.textContent('#selection-preview-summary'), 'Remove 3 selected testers from the group early:');
+    assert.deepEqual(await page.locator('#selection-preview-counts dd').allTextContents(), ['2', '1', '0', '0']);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'selection-preview-title');
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${scroll} px wide in ${client}`);
+    await assertAccessible(page, 'testers at 360 px: a removal from a group previewed');
+    assert.equal((await db().selectFrom('bulk_actions').select('id').where('beta_id', '=', beta.id).execute()).length, 0, 'a preview creates nothing');
+
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Remove 3 testers');
+    await page.keyboard.press('Enter');
+    await page.locator('#selection-done:not([hidden])').waitFor();
+    assert.equal(await page.textContent('#selection-done'), 'Started: remove 3 testers from the group early. Its progress is on the bulk actions page.');
+    assert.equal(await selectionSays(page), 'No tester selected.');
+
+    const action = await runTheAction(beta.id);
+    assert.deepEqual(
+      [action.action, action.group_name, JSON.parse(action.filters ?? '{}'), action.total, action.changed, action.skipped],
+      ['remove_from_group', 'early', { ids: ids.slice(0, 3).join(',') }, 3, 2, 1],
+    );
+    const groups = await db().selectFrom('testers').select(['id', 'groups']).where('beta_id', '=', beta.id).orderBy('id').execute();
+    assert.deepEqual(groups.map((t) => t.groups), ['', 'vip', 'vip', 'early', ''], 'the group out of the picked only, their other groups kept');
+    await open(page, `/console/betas/${beta.id}/testers?group=early`);
+    assert.equal(await page.textContent('#testers-status'), 'Testers 1–1 of 1');
     await assertCountersExact(ctx, beta.id, assert);
     await page.context().close();
   });

@@ -124,8 +124,14 @@ export const number = (n, options) => Number(n).toLocaleString(undefined, option
 /** A share (0.25) as every console page shows it: "25 %", to a tenth. */
 export const percent = (ratio) => `${number(ratio * 100, { maximumFractionDigits: 1 })} %`;
 
+/** The time of day as `when` and `clock` both show it: one format everywhere. */
+const TIME_STYLE = 'short';
+
 /** A moment as every console page shows it: date and time in the browser's locale and time zone; '' for none. */
-export const when = (time) => (time ? new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+export const when = (time) => (time ? new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: TIME_STYLE }) : '');
+
+/** A moment's time of day alone, as `when` shows it (the Launch panel's minutes, all within the last hour). */
+export const clock = (time) => new Date(time).toLocaleTimeString(undefined, { timeStyle: TIME_STYLE });
 
 export const count = (n, noun) => `${number(n)} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -165,9 +171,13 @@ export function keep(key, value) {
 /** The id of the beta whose page this is (the shell's `data-beta-id`), or undefined. */
 export const pageBetaId = () => document.querySelector('[data-beta-id]')?.dataset.betaId;
 
-/** The moments a page's shell was written with (`<time datetime>`, told in UTC by the server) as `when` shows every other one. */
-function localTimes() {
+/**
+ * What a page's shell was written with as every other one is shown: its moments (`<time datetime>`,
+ * told in UTC by the server) by `when`, its numbers (`<data value>`) by `number`.
+ */
+function localFormats() {
   for (const time of document.querySelectorAll('time[datetime]')) time.textContent = when(time.dateTime);
+  for (const data of document.querySelectorAll('data[value]')) data.textContent = number(data.value);
 }
 
 /**
@@ -175,7 +185,7 @@ function localTimes() {
  * pages' bench wait for); a session that has ended sends the member to the sign-in page.
  */
 export function start(...loaders) {
-  localTimes();
+  localFormats();
   Promise.all(loaders.map((load) => load())).then(() => {
     document.body.dataset.ready = 'true';
   }).catch((failure) => {

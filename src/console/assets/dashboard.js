@@ -6,7 +6,7 @@
 // minutes, each sparkline's numbers also in words; and in it the e-mail sending (GET
 // /api/v2/betas/{id}/email_sending, shown once: the stats' `launch.emails` repeats it), the queue
 // and send rates, with the banner of a pause and its resume button.
-import { SHARE_CHANNEL_NAMES, call, count, el, go, handle, keep, kept, messagesOf, number, pageBetaId, percent, role, say, start, when } from './core.js';
+import { SHARE_CHANNEL_NAMES, call, clock, count, el, go, handle, keep, kept, messagesOf, number, pageBetaId, percent, role, say, start, when } from './core.js';
 import uPlot from './vendor/uplot.js';
 
 const DAY_MS = 86_400_000;
@@ -124,7 +124,6 @@ const REFUSAL_NAMES = {
   fraud: 'Fraud rules',
 };
 const refusedIn = (minute) => Object.values(minute.refusals).reduce((sum, n) => sum + n, 0);
-const clockTime = (time) => time.slice(11, 16);
 
 /** A line of the values in the SVG, and the same values in words beside it. */
 function sparkline(id, values, minutes, what) {
@@ -135,13 +134,13 @@ function sparkline(id, values, minutes, what) {
   line.setAttribute('points', values.map((value, i) => `${(i * step).toFixed(1)},${(38 - (value / Math.max(1, most)) * 36).toFixed(1)}`).join(' '));
   document.getElementById(id).replaceChildren(line);
   document.getElementById(`${id}-text`).textContent =
-    `${what} from ${clockTime(minutes[0].minute)} to ${clockTime(minutes.at(-1).minute)} UTC, the last minute so far: ${values.map(number).join('; ')}. Most in a minute: ${number(most)}.`;
+    `${what} from ${clock(minutes[0].minute)} to ${clock(minutes.at(-1).minute)}, the last minute so far: ${values.map(number).join('; ')}. Most in a minute: ${number(most)}.`;
 }
 
 function showLaunch(launch) {
   const last = launch.last_minute;
   document.getElementById('launch-updated').textContent =
-    `Figures of the last whole minute (${clockTime(last.minute)} UTC), from every server process; a process adds its counts every few seconds.`;
+    `Figures of the last whole minute (${clock(last.minute)}), from every server process; a process adds its counts every few seconds.`;
   fillFigures('launch-figures', [
     ['launch-signups', 'Signups a minute', number(last.signups)],
     ['launch-refusals', 'Refusals a minute', number(refusedIn(last))],
