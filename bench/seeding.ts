@@ -28,7 +28,7 @@ import type { Database, NewTester, RewardsTable, TesterMovesTable } from '../src
 import { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { addToBetaCounter, countersOf, moveTesterCount } from '../src/modules/betas/beta-counters.ts';
 import { inTransaction } from '../src/db/transaction.ts';
-import { foldSearchBatch } from '../src/db/search-folding.ts';
+import { foldSearchBatch } from '../src/db/engine/search-folding.ts';
 import { foldRollups } from '../src/modules/stats/rollups.ts';
 import { BetasService } from '../src/modules/betas/betas.service.ts';
 import { RewardDefinitionsService } from '../src/modules/rewards/reward-definitions.service.ts';

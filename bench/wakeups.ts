@@ -1,5 +1,5 @@
 // npm run bench:wakeups -- --database-url postgres://… [--rounds 3] [--seconds 5] [--clients 20]
-// What PostgreSQL's wake-ups (src/db/wakeups.ts) cost a signup and what they buy. Two processes'
+// What PostgreSQL's wake-ups (src/db/engine/wakeups.ts) cost a signup and what they buy. Two processes'
 // services in this one (A serves the API, with its workers; B holds the beta's standings, as a
 // second server would) on one database. Rounds alternate between announcing commits (NOTIFY after
 // commit) and not (B then learns of A's signups on its heartbeat alone). Per variant, medians over
@@ -16,7 +16,7 @@ import { isReachable } from '../src/db/migrate.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { createServices } from '../src/services.ts';
 import { systemClock } from '../src/time.ts';
-import { Wakeups, wakeupsOf } from '../src/db/wakeups.ts';
+import { Wakeups, wakeupsOf } from '../src/db/engine/wakeups.ts';
 import { openBenchDatabase } from './seeding.ts';
 import { median, positiveInteger } from './figures.ts';
 

@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Services } from './services.ts';
 import type { RedisConnection } from './redis.ts';
 import type { App } from './http/app-type.ts';
-import { startWork } from './db/connection-turns.ts';
+import { startWork } from './db/engine/connection-turns.ts';
 import { authenticator } from './http/auth.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
@@ -100,7 +100,7 @@ function createFastify(config: Config, logDestination: NodeJS.WritableStream | u
   const maxConnections = config.http.maxConnectionsPerAddress;
   if (maxConnections !== null && !config.trustProxy) limitConnectionsPerAddress(app.server, maxConnections);
   app.addSchema(ErrorBody);
-  // First hook: on SQLite every query of the request waits behind older requests' only (db/connection-turns.ts).
+  // First hook: on SQLite every query of the request waits behind older requests' only (db/engine/connection-turns.ts).
   app.addHook('onRequest', (_request, _reply, done) => startWork(done));
   waitForHandlersOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {

@@ -201,9 +201,9 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string;
-  /** PostgreSQL: the listening connection's server (db/wakeups.ts); null for databaseUrl's. */
+  /** PostgreSQL: the listening connection's server (db/engine/wakeups.ts); null for databaseUrl's. */
   readonly databaseListenUrl: string | null;
-  /** PostgreSQL: commit groups open at once (db/commit-groups.ts); 0 for none, the default. */
+  /** PostgreSQL: commit groups open at once (db/engine/commit-groups.ts); 0 for none, the default. */
   readonly postgresCommitGroups: number;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];

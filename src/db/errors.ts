@@ -1,6 +1,6 @@
 // Driver errors translated into facts the repositories can act on, for both drivers.
 import { NoResultError } from 'kysely';
-import { staleResultType } from './prepared-statements.ts';
+import { staleResultType } from './engine/prepared-statements.ts';
 
 /**
  * When `error` is a unique-constraint violation, returns what it names: PostgreSQL's constraint

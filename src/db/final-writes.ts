@@ -6,7 +6,7 @@
 // do not see each other's changes.
 import { CompiledQuery, SqliteAdapter } from 'kysely';
 import type { Executor } from './database.ts';
-import { plannedOnce, withoutPlanOnceMark } from './prepared-statements.ts';
+import { plannedOnce, withoutPlanOnceMark } from './engine/prepared-statements.ts';
 
 export interface FinalWrite {
   query: CompiledQuery;

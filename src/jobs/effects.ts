@@ -9,8 +9,8 @@
 // one, after a crash or beside a worker, finds the row gone and writes nothing for it.
 import type { Db, Executor } from '../db/database.ts';
 import { afterCommit, beforeCommit, databaseOf, inTransaction, writeAtCommit } from '../db/transaction.ts';
-import { compiled } from '../db/compiled.ts';
-import { startWork } from '../db/connection-turns.ts';
+import { compiled } from '../db/engine/compiled.ts';
+import { startWork } from '../db/engine/connection-turns.ts';
 import { storedTime } from '../time.ts';
 import { announceJobs, type JobHandler } from './outbox.ts';
 

@@ -1,6 +1,6 @@
 // The transactional outbox: side effects are written as job rows in the same transaction as the
 // change that causes them, and performed after commit by the runner. Several runners (processes)
-// may share one PostgreSQL database; there a committed job wakes them (db/wakeups.ts), with its due
+// may share one PostgreSQL database; there a committed job wakes them (db/engine/wakeups.ts), with its due
 // time, instead of their polling for it: each claim takes rows with FOR UPDATE SKIP LOCKED and leases
 // them to its process, so a job is handed to one runner at a time. The lease is short and renewed
 // while the job runs; a crashed runner's jobs are taken back at once by the next process to start
@@ -9,13 +9,13 @@
 // at once.
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { compiledVariants } from '../db/compiled.ts';
+import { compiledVariants } from '../db/engine/compiled.ts';
 import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
 import type { OutboxJobRow } from '../db/types.ts';
-import { batched } from '../db/batched.ts';
-import { startWork } from '../db/connection-turns.ts';
+import { batched } from '../db/engine/batched.ts';
+import { startWork } from '../db/engine/connection-turns.ts';
 import { databaseOf, afterCommit, isCommandTransaction } from '../db/transaction.ts';
-import { HEARTBEAT_MS, wakeupsOf, type Wakeups } from '../db/wakeups.ts';
+import { HEARTBEAT_MS, wakeupsOf, type Wakeups } from '../db/engine/wakeups.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 import { isGone, newHolder } from './holders.ts';
 

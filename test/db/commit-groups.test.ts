@@ -1,4 +1,4 @@
-// Group commit (src/db/commit-groups.ts): commands queued behind an open transaction share its
+// Group commit (src/db/engine/commit-groups.ts): commands queued behind an open transaction share its
 // commit, each in a savepoint; one that fails rolls back alone; none is answered before its group
 // has ended. On PostgreSQL several groups run at once: a failed command's locks are freed at once,
 // and a deadlock between two groups is run again rather than reported.
@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openDatabase, type Db, type Executor } from '../../src/db/database.ts';
-import { GROUP_LIMITS, type GroupLimits } from '../../src/db/commit-groups.ts';
+import { GROUP_LIMITS, type GroupLimits } from '../../src/db/engine/commit-groups.ts';
 import { afterCommit, beforeCommit, groupCommits, inTransaction, observeCommits, transactionRetries } from '../../src/db/transaction.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';
 

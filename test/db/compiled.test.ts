@@ -1,10 +1,10 @@
-// Compiled statements (db/compiled.ts): built once per database, then run with each call's values,
+// Compiled statements (db/engine/compiled.ts): built once per database, then run with each call's values,
 // on the database or inside a transaction (a command's, which on SQLite is a group commit's
 // savepoint), answering as the same query built per call would, with the drivers' errors as they were.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { compiled, compiledVariants, definedColumns } from '../../src/db/compiled.ts';
+import { compiled, compiledVariants, definedColumns } from '../../src/db/engine/compiled.ts';
 import { forUpdate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { foreignKeyViolation, missingRow, uniqueViolation } from '../../src/db/errors.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';

@@ -1,11 +1,11 @@
-// SQLite's single connection is lent by turns (src/db/connection-turns.ts): the oldest work first
+// SQLite's single connection is lent by turns (src/db/engine/connection-turns.ts): the oldest work first
 // (a request's queries carry its arrival), first come among equals, and a long run of turns lets
 // the event loop in, so a request arriving meanwhile is read and queued instead of waiting for the
 // whole run. Also checked through a real SQLite database.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { ConnectionTurns, startWork } from '../../src/db/connection-turns.ts';
+import { ConnectionTurns, startWork } from '../../src/db/engine/connection-turns.ts';
 import { openDatabase } from '../../src/db/database.ts';
 
 function busyFor(ms: number): void {

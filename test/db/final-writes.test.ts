@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { sql, type CompiledQuery } from 'kysely';
 import { openDatabase, type DatabaseHandle, type Executor } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { compiled } from '../../src/db/compiled.ts';
+import { compiled } from '../../src/db/engine/compiled.ts';
 import { beforeCommit, inTransaction, writeAtCommit } from '../../src/db/transaction.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';
 

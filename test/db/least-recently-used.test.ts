@@ -1,7 +1,7 @@
 // Bounded memory: the map behind the per-beta caches, and the memo behind the SQLite statement cache and the compiled statements' variants.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LeastRecentlyUsed, leastRecentlyUsed } from '../../src/db/least-recently-used.ts';
+import { LeastRecentlyUsed, leastRecentlyUsed } from '../../src/db/engine/least-recently-used.ts';
 
 test('made once per key while it stays among the most recently used; the least recently used is forgotten first', () => {
   const made: string[] = [];

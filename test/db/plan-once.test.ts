@@ -1,13 +1,13 @@
-// planOnce and the compiled statements (db/prepared-statements.ts): a marked statement answers as it
+// planOnce and the compiled statements (db/engine/prepared-statements.ts): a marked statement answers as it
 // would unmarked on both databases; on PostgreSQL it is prepared once per connection under a name,
 // and other statements are not. One whose result columns a migration changed is prepared afresh.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { planOnce } from '../../src/db/prepared-statements.ts';
+import { planOnce } from '../../src/db/engine/prepared-statements.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { compiled } from '../../src/db/compiled.ts';
+import { compiled } from '../../src/db/engine/compiled.ts';
 import { inTransaction, transactionRetries } from '../../src/db/transaction.ts';
 import { StandingFeed } from '../../src/modules/waitlist/standing-feed.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';

@@ -1,13 +1,13 @@
-// ReadCache (db/read-cache.ts): rows kept in memory for a moment, dropped by this process's writes at
+// ReadCache (db/engine/read-cache.ts): rows kept in memory for a moment, dropped by this process's writes at
 // once and, on SQLite, by any other connection's commit at once; on PostgreSQL another process's
 // change is seen within the TTL, and API keys are never kept.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { startWork } from '../../src/db/connection-turns.ts';
+import { startWork } from '../../src/db/engine/connection-turns.ts';
 import type { Db } from '../../src/db/database.ts';
-import { READ_CACHE_TTL_MS, ReadCache, readCache, watchForeignWrites } from '../../src/db/read-cache.ts';
+import { READ_CACHE_TTL_MS, ReadCache, readCache, watchForeignWrites } from '../../src/db/engine/read-cache.ts';
 import { AccountsService, KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
 import { BetasService } from '../../src/modules/betas/betas.service.ts';
 import { systemClock } from '../../src/time.ts';

@@ -1,5 +1,5 @@
 // A long-running SQLite process (the server) folds new testers into the search index after their
-// commit (src/db/search-folding.ts); a short one (the CLI) leaves them past the watermark, where
+// commit (src/db/engine/search-folding.ts); a short one (the CLI) leaves them past the watermark, where
 // searches match them with a LIKE. Runs on a SQLite file of its own whatever the suite's dialect.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { searchFoldedUpTo } from '../../src/db/search-folding.ts';
+import { searchFoldedUpTo } from '../../src/db/engine/search-folding.ts';
 import { insertRawBetas } from '../support/raw-rows.ts';
 import { testerRow } from '../modules/testers/support.ts';
 

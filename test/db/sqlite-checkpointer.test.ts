@@ -1,5 +1,5 @@
 // The SQLite WAL is checkpointed by a thread of its own in long-running processes
-// (src/db/sqlite-checkpointer.ts): pages written reach the database file without any commit of
+// (src/db/engine/sqlite-checkpointer.ts): pages written reach the database file without any commit of
 // the API connection crossing SQLite's automatic threshold. Runs on a SQLite file of its own
 // whatever the suite's dialect.
 import { randomUUID } from 'node:crypto';

@@ -11,7 +11,7 @@ import { dialect, startTestContext, type TestContext } from '../support/context.
 import { enqueueJob, JobRunner } from '../../src/jobs/outbox.ts';
 import { systemClock } from '../../src/time.ts';
 import type { Db } from '../../src/db/database.ts';
-import { HEARTBEAT_MS, LISTENER_NAME, wakeupsOf } from '../../src/db/wakeups.ts';
+import { HEARTBEAT_MS, LISTENER_NAME, wakeupsOf } from '../../src/db/engine/wakeups.ts';
 import { POLL_MS } from '../../src/modules/waitlist/standings.ts';
 import { uniqueEmail } from '../modules/testers/support.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type Db } from '../../src/db/database.ts';
-import { startWork } from '../../src/db/connection-turns.ts';
+import { startWork } from '../../src/db/engine/connection-turns.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { JobRunner, enqueueJob } from '../../src/jobs/outbox.ts';
 import { TestClock } from '../support/clock.ts';

@@ -1,4 +1,4 @@
-// SQLite's search index takes new testers after their commit, in batches (src/db/search-folding.ts),
+// SQLite's search index takes new testers after their commit, in batches (src/db/engine/search-folding.ts),
 // instead of from an insert trigger in every signup's transaction: FTS5 wrote a segment per signup
 // and slowed the statements after it (docs/decisions.md, "Search"). The watermark table says which
 // testers the index holds: every id up to `upto`. Those already there were indexed by the trigger.

@@ -1,9 +1,9 @@
 // Companies and their API keys. Keys are shown once; only their SHA-256 hash is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/database.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
@@ -91,7 +91,7 @@ function toKeyInfo(row: ApiKeyRow): ApiKeyInfo {
   };
 }
 
-// Every authenticated request runs it, and on PostgreSQL no process keeps a key: compiled once (db/compiled.ts).
+// Every authenticated request runs it, and on PostgreSQL no process keeps a key: compiled once (db/engine/compiled.ts).
 const keyByHash = compiled((db, p: { hash: string }) => db.selectFrom('api_keys').selectAll().where('key_hash', '=', p.hash));
 
 /** How often a key's last_used_at is written: once a minute is plenty and spares a write per request. */

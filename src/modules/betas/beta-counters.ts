@@ -5,10 +5,10 @@
 // picked at random. So concurrent commands of a beta rarely wait for each other, never deadlock
 // over a counter (a slot's lock is the last a transaction takes, and it waits for nothing while
 // holding it), and a reader adds the slots up: the counters are exact after every commit. Commands
-// grouped in one transaction (db/commit-groups.ts) write one slot: a group holding two would wait
+// grouped in one transaction (db/engine/commit-groups.ts) write one slot: a group holding two would wait
 // for another group holding either, and groups holding each other's would deadlock.
 import { sql, type CompiledQuery } from 'kysely';
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import { beforeCommit, sharedTransaction, writeAtCommit } from '../../db/transaction.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';

@@ -1,6 +1,6 @@
 // Betas (projects): the company's campaigns, their counters and settings.
 import { ApiError, Errors } from '../../errors.ts';
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import type { BetaRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
@@ -17,7 +17,7 @@ import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 import { recordBetaChange } from '../waitlist/standing-feed.ts';
 import { countersOf, noCounts, type BetaCounters } from './beta-counters.ts';
 import { defaultPage, mergePage, pageProblems, parseStoredPage, type ImageKind, type Page, type PageDesignPatch } from './beta-page.ts';
@@ -131,7 +131,7 @@ function betasById(db: Db) {
 }
 
 /**
- * The beta, whichever company it belongs to, from memory (db/read-cache.ts); undefined when there
+ * The beta, whichever company it belongs to, from memory (db/engine/read-cache.ts); undefined when there
  * is none. Every caller of the next moments gets the same object: it is frozen.
  */
 export function readBeta(db: Db, id: number): Promise<Beta | undefined> {

@@ -6,9 +6,9 @@
 // 8058) whose POST records an Unsubscribe suppression. A beta's templates are managed in
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
 import { deferEffect, registerExpander } from '../../jobs/effects.ts';

@@ -5,9 +5,9 @@
 // writes the events (a tester's body rendered then, as "show tester" answers) and one delivery job
 // per endpoint. The body is rendered once and every attempt sends the same bytes.
 import { randomBytes } from 'node:crypto';
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';
 import { deferEffect } from '../../jobs/effects.ts';

@@ -7,7 +7,7 @@
 // refuses (flag mode queues those).
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
-import { compiled, compiledVariants } from '../../db/compiled.ts';
+import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
@@ -84,7 +84,7 @@ function recentCount(db: Executor, column: 'ip' | 'signup_subnet', betaId: numbe
   return db.selectFrom(rows.as('recent')).select((eb) => eb.fn.countAll<number | string>().as('n'));
 }
 
-// A signup with an address runs one of these (db/compiled.ts): both counts, or the one it has an origin for.
+// A signup with an address runs one of these (db/engine/compiled.ts): both counts, or the one it has an origin for.
 const recentFromOne = compiledVariants((column: 'ip' | 'signup_subnet') => (db, p: { betaId: number; count: RecentCount }) => recentCount(db, column, p.betaId, p.count));
 const recentFromBoth = compiled((db, p: { betaId: number; ip: RecentCount; subnet: RecentCount }) =>
   db.selectNoFrom([recentCount(db, 'ip', p.betaId, p.ip).as('from_ip'), recentCount(db, 'signup_subnet', p.betaId, p.subnet).as('from_subnet')]),

@@ -8,7 +8,7 @@
 // too. A referral schedule is swept after commit, never in a signup's transaction.
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
-import { LeastRecentlyUsed } from '../../db/least-recently-used.ts';
+import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';

@@ -5,7 +5,7 @@
 // rejected in it. Visitors see each entry under its public name or its masked address; the owner
 // sees who it is.
 import type { Db } from '../../db/database.ts';
-import { LeastRecentlyUsed } from '../../db/least-recently-used.ts';
+import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
 import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';

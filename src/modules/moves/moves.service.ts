@@ -1,12 +1,12 @@
 // A tester's moves, read: the owner's list (GET …/testers/{tester_id}/moves.json), newest first,
 // and the latest few for the tester's status page. Recorded by record-moves.ts.
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/database.ts';
 import type { TesterMoveRow } from '../../db/types.ts';
 import { pageWithTotal, type PageRequest } from '../../paging.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 
-// Every status page reads it, and every moves.json page: compiled once (db/compiled.ts).
+// Every status page reads it, and every moves.json page: compiled once (db/engine/compiled.ts).
 const latestMoves = compiled((db, p: { testerId: number; count: number; offset: number }) =>
   db.selectFrom('tester_moves').selectAll().where('tester_id', '=', p.testerId).orderBy('id', 'desc').limit(p.count).offset(p.offset),
 );

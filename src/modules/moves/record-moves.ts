@@ -2,7 +2,7 @@
 // cause, written in the transaction of the change. Commands say what moved (recordMoves) as they
 // go; the transaction's moves are placed in the standings index and written in one statement just
 // before it commits, so a signup pays one insert for its own move and its referrer's.
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { beforeCommit, databaseOf, writeAtCommit } from '../../db/transaction.ts';
 import type { TesterMoveRow } from '../../db/types.ts';

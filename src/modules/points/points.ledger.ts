@@ -1,7 +1,7 @@
 // The points ledger (docs/decisions.md, "Points"): every award is a row, and the tester's
 // `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import type { PointRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';

@@ -5,10 +5,10 @@
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import { insertWithChosenId } from '../betas/chosen-ids.ts';
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { DialectName, Db, Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { QuestionRow } from '../../db/types.ts';
 import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
@@ -78,7 +78,7 @@ function choicesOf(row: QuestionRow): string[] {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-/** Each beta's questions, kept in memory (db/read-cache.ts): every signup checks its answers against them. */
+/** Each beta's questions, kept in memory (db/engine/read-cache.ts): every signup checks its answers against them. */
 function questionsCache(db: Db) {
   return readCache<number, readonly QuestionRow[]>(db, 'questions', 'ttl');
 }

@@ -2,7 +2,7 @@
 // referral code or e-mail within the beta; an unknown or self referrer is ignored, so a signup
 // never fails because of a bad link. The referral is credited once, when the referred tester joins
 // (first reaches applied, invited or active: at signup, or later by an update or a checkin).
-import { compiled, compiledVariants } from '../../db/compiled.ts';
+import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
 import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import type { PointRow, TesterRow } from '../../db/types.ts';

@@ -10,7 +10,7 @@ import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { readCache } from '../../db/read-cache.ts';
+import { readCache } from '../../db/engine/read-cache.ts';
 
 
 export interface DefinitionInput {

@@ -8,7 +8,7 @@
 // what the recipient holds: on PostgreSQL concurrent issues to one tester queue on that lock; on
 // SQLite transactions are serial anyway.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { compiledVariants } from '../../db/compiled.ts';
+import { compiledVariants } from '../../db/engine/compiled.ts';
 import { forKeyShare, forUpdate, type DialectName, type Executor } from '../../db/database.ts';
 import type { Database, RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';

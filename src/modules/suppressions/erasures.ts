@@ -4,7 +4,7 @@
 // the database: whoever can read it can test a guessed address, but no list of addresses can be
 // read back from the hashes, and the same address hashes differently in another beta.
 import { createHmac, randomBytes } from 'node:crypto';
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/database.ts';
 import { normalizeEmail } from '../testers/email-address.ts';
 

@@ -2,7 +2,7 @@
 // one WHERE clause, so an export of a filter holds exactly the testers the list of it pages through.
 import { sql, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { testerTextContains, type SearchedTesterColumn } from '../../db/text-search.ts';
+import { testerTextContains, type SearchedTesterColumn } from '../../db/engine/text-search.ts';
 import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';

@@ -1,6 +1,6 @@
 // What the testers' use cases share: the command transaction, the reads and locks of a tester row,
 // its writes (with the unique e-mail turned into the interface's error), and its views.
-import { compiled, compiledVariants, definedColumns } from '../../db/compiled.ts';
+import { compiled, compiledVariants, definedColumns } from '../../db/engine/compiled.ts';
 import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -5,7 +5,7 @@
 import { isIPv4 } from 'node:net';
 import type { Challenge } from 'altcha-lib';
 import type { ExpressionBuilder, Insertable } from 'kysely';
-import { compiled } from '../../db/compiled.ts';
+import { compiled } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DailyVisitsTable, Database, TesterMoveRow, TesterRow } from '../../db/types.ts';
@@ -72,7 +72,7 @@ const holdsReward = (eb: ExpressionBuilder<Database, 'testers'>) =>
   eb.exists(eb.selectFrom('rewards').select('rewards.id').whereRef('rewards.tester_id', '=', 'testers.id').where('rewards.status', '<>', 'revoked')).as('holds_reward');
 type Sharer = Pick<TesterRow, (typeof SHARER_COLUMNS)[number]> & { holds_reward: boolean | number };
 
-// Every visit of a share link or status page runs these two: compiled once (db/compiled.ts).
+// Every visit of a share link or status page runs these two: compiled once (db/engine/compiled.ts).
 const sharerByCode = compiled((db, p: { code: string }) =>
   db.selectFrom('testers').select([...SHARER_COLUMNS, holdsReward]).where('referral_code', '=', p.code).where('hidden', '=', 0).where('erased_at', 'is', null),
 );

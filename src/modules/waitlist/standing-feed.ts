@@ -19,7 +19,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
 import type { TesterRow } from '../../db/types.ts';
-import { planOnce } from '../../db/prepared-statements.ts';
+import { planOnce } from '../../db/engine/prepared-statements.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
 
 /**

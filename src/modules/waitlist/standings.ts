@@ -9,7 +9,7 @@
 // waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
 // feed names: after each of this process's commits, so the request that made a change answers
 // with it (and with every change committed before it), and for other processes' changes when
-// woken by them (PostgreSQL, db/wakeups.ts) or every POLL_MS (SQLite, or while not listening).
+// woken by them (PostgreSQL, db/engine/wakeups.ts) or every POLL_MS (SQLite, or while not listening).
 //
 // The same feed keeps a beta's sort sets: every visible tester (any status) by points, or by
 // referrals, most first and then the latest tester first. The tester list's sorts by points and by
@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { pruneInBatches } from '../../db/pruning.ts';
-import { readOnWakeups, wakeupsOf } from '../../db/wakeups.ts';
+import { readOnWakeups, wakeupsOf } from '../../db/engine/wakeups.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { forgetBeta, toBeta } from '../betas/betas.service.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';

@@ -9,7 +9,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Insertable } from 'kysely';
 import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookEventRow } from '../../db/types.ts';
-import { batched, batchedById } from '../../db/batched.ts';
+import { batched, batchedById } from '../../db/engine/batched.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 import { endpointsChanged, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';

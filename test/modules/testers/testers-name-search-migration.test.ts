@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createTestDatabase } from '../../support/context.ts';
 import { insertRawBetas } from '../../support/raw-rows.ts';
 import { openDatabase } from '../../../src/db/database.ts';
-import { likeContains, testerTextContains } from '../../../src/db/text-search.ts';
+import { likeContains, testerTextContains } from '../../../src/db/engine/text-search.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { testerRow } from './support.ts';
 

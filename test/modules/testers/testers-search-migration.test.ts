@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, dialect } from '../../support/context.ts';
 import { insertRawBetas } from '../../support/raw-rows.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.ts';
-import { likeContains, testerTextContains, type SearchedTesterColumn } from '../../../src/db/text-search.ts';
+import { likeContains, testerTextContains, type SearchedTesterColumn } from '../../../src/db/engine/text-search.ts';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../../src/db/migrate.ts';
 import { testerRow } from './support.ts';
 

@@ -5,8 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
-import { likeContains, type SearchedTesterColumn } from '../../../src/db/text-search.ts';
-import { foldSearchBacklog, searchFoldedUpTo } from '../../../src/db/search-folding.ts';
+import { likeContains, type SearchedTesterColumn } from '../../../src/db/engine/text-search.ts';
+import { foldSearchBacklog, searchFoldedUpTo } from '../../../src/db/engine/search-folding.ts';
 import { createTester, testerRow } from './support.ts';
 
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));

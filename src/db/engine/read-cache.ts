@@ -8,9 +8,9 @@
 // - on PostgreSQL, within the TTL, inside the 1 s the consistency contract allows; rows that must
 //   change everywhere at once (a revoked API key) are not kept there at all.
 // docs/decisions.md, "Configuration read from memory".
-import type { Db, Executor } from './database.ts';
+import type { Db, Executor } from '../database.ts';
 import { workStartedAt } from './connection-turns.ts';
-import { afterCommit, isCommandTransaction } from './transaction.ts';
+import { afterCommit, isCommandTransaction } from '../transaction.ts';
 
 /** How long a row read from the database may be served from memory. */
 export const READ_CACHE_TTL_MS = 500;
