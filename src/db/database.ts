@@ -4,8 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SelectQueryNode, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SelectQueryNode, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './types.ts';
+import type { Db, DialectName, Executor } from './executor.ts';
 import { ConnectionTurns } from './engine/connection-turns.ts';
 import { watchForeignWrites } from './engine/read-cache.ts';
 import { GROUP_LIMITS } from './engine/commit-groups.ts';
@@ -15,11 +16,6 @@ import { preparingPlannedOnce } from './engine/prepared-statements.ts';
 import { startSearchFolding } from './engine/search-folding.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from './engine/sqlite-checkpointer.ts';
 import { registerWakeups, Wakeups } from './engine/wakeups.ts';
-
-export type DialectName = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
-/** A query runner: the database itself or an open transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface DatabaseHandle {
   readonly db: Db;

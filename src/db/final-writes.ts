@@ -5,7 +5,7 @@
 // after another. Each must write rows no other of them writes: the CTEs share one snapshot and
 // do not see each other's changes.
 import { CompiledQuery, SqliteAdapter } from 'kysely';
-import type { Executor } from './database.ts';
+import type { Executor } from './executor.ts';
 import { plannedOnce, withoutPlanOnceMark } from './engine/prepared-statements.ts';
 
 export interface FinalWrite {

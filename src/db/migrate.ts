@@ -3,7 +3,8 @@
 // PostgreSQL Kysely holds a session advisory lock (pg_advisory_lock) around that transaction; on
 // SQLite the transaction begins IMMEDIATE (database.ts), which takes the file's write lock.
 import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
-import { SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle, type DialectName } from './database.ts';
+import { SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from './database.ts';
+import type { DialectName } from './executor.ts';
 import type { MigrationContext } from './migrations/context.ts';
 import * as core from './migrations/001-core.ts';
 import * as referralEngine from './migrations/003-referral-engine.ts';

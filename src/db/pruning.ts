@@ -3,7 +3,7 @@
 // PostgreSQL's row locks, and a pause between batches lets another process's writer in.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './executor.ts';
 import type { Database } from './types.ts';
 
 /** Rows of the pruned table one statement deletes at most. */

@@ -1,6 +1,6 @@
 // One transaction per command, retried when the database says a conflict was transient.
 import { CommitGroups, type GroupLimits } from './engine/commit-groups.ts';
-import type { Db, Executor } from './database.ts';
+import type { Db, Executor } from './executor.ts';
 import { transientConflict } from './errors.ts';
 import { runFinalWrites, type FinalWrite } from './final-writes.ts';
 

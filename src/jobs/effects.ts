@@ -7,7 +7,7 @@
 // the row once its grace has passed and expands it alike.
 // Consuming a row in the expansion's own transaction makes its expansion happen once: a second
 // one, after a crash or beside a worker, finds the row gone and writes nothing for it.
-import type { Db, Executor } from '../db/database.ts';
+import type { Db, Executor } from '../db/executor.ts';
 import { afterCommit, beforeCommit, databaseOf, inTransaction, writeAtCommit } from '../db/transaction.ts';
 import { compiled } from '../db/engine/compiled.ts';
 import { startWork } from '../db/engine/connection-turns.ts';

@@ -5,7 +5,7 @@
 // runs and deletes the row when done. A process that dies leaves its row, which the next process
 // to start on its host deletes at once, and any other takes over once `locked_until` has passed.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/executor.ts';
 import { addSeconds, storedTime, type Clock } from '../time.ts';
 import { isGone, newHolder } from './holders.ts';
 

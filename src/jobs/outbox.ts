@@ -10,7 +10,8 @@
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { compiledVariants } from '../db/engine/compiled.ts';
-import { forUpdate, type DialectName, type Db, type Executor } from '../db/database.ts';
+import { forUpdate } from '../db/database.ts';
+import type { DialectName, Db, Executor } from '../db/executor.ts';
 import type { OutboxJobRow } from '../db/types.ts';
 import { batched } from '../db/engine/batched.ts';
 import { startWork } from '../db/engine/connection-turns.ts';

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { openDatabase, type Db, type Executor } from '../../src/db/database.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import type { Db, Executor } from '../../src/db/executor.ts';
 import { GROUP_LIMITS, type GroupLimits } from '../../src/db/engine/commit-groups.ts';
 import { afterCommit, beforeCommit, groupCommits, inTransaction, observeCommits, transactionRetries } from '../../src/db/transaction.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';

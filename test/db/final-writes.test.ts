@@ -5,7 +5,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type CompiledQuery } from 'kysely';
-import { openDatabase, type DatabaseHandle, type Executor } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import type { Executor } from '../../src/db/executor.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { compiled } from '../../src/db/engine/compiled.ts';
 import { beforeCommit, inTransaction, writeAtCommit } from '../../src/db/transaction.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { startWork } from '../../src/db/engine/connection-turns.ts';
-import type { Db } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/executor.ts';
 import { READ_CACHE_TTL_MS, ReadCache, readCache, watchForeignWrites } from '../../src/db/engine/read-cache.ts';
 import { AccountsService, KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
 import { BetasService } from '../../src/modules/betas/betas.service.ts';

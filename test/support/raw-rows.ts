@@ -1,6 +1,6 @@
 // Rows written straight into the tables, for migration tests: a database migrated only part of the
 // way, where no service runs yet, holds what older code left. Only columns of the first migration.
-import type { Db } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/executor.ts';
 
 /** A company "Old" with a beta of each name (one "Old" by default); the betas' ids, in order. */
 export async function insertRawBetas(db: Db, now: string, names: readonly string[] = ['Old']): Promise<number[]> {

@@ -19,7 +19,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { Database } from '../types.ts';
-import type { Db, Executor } from '../database.ts';
+import type { Db, Executor } from '../executor.ts';
 
 export interface GroupLimits {
   /** At most this many commands share a commit, so that reads queued behind a group wait for few. */

@@ -10,7 +10,7 @@
 // the same parameters defined. A statement whose text depends on the values (a column set, an IN
 // list's length, a lock) is compiled once per variant (compiledVariants).
 import { NoResultError, SqliteAdapter, type Compilable, type CompiledQuery, type DialectAdapter, type QueryNode, type QueryResult, type RawBuilder } from 'kysely';
-import type { DialectName, Executor } from '../database.ts';
+import type { DialectName, Executor } from '../executor.ts';
 import { leastRecentlyUsed } from './least-recently-used.ts';
 import { plannedOnce } from './prepared-statements.ts';
 

@@ -8,7 +8,7 @@
 // - on PostgreSQL, within the TTL, inside the 1 s the consistency contract allows; rows that must
 //   change everywhere at once (a revoked API key) are not kept there at all.
 // docs/decisions.md, "Configuration read from memory".
-import type { Db, Executor } from '../database.ts';
+import type { Db, Executor } from '../executor.ts';
 import { workStartedAt } from './connection-turns.ts';
 import { afterCommit, isCommandTransaction } from '../transaction.ts';
 

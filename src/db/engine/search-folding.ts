@@ -9,7 +9,7 @@
 // matches them with a LIKE over that id range (database.ts, testerTextContains). Ids only grow
 // and SQLite commits one writer at a time, so a fold sees every tester below the largest id.
 import { sql } from 'kysely';
-import type { Db, Executor } from '../database.ts';
+import type { Db, Executor } from '../executor.ts';
 import { inTransaction } from '../transaction.ts';
 
 /** How often a long-running process folds the testers created since the last fold. */

@@ -1,7 +1,7 @@
 // Substring search of the testers' e-mail and name (docs/decisions.md, "Search"): the indexes of
 // migration 010 where they pay, a scan where they do not, and the same rows either way.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DialectName, Executor } from '../database.ts';
+import type { DialectName, Executor } from '../executor.ts';
 import { searchFoldedUpTo } from './search-folding.ts';
 
 /**

@@ -10,7 +10,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { Db } from '../database.ts';
+import type { Db } from '../executor.ts';
 
 /** What a notification is about; each kind is one channel. */
 export type WakeupKind = 'feed' | 'outbox';

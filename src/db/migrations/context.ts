@@ -1,7 +1,7 @@
 // What every migration is handed: the dialect, and the column types that differ by it. A file of
 // its own, so that migrations import nothing that imports them.
 import type { ColumnDefinitionBuilder } from 'kysely';
-import type { DialectName } from '../database.ts';
+import type { DialectName } from '../executor.ts';
 
 /** Column types that differ by dialect, handed to each migration. */
 export interface MigrationContext {

@@ -2,7 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';

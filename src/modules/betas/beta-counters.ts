@@ -9,7 +9,7 @@
 // for another group holding either, and groups holding each other's would deadlock.
 import { sql, type CompiledQuery } from 'kysely';
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { beforeCommit, sharedTransaction, writeAtCommit } from '../../db/transaction.ts';
 import { TesterStatuses, statusCounter, type TesterStatus } from '../testers/tester-status.ts';
 

@@ -1,7 +1,8 @@
 // Betas (projects): the company's campaigns, their counters and settings.
 import { ApiError, Errors } from '../../errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
-import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { BetaRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import {

@@ -3,7 +3,7 @@
 // refused alike whichever company has it, and later ordinary inserts stay clear of the chosen id.
 import { sql } from 'kysely';
 import { Errors } from '../../errors.ts';
-import type { DialectName, Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 

@@ -5,7 +5,7 @@
 // happens, from its `sandbox_of`: its e-mails are captured (emails.service.ts), its webhook
 // deliveries marked as tests (webhook-delivery.ts), its testers outside the plan limit
 // (testers.repository.ts).
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { Errors } from '../../errors.ts';

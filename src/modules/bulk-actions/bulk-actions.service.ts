@@ -3,7 +3,8 @@
 // take them out of it, or delete them (the number confirmed), previewed first, then run as an
 // outbox job in batches that resumes from its cursor after a restart (bulk-job.ts).
 import type { Static } from 'typebox';
-import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';

@@ -6,7 +6,7 @@
 // read it, and the action still queued or running: otherwise (cancelled, or another runner took
 // over) the batch is rolled back. So a crash leaves no batch half-done, a restarted job resumes
 // after the last committed batch, and no tester is moved twice.
-import type { Db, DialectName, Executor } from '../../db/database.ts';
+import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/types.ts';
 import { storedTime, type Clock } from '../../time.ts';

@@ -6,7 +6,7 @@
 // skipped. Endpoints and templates are the beta's as they are now. The first testers are listed
 // too, so the owner sees who, not only how many.
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/executor.ts';
 import { ApiError } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { effectiveTemplate, occasionForStatus } from '../emails/email-templates.ts';

@@ -5,7 +5,7 @@
 // created (so testers signing up meanwhile are not swept in).
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { TesterFilters } from '../testers/tester-filters.ts';
 import type { TestersService } from '../testers/testers.service.ts';

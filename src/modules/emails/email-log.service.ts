@@ -2,7 +2,7 @@
 // failed — listed and shown to the beta's owner, and pruned after EMAIL_LOG_RETENTION_DAYS
 // together with the confirmation links written with them (docs/decisions.md, "Log retention").
 import { Errors } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import type { EmailMessageRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';

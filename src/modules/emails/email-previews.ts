@@ -4,7 +4,7 @@
 // like any message (logged, sent by the outbox through SMTP or captured) and is refused for an
 // address the beta must not write to.
 import { ApiError, Errors } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';

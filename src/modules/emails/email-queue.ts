@@ -1,7 +1,7 @@
 // What the domain asks of e-mail: messages are rendered and recorded in the caller's transaction
 // (outbox) and sent after commit by the workers. The domain names the occasion; which template,
 // whether it is enabled, and whether the address may be written to are the e-mail module's rules.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterStatus } from '../testers/tester-status.ts';
 
 /** The status a tester moved into, or `unsuspended` for a suspension lifted. */

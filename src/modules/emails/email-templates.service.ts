@@ -1,6 +1,6 @@
 // A beta's e-mail templates (management extension): each occasion's parts as the beta rewrote
 // them, over the built-in defaults (email-templates.ts), which sending reads the same way.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { templatesChanged } from './emails.service.ts';

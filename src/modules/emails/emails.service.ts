@@ -7,7 +7,8 @@
 // email-templates.service.ts, the log of what was sent is read and pruned in email-log.service.ts.
 import { randomBytes } from 'node:crypto';
 import { compiled } from '../../db/engine/compiled.ts';
-import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';

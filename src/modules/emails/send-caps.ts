@@ -4,7 +4,7 @@
 // one count: the statement that takes it is the check (the counter moves only while under the
 // cap), so two processes cannot both take the last slot. A send without a slot waits, queued, for
 // the next minute.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { storedTime } from '../../time.ts';
 
 const WINDOW_MS = 60_000;

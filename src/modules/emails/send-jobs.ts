@@ -3,7 +3,8 @@
 // that the runner does not claim each of them only to put it back (the backlog would spin through
 // the runner every minute). A job names its message in its payload; the beta is the message's.
 import { sql, type UpdateQueryBuilder } from 'kysely';
-import { jsonInteger, type DialectName, type Executor } from '../../db/database.ts';
+import { jsonInteger } from '../../db/database.ts';
+import type { DialectName, Executor } from '../../db/executor.ts';
 import type { Database } from '../../db/types.ts';
 import { storedTime } from '../../time.ts';
 

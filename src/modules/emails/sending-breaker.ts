@@ -8,7 +8,8 @@
 // send path pays nothing for it but the pause's lookup. Captured messages are no sends: a server
 // without SMTP_URL never trips it.
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
-import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { EmailSendingPauseRow } from '../../db/types.ts';
 import { announceJobs } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

@@ -6,7 +6,7 @@
 // per endpoint. The body is rendered once and every attempt sends the same bytes.
 import { randomBytes } from 'node:crypto';
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/types.ts';

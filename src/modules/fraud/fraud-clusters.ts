@@ -4,7 +4,7 @@
 // testers_fraud_clusters and testers_fraud_referrers (the queue's entries, never the whole beta); a
 // network folds the counts per IP in memory, as only subnetOf knows an IPv6 /48.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { Database } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';

@@ -5,7 +5,7 @@
 // credited and moves the tester to rejected (off the waitlist) when the status rules permit it,
 // as an update would. Either way the tester leaves the queue. A cluster of the queue (a network, a
 // device, a referrer: fraud-clusters.ts) is decided whole, its members as many decisions.
-import type { DialectName, Db } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import { forUpdate } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { FraudDecisionRow, TesterRow } from '../../db/types.ts';

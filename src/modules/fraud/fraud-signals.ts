@@ -8,7 +8,7 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
 import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
 

@@ -2,7 +2,7 @@
 // "Try a rule on the past"): a simulation is created with the settings proposed and run by a
 // background job that reads the beta's testers in id order, replays them (fraud-simulation.ts) and
 // stores what each rule would have done. It writes nothing but its own row.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { FraudSimulationRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';

@@ -2,7 +2,8 @@
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
-import { forUpdate, type DialectName, type Db } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import type { FriendInvitationRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { storedTime, type Clock } from '../../time.ts';

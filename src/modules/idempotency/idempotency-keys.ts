@@ -3,7 +3,7 @@
 // a key claims it, with one statement the unique key (company, key) lets only one request win, and
 // stores its answer; a later request with the key and the same fingerprint gets that answer back.
 // Knows nothing of HTTP: a request is its fingerprint, an answer a status, headers and a body.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 

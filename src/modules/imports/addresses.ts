@@ -2,7 +2,7 @@
 // every line. Suppressions (Manual, Unsubscribe, HardBounce, SpamComplaint) are about e-mail, not
 // about being on a list: a suppressed address is imported, and the e-mail module holds back every
 // message to it, as it does for a signup. A person who asked to be erased is not imported again.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { isErased } from '../suppressions/erasures.ts';
 
 /**

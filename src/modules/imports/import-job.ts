@@ -2,7 +2,7 @@
 // batch is one transaction that writes its testers and moves the report and the cursor, so a crash
 // leaves no batch half-written and a restarted job resumes after the last committed one. The
 // referrers named by lines are resolved last (referrers.ts), when every line of the file is in.
-import type { DialectName, Db } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import type { ImportRow } from '../../db/types.ts';
 import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';

@@ -1,7 +1,7 @@
 // CSV imports of testers (docs/import.md): receiving a file, then running its import (or dry run)
 // as an outbox job that resumes from its cursor after a restart; the CLI runs the same job in its
 // own process.
-import type { DialectName, Db } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { ImportRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';

@@ -4,7 +4,8 @@
 // a loop (A referred by B, B by A); each of those is a warning, and the tester stays without one.
 // A tester that has joined (created applied, invited or active) is credited its referral at once,
 // one created imported when it joins, as the referral rules say (docs/decisions.md, "Referrals").
-import { forUpdate, type Executor } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { storedTime } from '../../time.ts';

@@ -2,7 +2,7 @@
 // beta is a duplicate, not an error), their answers, points and counters, the referrers they name
 // (kept for the last step, referrers.ts), the e-mails asked for, and the report and cursor.
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { ImportRow, NewTester, TesterRow } from '../../db/types.ts';

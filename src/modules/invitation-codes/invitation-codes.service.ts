@@ -3,7 +3,7 @@
 // made through the management API, limited by uses and/or time.
 import { createHash } from 'node:crypto';
 import { ApiError, Errors } from '../../errors.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import type { InvitationCodeRow } from '../../db/types.ts';

@@ -7,7 +7,7 @@
 // processes, the second finds the time moved and starts nothing; the wave's unique key holds it
 // too. A referral schedule is swept after commit, never in a signup's transaction.
 import type { Static } from 'typebox';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/types.ts';

@@ -4,7 +4,7 @@
 // applied: the index holds none of them) and testers whose fraud flags are held for review or were
 // rejected in it. Visitors see each entry under its public name or its masked address; the owner
 // sees who it is.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
 import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';

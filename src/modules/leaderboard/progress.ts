@@ -2,7 +2,7 @@
 // more credited referral would put them, and the beta's milestone rewards on the way. The position
 // with one more referral is the tester's key raised as the credit would raise it, ranked in the
 // standings index (Standings.standingWithMore): no rows are counted, at any length of the waitlist.
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';

@@ -5,7 +5,7 @@
 // is stored as its SHA-256 only, works once and expires. The e-mails leave through the outbox
 // (SMTP, or captured without it).
 import { Errors } from '../../errors.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

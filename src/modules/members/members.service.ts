@@ -2,7 +2,7 @@
 // member of the whole installation (sign-in finds the member by it). A company keeps at least one
 // owner. Sessions are in sessions.ts, the one-time links that set a password in member-links.ts.
 import { Errors } from '../../errors.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { MemberRow } from '../../db/types.ts';

@@ -3,7 +3,7 @@
 // IDLE_SECONDS without a request, and ABSOLUTE_SECONDS after sign-in whatever the activity. Each
 // carries a random CSRF token that the console sends back with every write.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { toMember, type Member } from './members.service.ts';
 

@@ -1,7 +1,7 @@
 // A tester's moves, read: the owner's list (GET …/testers/{tester_id}/moves.json), newest first,
 // and the latest few for the tester's status page. Recorded by record-moves.ts.
 import { compiled } from '../../db/engine/compiled.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import type { TesterMoveRow } from '../../db/types.ts';
 import { pageWithTotal, type PageRequest } from '../../paging.ts';
 import type { TestersService } from '../testers/testers.service.ts';

@@ -8,7 +8,7 @@
 // Nobody listening (no endpoint subscribed, the e-mail off) costs a move two lookups in memory;
 // a signup's own move is not told, and costs nothing.
 import { compiled } from '../../db/engine/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import type { PositionChangeWindowRow } from '../../db/types.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox.ts';

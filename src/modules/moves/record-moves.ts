@@ -3,7 +3,7 @@
 // go; the transaction's moves are placed in the standings index and written in one statement just
 // before it commits, so a signup pays one insert for its own move and its referrer's.
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { beforeCommit, databaseOf, writeAtCommit } from '../../db/transaction.ts';
 import type { TesterMoveRow } from '../../db/types.ts';
 import { toBeta } from '../betas/betas.service.ts';

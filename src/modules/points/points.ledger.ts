@@ -2,7 +2,7 @@
 // `points` column (which orders a points waitlist) moves in the same transaction. Automatic awards
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { PointRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
 import { recordMoves } from '../moves/record-moves.ts';

@@ -3,7 +3,8 @@
 // award and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the
 // order of a points waitlist) in the same transaction.
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
-import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';

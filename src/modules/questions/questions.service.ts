@@ -6,7 +6,7 @@ import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import { insertWithChosenId } from '../betas/chosen-ids.ts';
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { DialectName, Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 // Share-link clicks per beta and channel (migration 030): one row per channel a beta's links were
 // clicked through, so the dashboard reads at most a row per channel.
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import type { ShareChannel } from './share-channels.ts';
 
 /** Counts a click under its channel, in the click's transaction (called once it counted). */

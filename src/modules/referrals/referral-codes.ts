@@ -2,7 +2,7 @@
 // the service; with the beta's vanity setting, the first letters of the first name and 4 random
 // ones.
 import { randomInt } from 'node:crypto';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

@@ -3,7 +3,8 @@
 // never fails because of a bad link. The referral is credited once, when the referred tester joins
 // (first reaches applied, invited or active: at signup, or later by an update or a checkin).
 import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
-import { forKeyShare, type DialectName, type Executor } from '../../db/database.ts';
+import { forKeyShare } from '../../db/database.ts';
+import type { DialectName, Executor } from '../../db/executor.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import type { PointRow, TesterRow } from '../../db/types.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';

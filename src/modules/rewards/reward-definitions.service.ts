@@ -2,7 +2,8 @@
 // definitions and the rules that map an event name to the definitions it issues. Every rule problem
 // answers 422 with the series' general code (rewardsGeneral) and a message naming the problem.
 import { ApiError, Errors } from '../../errors.ts';
-import { forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';

@@ -9,7 +9,8 @@
 // SQLite transactions are serial anyway.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import { forKeyShare, forUpdate, type DialectName, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Executor } from '../../db/executor.ts';
 import type { Database, RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
 import { raiseEvent } from '../events/events.ts';
 import { presentReward } from './rewards.presenter.ts';

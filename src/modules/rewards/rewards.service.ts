@@ -2,7 +2,8 @@
 // Issuing and status changes go through reward-engine.ts; this file finds the beta, the user and
 // the definition, and turns what is wrong with a request into the interface's reward codes.
 import { ApiError, Errors } from '../../errors.ts';
-import { forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { RewardRow, TesterRow } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { Errors } from '../../errors.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { sharedSalt } from '../visitors/visitor-keys.ts';

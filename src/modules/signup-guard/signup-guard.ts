@@ -4,7 +4,7 @@
 // counted here per beta and reason: since the process started (the figures /metrics shows) and per
 // minute for the launch panel (LaunchFigures). API creates never come here.
 import type { Challenge } from 'altcha-lib';
-import type { DialectName, Db } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import type { Clock } from '../../time.ts';
 import { embedOrigin } from '../betas/beta-settings.ts';

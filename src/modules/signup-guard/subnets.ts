@@ -4,7 +4,8 @@
 // fails, so the limit counts signups, and two processes never both take the last place.
 import { randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import { lockName, type DialectName, type Db } from '../../db/database.ts';
+import { lockName } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { Errors } from '../../errors.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

@@ -11,7 +11,8 @@
 // dashboard opens (docs/decisions.md, "Beta dashboard"), but the top referrers until this process
 // has built that set (one SQL top-N over the beta's testers).
 import { sql } from 'kysely';
-import { type DialectName, type Db, jsonInteger } from '../../db/database.ts';
+import { jsonInteger } from '../../db/database.ts';
+import type { DialectName, Db } from '../../db/executor.ts';
 import { PARKED } from '../../jobs/outbox.ts';
 import { Errors } from '../../errors.ts';
 import { apiTime, storedTime, utcDate, type Clock } from '../../time.ts';

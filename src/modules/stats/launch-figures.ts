@@ -5,7 +5,7 @@
 // request. Processes add into the same rows; the histograms have fixed buckets, so their counts
 // add up and a p99 is read over every process at once. Rows older than KEPT_MINUTES are pruned.
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import { betaReference } from '../betas/betas.service.ts';
 import type { RefusalReason } from '../signup-guard/signup-guard.ts';

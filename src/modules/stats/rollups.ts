@@ -11,7 +11,8 @@
 // rolls back and leaves them for the next, and of two folds (two processes) that reach the same
 // rows, the second waits for the first's commit on PostgreSQL and then finds them gone.
 import { sql } from 'kysely';
-import { forKeyShare, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forKeyShare } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { TesterRollupChangesTable } from '../../db/types.ts';
 

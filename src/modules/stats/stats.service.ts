@@ -1,7 +1,7 @@
 // Figures an operator looks at: the largest betas, the outbox backlog, recent webhook deliveries and
 // e-mails by status. Read by `prelaunch stats` and, for the backlog and the e-mail queue, by /metrics at each scrape.
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { PARKED } from '../../jobs/outbox.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
 

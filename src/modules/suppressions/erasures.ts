@@ -5,7 +5,7 @@
 // read back from the hashes, and the same address hashes differently in another beta.
 import { createHmac, randomBytes } from 'node:crypto';
 import { compiled } from '../../db/engine/compiled.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { normalizeEmail } from '../testers/email-address.ts';
 
 function hashOf(salt: string, normalized: string): string {

@@ -8,7 +8,7 @@
 // (The suppressions.tester_id column is therefore left null.)
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
-import type { DialectName, Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/types.ts';

@@ -1,6 +1,7 @@
 // Checkins: a tester checks in (by id or uuid, or by e-mail through the v1 API), and the dates
 // they did.
-import { forUpdate, type Executor } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import { storedTime, utcDate } from '../../time.ts';

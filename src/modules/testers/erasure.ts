@@ -7,7 +7,7 @@
 // or a checkin that locks them the other way round.
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
 import { addSeconds, apiTime, storedTime } from '../../time.ts';
 import { EMAIL_SEND_JOB } from '../emails/send-jobs.ts';

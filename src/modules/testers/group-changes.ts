@@ -1,7 +1,7 @@
 // Adding many testers to a group, or removing them from it, in the caller's transaction (bulk
 // actions): each tester's groups changed as an update of `groups` would change them
 // (normalizeGroups), its tester_updated event raised; a tester already so is left alone.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { forUpdate } from '../../db/database.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { MoveOutcome } from './status-moves.ts';

@@ -1,7 +1,8 @@
 // A hard bounce was reported for an address (docs/decisions.md, "Suppressions"): the beta's tester
 // with it is suspended, exactly as a PUT to suspended would leave it (unsuspend restores the status
 // before). No e-mail goes out about it: the address does not receive mail.
-import { forUpdate, type DialectName, type Executor } from '../../db/database.ts';
+import { forUpdate } from '../../db/database.ts';
+import type { DialectName, Executor } from '../../db/executor.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { TesterEvents } from './tester-events.ts';
 import { nextStatus, type TesterStatus } from './tester-status.ts';

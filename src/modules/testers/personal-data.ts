@@ -3,7 +3,8 @@
 // new table does not compile until it says whether it holds a person's data, where the export
 // shows it and what erasure does to it; the finders below are the queries both use.
 import type { Static } from 'typebox';
-import { jsonInteger, type DialectName, type Executor } from '../../db/database.ts';
+import { jsonInteger } from '../../db/database.ts';
+import type { DialectName, Executor } from '../../db/executor.ts';
 import type { Database, TesterRow, WebhookEventRow } from '../../db/types.ts';
 import { MessageStatuses } from '../emails/emails.schemas.ts';
 import type { TesterExportSchema } from './personal-data.schemas.ts';

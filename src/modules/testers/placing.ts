@@ -2,7 +2,7 @@
 // set by update tester, or set above everyone else's on the waitlist by move_to_front. A change of
 // priority that moves the tester is one of their moves, moved_by_owner, naming who asked.
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';

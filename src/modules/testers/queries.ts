@@ -1,6 +1,6 @@
 // Reading testers: show, the filtered and paginated list, an invitation code's check, and the
 // reduced views friend invitations show.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { COUNTED_ROWS } from '../../paging.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { Errors } from '../../errors.ts';

@@ -2,7 +2,8 @@
 // need no database are checked before the transaction opens, so a refused signup writes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import { lockName, type Executor } from '../../db/database.ts';
+import { lockName } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { NewTester, TesterRow } from '../../db/types.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { addSeconds, storedTime } from '../../time.ts';

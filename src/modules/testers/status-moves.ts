@@ -2,7 +2,7 @@
 // row's changes (milestones, the status held before a suspension, the invitation code), the
 // counters, the referral credit when the move joins the campaign, the event and the e-mail. Bulk
 // commands move many testers of a batch in one transaction, each exactly as an update would.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
 import { ApiError } from '../../errors.ts';
 import { forUpdate } from '../../db/database.ts';

@@ -3,7 +3,7 @@
 // tester_updated are rendered when their command's effects row is expanded, right after commit,
 // as "show tester" would answer then (raiseTesterEvent in events.ts). Hidden testers raise nothing:
 // the API does not show them.
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { expandedEffects, registerExpander } from '../../jobs/effects.ts';
 import { EVENTS_PART, raiseEvent, raiseTesterEvent, writeEvents, type DeferredEvent } from '../events/events.ts';
 import { readBetaRow } from '../betas/betas.service.ts';

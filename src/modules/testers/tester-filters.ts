@@ -1,7 +1,7 @@
 // The filters a beta's testers are read by, for the list and for the export alike: one parse and
 // one WHERE clause, so an export of a filter holds exactly the testers the list of it pages through.
 import { sql, type SqlBool } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
+import type { DialectName } from '../../db/executor.ts';
 import { testerTextContains, type SearchedTesterColumn } from '../../db/engine/text-search.ts';
 import { Errors } from '../../errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';

@@ -1,7 +1,7 @@
 // Testers as the API shows them, read from the database: standing, referrer and answers fetched in
 // batches for a page, or one tester read afresh inside a transaction (event bodies, e-mails).
 import { compiledVariants } from '../../db/engine/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';

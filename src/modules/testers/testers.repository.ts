@@ -1,7 +1,8 @@
 // What the testers' use cases share: the command transaction, the reads and locks of a tester row,
 // its writes (with the unique e-mail turned into the interface's error), and its views.
 import { compiled, compiledVariants, definedColumns } from '../../db/engine/compiled.ts';
-import { forDelete, forKeyShare, forUpdate, type DialectName, type Db, type Executor } from '../../db/database.ts';
+import { forDelete, forKeyShare, forUpdate } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';

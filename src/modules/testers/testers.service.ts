@@ -2,7 +2,7 @@
 // command is a use case in its own file (signup.ts, update.ts, checkin.ts, deletion.ts, idle.ts,
 // queries.ts, export.ts) over the data access they share (testers.repository.ts); every command runs in one
 // transaction that also moves the beta's counters.
-import type { DialectName, Db, Executor } from '../../db/database.ts';
+import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';

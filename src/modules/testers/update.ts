@@ -1,7 +1,7 @@
 // Changing a tester: the update command (profile, status, e-mail, groups, answers, a referrer given
 // later) and the owner's acceptance of a referral held by its fraud flags.
 import type { Static } from 'typebox';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/types.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';

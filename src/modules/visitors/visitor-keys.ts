@@ -4,7 +4,7 @@
 // visits are deleted once the day is over, after which no key can be tied to an address again.
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import { storedTime, utcDate, type Clock } from '../../time.ts';
 
 /** Who asked for a page, as the public routes describe them. */

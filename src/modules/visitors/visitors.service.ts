@@ -6,7 +6,7 @@ import { isIPv4 } from 'node:net';
 import type { Challenge } from 'altcha-lib';
 import type { ExpressionBuilder, Insertable } from 'kysely';
 import { compiled } from '../../db/engine/compiled.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DailyVisitsTable, Database, TesterMoveRow, TesterRow } from '../../db/types.ts';
 import { ApiError, Errors } from '../../errors.ts';

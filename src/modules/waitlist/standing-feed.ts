@@ -17,7 +17,7 @@
 //   transaction, and a transaction given its id just before can still be running above it. A
 //   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
-import type { Db, DialectName, Executor } from '../../db/database.ts';
+import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/types.ts';
 import { planOnce } from '../../db/engine/prepared-statements.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';

@@ -17,7 +17,7 @@
 // signup and every referral credit would write (docs/decisions.md, "Indexes on testers"). They are
 // built the first time a beta's sort is asked for.
 import { sql } from 'kysely';
-import type { Db, DialectName, Executor } from '../../db/database.ts';
+import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { pruneInBatches } from '../../db/pruning.ts';
 import { readOnWakeups, wakeupsOf } from '../../db/engine/wakeups.ts';

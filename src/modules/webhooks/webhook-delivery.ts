@@ -5,7 +5,7 @@
 // outbox, which keeps the job and runs it again at the time returned here.
 import { STATUS_CODES } from 'node:http';
 import { createHmac } from 'node:crypto';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Insertable } from 'kysely';
 import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookEventRow } from '../../db/types.ts';

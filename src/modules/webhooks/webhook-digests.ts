@@ -5,7 +5,7 @@
 // retried on the same schedule. A worker's round (under its lease) sends the digests due; each is
 // claimed by moving the endpoint's digest_next_at from the value read, so one process sends it.
 import { inTransaction } from '../../db/transaction.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../db/executor.ts';
 import type { WebhookEndpointRow } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { ApiError, Errors } from '../../errors.ts';
-import { jsonInteger, type Db, type DialectName } from '../../db/database.ts';
+import { jsonInteger } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/executor.ts';
 import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
 import { parseId } from '../../ids.ts';

@@ -1,7 +1,8 @@
 // unusedReferralCode (referrals/referral-codes.ts): which codes are looked up before the insert.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase, type DatabaseHandle, type Executor } from '../../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../../src/db/database.ts';
+import type { Executor } from '../../../src/db/executor.ts';
 import { migrateToLatest } from '../../../src/db/migrate.ts';
 import { unusedReferralCode } from '../../../src/modules/referrals/referral-codes.ts';
 import { createTestDatabase } from '../../support/context.ts';
