@@ -3,7 +3,7 @@
 // (everything about them, and the actions on them). Both are filled by their scripts through the
 // management API; a viewer's page has no action.
 import type { FastifyRequest } from 'fastify';
-import type { TesterMoveRow } from '../db/types.ts';
+import type { TesterMoveRow } from '../db/tables/testers.ts';
 import { html, type Trusted } from '../public/html.ts';
 import { moveItems } from '../public/move-sections.ts';
 import { TesterStatuses, UpdateStatuses } from '../modules/testers/tester-status.ts';

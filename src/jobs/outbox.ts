@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { compiledVariants } from '../db/engine/compiled.ts';
 import { forUpdate } from '../db/database.ts';
 import type { DialectName, Db, Executor } from '../db/executor.ts';
-import type { OutboxJobRow } from '../db/types.ts';
+import type { OutboxJobRow } from '../db/tables/effects.ts';
 import { batched } from '../db/engine/batched.ts';
 import { startWork } from '../db/engine/connection-turns.ts';
 import { databaseOf, afterCommit, isCommandTransaction } from '../db/transaction.ts';

@@ -2,7 +2,7 @@
 // their invitation: "You moved from #812 to #640: 3 friends joined. Since then, 12 people passed
 // you.", then the latest moves one by one. Every value goes through `html`; no other tester is named.
 import { leastRecentlyUsed } from '../db/engine/least-recently-used.ts';
-import type { TesterMoveRow } from '../db/types.ts';
+import type { TesterMoveRow } from '../db/tables/testers.ts';
 import type { MoveCause } from '../modules/moves/record-moves.ts';
 import { apiTime } from '../time.ts';
 import { html, type Trusted } from './html.ts';

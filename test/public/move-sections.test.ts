@@ -2,7 +2,7 @@
 // functions, nothing started.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { TesterMoveRow } from '../../src/db/types.ts';
+import type { TesterMoveRow } from '../../src/db/tables/testers.ts';
 import { estimateInvitation } from '../../src/modules/invitation-schedules/invitation-estimate.ts';
 import { movesHeadline, moveText } from '../../src/public/move-sections.ts';
 

@@ -4,7 +4,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
-import type { ApiKeyRow, CompanyRow } from '../../db/types.ts';
+import type { ApiKeyRow, CompanyRow } from '../../db/tables/accounts.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';

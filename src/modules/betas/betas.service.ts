@@ -3,7 +3,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
 import { forDelete, forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
-import type { BetaRow } from '../../db/types.ts';
+import type { BetaRow } from '../../db/tables/betas.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import {
   defaultSettings,

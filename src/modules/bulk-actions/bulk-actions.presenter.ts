@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { BulkActionRow } from '../../db/types.ts';
+import type { BulkActionRow } from '../../db/tables/owner-work.ts';
 import { apiTime } from '../../time.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';
 import type { BulkActions, BulkActionSchema, BulkStates } from './bulk-actions.schemas.ts';

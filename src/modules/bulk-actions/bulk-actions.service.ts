@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import { forKeyShare } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { BulkActionRow } from '../../db/types.ts';
+import type { BulkActionRow } from '../../db/tables/owner-work.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';

@@ -8,7 +8,7 @@
 // after the last committed batch, and no tester is moved twice.
 import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { BulkActionRow } from '../../db/types.ts';
+import type { BulkActionRow } from '../../db/tables/owner-work.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { readBeta, type Beta } from '../betas/betas.service.ts';
 import type { TesterFilters } from '../testers/tester-filters.ts';

@@ -4,7 +4,7 @@
 import { Errors } from '../../errors.ts';
 import type { Db } from '../../db/executor.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
-import type { EmailMessageRow } from '../../db/types.ts';
+import type { EmailMessageRow } from '../../db/tables/effects.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

@@ -19,7 +19,7 @@ import type { EmailTemplatesService } from './email-templates.service.ts';
 import { draftTemplate, renderEmail, templatePartProblems, type Occasion, type RenderedEmail, type TemplateInput } from './email-templates.ts';
 import { newToken, type EmailsService } from './emails.service.ts';
 import { EMAIL_SEND_JOB } from './send-jobs.ts';
-import type { EmailMessageRow } from '../../db/types.ts';
+import type { EmailMessageRow } from '../../db/tables/effects.ts';
 
 /** A draft's parts: absent = the template as the beta sends it, null = the default part. */
 export type TemplateDraft = Omit<TemplateInput, 'enabled'>;

@@ -1,6 +1,6 @@
 // E-mail templates and the message log as the API shows them. Lists show no bodies; one message
 // shows them as sent, links included (only the beta's own company reaches it).
-import type { EmailMessageRow } from '../../db/types.ts';
+import type { EmailMessageRow } from '../../db/tables/effects.ts';
 import { apiTime } from '../../time.ts';
 import { variablesOf, type EffectiveTemplate, type Occasion } from './email-templates.ts';
 import type { MessageSummary } from './email-log.service.ts';

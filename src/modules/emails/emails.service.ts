@@ -11,7 +11,7 @@ import { forKeyShare } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { EmailMessageRow, OutboxJobRow } from '../../db/types.ts';
+import type { EmailMessageRow, OutboxJobRow } from '../../db/tables/effects.ts';
 import { deferEffect, registerExpander } from '../../jobs/effects.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler, type JobResult } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

@@ -10,7 +10,7 @@
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
-import type { EmailSendingPauseRow } from '../../db/types.ts';
+import type { EmailSendingPauseRow } from '../../db/tables/effects.ts';
 import { announceJobs } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import { parseStoredSettings } from '../betas/beta-settings.ts';

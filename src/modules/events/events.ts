@@ -9,7 +9,7 @@ import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
-import type { WebhookEventRow } from '../../db/types.ts';
+import type { WebhookEventRow } from '../../db/tables/effects.ts';
 import { deferEffect } from '../../jobs/effects.ts';
 import { enqueueJobs } from '../../jobs/outbox.ts';
 import { apiTime } from '../../time.ts';

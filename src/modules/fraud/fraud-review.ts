@@ -8,7 +8,8 @@
 import type { DialectName, Db } from '../../db/executor.ts';
 import { forUpdate } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { FraudDecisionRow, TesterRow } from '../../db/types.ts';
+import type { FraudDecisionRow } from '../../db/tables/owner-work.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';

@@ -9,7 +9,7 @@ import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { ApiError, Errors } from '../../errors.ts';
 import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { aliasProviderOf, emailAliasKey } from './email-alias.ts';
 
 /** In the order a tester's flags are shown. */

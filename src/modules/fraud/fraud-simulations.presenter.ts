@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { FraudSimulationRow } from '../../db/types.ts';
+import type { FraudSimulationRow } from '../../db/tables/owner-work.ts';
 import { apiTime } from '../../time.ts';
 import { SIMULATED_SETTINGS, type SimulatedSettings } from './fraud-simulation.ts';
 import type { SimulationResult } from './fraud-simulations.service.ts';

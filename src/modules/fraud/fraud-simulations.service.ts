@@ -4,7 +4,7 @@
 // stores what each rule would have done. It writes nothing but its own row.
 import type { Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { FraudSimulationRow } from '../../db/types.ts';
+import type { FraudSimulationRow } from '../../db/tables/owner-work.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';

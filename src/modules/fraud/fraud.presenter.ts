@@ -1,6 +1,6 @@
 // A tester's fraud signals as the API shows them (extension `fraud` of the tester object).
 import { apiTime } from '../../time.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { parseFlags, type FraudFlag } from './fraud-signals.ts';
 
 export const ReferralStates = ['pending', 'held', 'credited', 'reversed'] as const;

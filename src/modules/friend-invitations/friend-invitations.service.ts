@@ -4,7 +4,7 @@
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import type { DialectName, Db } from '../../db/executor.ts';
-import type { FriendInvitationRow } from '../../db/types.ts';
+import type { FriendInvitationRow } from '../../db/tables/testers.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';

@@ -3,7 +3,7 @@
 // leaves no batch half-written and a restarted job resumes after the last committed one. The
 // referrers named by lines are resolved last (referrers.ts), when every line of the file is in.
 import type { DialectName, Db } from '../../db/executor.ts';
-import type { ImportRow } from '../../db/types.ts';
+import type { ImportRow } from '../../db/tables/owner-work.ts';
 import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';
 import { readBeta, type Beta, type BetasService } from '../betas/betas.service.ts';

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ImportRow } from '../../db/types.ts';
+import type { ImportRow } from '../../db/tables/owner-work.ts';
 import { apiTime } from '../../time.ts';
 import type { ImportSchema, ImportStatuses } from './imports.schemas.ts';
 

@@ -3,7 +3,7 @@
 // own process.
 import type { DialectName, Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { ImportRow } from '../../db/types.ts';
+import type { ImportRow } from '../../db/tables/owner-work.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';

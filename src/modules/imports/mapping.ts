@@ -2,7 +2,7 @@
 // column named like a tester's JSON field fills it (`first_name` or `profile.first_name`,
 // `responses.<question id>`, a question's text); a preset names the columns of another service's
 // export; a mapping given with the import renames any column, or ignores it (null). Pure.
-import type { QuestionRow } from '../../db/types.ts';
+import type { QuestionRow } from '../../db/tables/betas.ts';
 import { ProfileFields } from '../testers/profile.ts';
 
 /** What a column fills: a field of the tester, or the answer to a question (`responses.<id>`). */

@@ -1,7 +1,7 @@
 // An import's report and cursor as a job carries them from batch to batch, the stored file read
 // back record by record from a cursor, and the write that moves both in a batch's transaction.
 import type { Db, Executor } from '../../db/executor.ts';
-import type { ImportRow } from '../../db/types.ts';
+import type { ImportRow } from '../../db/tables/owner-work.ts';
 import { CsvReader, UnterminatedQuote, type CsvPosition, type CsvRecord } from './csv.ts';
 
 /** Errors and warnings listed in an import's report; the rest are counted. */

@@ -7,7 +7,7 @@
 import { forUpdate } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { storedTime } from '../../time.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { findReferrers, hasJoined, recordSignup } from '../referrals/referrals.service.ts';

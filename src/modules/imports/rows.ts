@@ -2,7 +2,7 @@
 // signup that need no database (e-mail, status, profile, answers), read from the mapped columns.
 // An import is the owner's own list, so a beta's signup rules (required fields, blocked domains,
 // signups closed) do not refuse its lines (docs/import.md).
-import type { QuestionRow } from '../../db/types.ts';
+import type { QuestionRow } from '../../db/tables/betas.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { prepareAnswers, type PreparedAnswer } from '../questions/questions.service.ts';
 import { normalizeEmail, type EmailAddress } from '../testers/email-address.ts';

@@ -1,5 +1,5 @@
 // A custom invitation code as the API shows it.
-import type { InvitationCodeRow } from '../../db/types.ts';
+import type { InvitationCodeRow } from '../../db/tables/betas.ts';
 import { apiTime } from '../../time.ts';
 
 export function presentInvitationCode(row: InvitationCodeRow) {

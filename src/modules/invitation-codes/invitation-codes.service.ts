@@ -6,7 +6,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
-import type { InvitationCodeRow } from '../../db/types.ts';
+import type { InvitationCodeRow } from '../../db/tables/betas.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

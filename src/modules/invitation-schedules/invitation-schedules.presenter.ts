@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { InvitationScheduleRow } from '../../db/types.ts';
+import type { InvitationScheduleRow } from '../../db/tables/owner-work.ts';
 import { apiTime, storedTime } from '../../time.ts';
 import type { Weekday } from './next-run.ts';
 import type { BulkPreview } from '../bulk-actions/preview.ts';

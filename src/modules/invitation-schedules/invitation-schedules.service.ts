@@ -10,7 +10,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/executor.ts';
 import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/types.ts';
+import type { InvitationScheduleRow, InvitationWaveRow } from '../../db/tables/owner-work.ts';
 import { ApiError, Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';

@@ -3,7 +3,7 @@
 // with one more referral is the tester's key raised as the credit would raise it, ranked in the
 // standings index (Standings.standingWithMore): no rows are counted, at any length of the waitlist.
 import type { Db } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { InvitationSchedulesService } from '../invitation-schedules/invitation-schedules.service.ts';
 import { milestonesOf, type Milestone } from '../rewards/reward-definitions.service.ts';

@@ -9,7 +9,7 @@ import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import type { OutboxJobRow } from '../../db/types.ts';
+import type { OutboxJobRow } from '../../db/tables/effects.ts';
 import { classifySmtpFailure, type Mailer } from '../emails/mailer.ts';
 import { insertMember, memberAddress, toMember, type Member } from './members.service.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';

@@ -5,7 +5,7 @@ import { Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { MemberRow } from '../../db/types.ts';
+import type { MemberRow } from '../../db/tables/accounts.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { isValidEmail } from '../testers/email-address.ts';
 import { checkNewPassword, DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';

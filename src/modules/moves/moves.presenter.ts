@@ -1,5 +1,5 @@
 // A tester's moves as the API and the pages show them.
-import type { TesterMoveRow } from '../../db/types.ts';
+import type { TesterMoveRow } from '../../db/tables/testers.ts';
 import { apiTime } from '../../time.ts';
 import type { MoveCause } from './record-moves.ts';
 

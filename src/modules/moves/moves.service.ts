@@ -2,7 +2,7 @@
 // and the latest few for the tester's status page. Recorded by record-moves.ts.
 import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/executor.ts';
-import type { TesterMoveRow } from '../../db/types.ts';
+import type { TesterMoveRow } from '../../db/tables/testers.ts';
 import { pageWithTotal, type PageRequest } from '../../paging.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 

@@ -9,7 +9,7 @@
 // a signup's own move is not told, and costs nothing.
 import { compiled } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/executor.ts';
-import type { PositionChangeWindowRow } from '../../db/types.ts';
+import type { PositionChangeWindowRow } from '../../db/tables/testers.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { storedTime, type Clock } from '../../time.ts';

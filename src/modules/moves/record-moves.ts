@@ -5,7 +5,7 @@
 import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { beforeCommit, databaseOf, writeAtCommit } from '../../db/transaction.ts';
-import type { TesterMoveRow } from '../../db/types.ts';
+import type { TesterMoveRow } from '../../db/tables/testers.ts';
 import { toBeta } from '../betas/betas.service.ts';
 import type { Placed, Standings, WaitlistOrder } from '../waitlist/standings.ts';
 

@@ -3,7 +3,7 @@
 // carry a dedupe key, so an award repeated by a retry or a race is recorded once.
 import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { PointRow } from '../../db/types.ts';
+import type { PointRow } from '../../db/tables/testers.ts';
 import { raiseEvent } from '../events/events.ts';
 import { recordMoves } from '../moves/record-moves.ts';
 import { presentPoint } from './points.presenter.ts';

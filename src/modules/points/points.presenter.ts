@@ -1,5 +1,5 @@
 // Points as the API shows them: in lists and event bodies, and in the create answer.
-import type { PointRow } from '../../db/types.ts';
+import type { PointRow } from '../../db/tables/testers.ts';
 import { apiTime } from '../../time.ts';
 import type { PointActivity } from './points.ledger.ts';
 import type { ListedPoint } from './points.service.ts';

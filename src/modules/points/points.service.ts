@@ -6,7 +6,7 @@ import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { PointRow } from '../../db/types.ts';
+import type { PointRow } from '../../db/tables/testers.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

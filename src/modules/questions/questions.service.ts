@@ -10,7 +10,7 @@ import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
-import type { QuestionRow } from '../../db/types.ts';
+import type { QuestionRow } from '../../db/tables/betas.ts';
 import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

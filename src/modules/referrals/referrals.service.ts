@@ -6,7 +6,7 @@ import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
 import { forKeyShare } from '../../db/database.ts';
 import type { DialectName, Executor } from '../../db/executor.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
-import type { PointRow, TesterRow } from '../../db/types.ts';
+import type { PointRow, TesterRow } from '../../db/tables/testers.ts';
 import { addToBetaCounter } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { awardPoints, recordPoint, recordPoints, revokeKeyedPoint, type PointAward } from '../points/points.ledger.ts';

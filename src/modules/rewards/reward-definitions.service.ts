@@ -5,7 +5,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { RewardDefinitionRow } from '../../db/types.ts';
+import type { RewardDefinitionRow } from '../../db/tables/rewards.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

@@ -11,7 +11,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { compiledVariants } from '../../db/engine/compiled.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Executor } from '../../db/executor.ts';
-import type { Database, RewardDefinitionRow, RewardRow, TesterRow } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { RewardDefinitionRow, RewardRow } from '../../db/tables/rewards.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { raiseEvent } from '../events/events.ts';
 import { presentReward } from './rewards.presenter.ts';
 import { awardPoints, revokePoint } from '../points/points.ledger.ts';

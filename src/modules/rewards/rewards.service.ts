@@ -4,7 +4,8 @@
 import { ApiError, Errors } from '../../errors.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
-import type { RewardRow, TesterRow } from '../../db/types.ts';
+import type { RewardRow } from '../../db/tables/rewards.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

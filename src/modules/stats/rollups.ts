@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { forKeyShare } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { TesterRollupChangesTable } from '../../db/types.ts';
+import type { TesterRollupChangesTable } from '../../db/tables/figures.ts';
 
 /** How often a running process folds the changes committed since its last fold. */
 export const ROLLUP_FOLD_EVERY_MS = 500;

@@ -11,7 +11,7 @@ import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { SuppressionRow } from '../../db/types.ts';
+import type { SuppressionRow } from '../../db/tables/effects.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { storedTime, type Clock } from '../../time.ts';

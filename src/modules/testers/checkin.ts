@@ -2,7 +2,7 @@
 // they did.
 import { forUpdate } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { Errors } from '../../errors.ts';
 import { storedTime, utcDate } from '../../time.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';

@@ -1,7 +1,7 @@
 // Deleting a tester: at once (answered with the tester as it was), or queued for a worker.
 import { forDelete } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { TesterStatus } from './tester-status.ts';

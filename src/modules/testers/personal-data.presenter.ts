@@ -2,7 +2,8 @@
 // fields that are the person's, timestamps in the API's format. Link tokens appear only in the
 // e-mails that carried them (as the person received them); other people's data (the addresses of
 // those they referred, the hashes of visitors to their link) is left out.
-import type { EmailMessageRow, SuppressionRow, TesterRow, WebhookDeliveryRow, WebhookEventRow } from '../../db/types.ts';
+import type { EmailMessageRow, SuppressionRow, WebhookDeliveryRow, WebhookEventRow } from '../../db/tables/effects.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { apiTime } from '../../time.ts';
 
 /** What the tester's row holds beyond what "show tester" renders. */

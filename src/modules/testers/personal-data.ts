@@ -5,7 +5,9 @@
 import type { Static } from 'typebox';
 import { jsonInteger } from '../../db/database.ts';
 import type { DialectName, Executor } from '../../db/executor.ts';
-import type { Database, TesterRow, WebhookEventRow } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { WebhookEventRow } from '../../db/tables/effects.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { MessageStatuses } from '../emails/emails.schemas.ts';
 import type { TesterExportSchema } from './personal-data.schemas.ts';
 

@@ -3,7 +3,7 @@
 // priority that moves the tester is one of their moves, moved_by_owner, naming who asked.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { Errors } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { movesActedByActor, recordMoves, type MoveActor } from '../moves/record-moves.ts';

@@ -2,7 +2,7 @@
 // reduced views friend invitations show.
 import type { Executor } from '../../db/executor.ts';
 import { COUNTED_ROWS } from '../../paging.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { Errors } from '../../errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { responsesOf, type TesterResponse } from '../questions/questions.service.ts';

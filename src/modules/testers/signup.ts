@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { lockName } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { NewTester, TesterRow } from '../../db/types.ts';
+import type { NewTester, TesterRow } from '../../db/tables/testers.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { addSeconds, storedTime } from '../../time.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';

@@ -3,7 +3,7 @@
 // counters, the referral credit when the move joins the campaign, the event and the e-mail. Bulk
 // commands move many testers of a batch in one transaction, each exactly as an update would.
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow, TesterUpdate } from '../../db/types.ts';
+import type { TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
 import { ApiError } from '../../errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';

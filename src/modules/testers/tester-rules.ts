@@ -1,5 +1,5 @@
 // The rules of a tester's fields that more than one use case applies (signup, update, checkin).
-import type { NewTester, TesterRow } from '../../db/types.ts';
+import type { NewTester, TesterRow } from '../../db/tables/testers.ts';
 import { Errors, type ErrorEntry, type ErrorKind } from '../../errors.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { invalidEmailMessage, isValidEmail } from './email-address.ts';

@@ -2,7 +2,7 @@
 // batches for a page, or one tester read afresh inside a transaction (event bodies, e-mails).
 import { compiledVariants } from '../../db/engine/compiled.ts';
 import type { Db, Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { readBeta, toBeta, type Beta } from '../betas/betas.service.ts';
 import { responsesOf } from '../questions/questions.service.ts';
 import type { SortColumn, Standings } from '../waitlist/standings.ts';

@@ -1,7 +1,7 @@
 // The tester as the API shows it (the v2 interface's tester object): a whitelist built field by
 // field from the row.
 import { apiTime } from '../../time.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import type { Standing } from '../waitlist/standings.ts';
 import type { TesterResponse } from '../questions/questions.service.ts';

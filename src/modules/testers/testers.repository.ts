@@ -5,7 +5,7 @@ import { forDelete, forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { NewTester, TesterRow, TesterUpdate } from '../../db/types.ts';
+import type { NewTester, TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
 import { Errors } from '../../errors.ts';
 import { parseId } from '../../ids.ts';
 import { storedTime, type Clock } from '../../time.ts';

@@ -3,7 +3,7 @@
 // queries.ts, export.ts) over the data access they share (testers.repository.ts); every command runs in one
 // transaction that also moves the beta's counters.
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import type { JobHandler } from '../../jobs/outbox.ts';
 import type { Clock } from '../../time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';

@@ -2,7 +2,7 @@
 // later) and the owner's acceptance of a referral held by its fraud flags.
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/executor.ts';
-import type { TesterRow, TesterUpdate } from '../../db/types.ts';
+import type { TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
 import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';

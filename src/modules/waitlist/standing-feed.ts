@@ -18,7 +18,7 @@
 //   reader that starts does the same for the rows of the transactions running at its start.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/executor.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { planOnce } from '../../db/engine/prepared-statements.ts';
 import { PRUNE_BATCH_SIZE, type PruneBatch } from '../../db/pruning.ts';
 

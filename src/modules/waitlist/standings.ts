@@ -21,7 +21,7 @@ import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { pruneInBatches } from '../../db/pruning.ts';
 import { readOnWakeups, wakeupsOf } from '../../db/engine/wakeups.ts';
-import type { TesterRow } from '../../db/types.ts';
+import type { TesterRow } from '../../db/tables/testers.ts';
 import { forgetBeta, toBeta } from '../betas/betas.service.ts';
 import type { WaitlistOrders } from '../betas/beta-settings.ts';
 import { RankedSet } from './ranked-set.ts';

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Insertable } from 'kysely';
-import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookEventRow } from '../../db/types.ts';
+import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookEventRow } from '../../db/tables/effects.ts';
 import { batched, batchedById } from '../../db/engine/batched.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';

@@ -6,7 +6,7 @@
 // claimed by moving the endpoint's digest_next_at from the value read, so one process sends it.
 import { inTransaction } from '../../db/transaction.ts';
 import type { Db } from '../../db/executor.ts';
-import type { WebhookEndpointRow } from '../../db/types.ts';
+import type { WebhookEndpointRow } from '../../db/tables/effects.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import { DIGEST_EVENT_TYPE, eventBody, newEventId, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';

@@ -8,7 +8,7 @@ import { ApiError, Errors } from '../../errors.ts';
 import { jsonInteger } from '../../db/database.ts';
 import type { Db, DialectName } from '../../db/executor.ts';
 import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
-import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/types.ts';
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables/effects.ts';
 import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';

@@ -7,7 +7,7 @@ import { mapColumns, PRESETS } from '../../../src/modules/imports/mapping.ts';
 import { CHUNK_CHARS, receiveFile } from '../../../src/modules/imports/receive.ts';
 import { parseTime } from '../../../src/modules/imports/rows.ts';
 import { ApiError, Errors } from '../../../src/errors.ts';
-import type { QuestionRow } from '../../../src/db/types.ts';
+import type { QuestionRow } from '../../../src/db/tables/betas.ts';
 
 /** Reads `chunks` as consecutive chunks of one input. */
 function read(chunks: string[], start: { line: number; afterCr?: boolean } = { line: 1 }, from = 0): CsvRecord[] {

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact } from '../testers/support.ts';
-import type { OutboxJobRow } from '../../../src/db/types.ts';
+import type { OutboxJobRow } from '../../../src/db/tables/effects.ts';
 import { BATCH_ROWS } from '../../../src/modules/imports/import-job.ts';
 import { postFile, testersOf } from './support.ts';
 

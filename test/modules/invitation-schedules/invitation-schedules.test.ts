@@ -9,7 +9,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dialect, startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, createTester, seedWaitlist } from '../testers/support.ts';
-import type { NewTester } from '../../../src/db/types.ts';
+import type { NewTester } from '../../../src/db/tables/testers.ts';
 import { signedIn } from '../../console/support.ts';
 import { BATCH_TESTERS } from '../../../src/modules/bulk-actions/bulk-job.ts';
 import { Errors } from '../../../src/errors.ts';

@@ -3,7 +3,7 @@
 // on a fixed clock; 0 tells each; drift tells nothing; nothing is stored for a beta nobody listens to.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { OutboxJobRow } from '../../../src/db/types.ts';
+import type { OutboxJobRow } from '../../../src/db/tables/effects.ts';
 import type { EventType } from '../../../src/modules/events/events.ts';
 import { POSITION_WINDOW_JOB } from '../../../src/modules/moves/position-changes.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';

@@ -1,7 +1,7 @@
 // prepareAnswers: the spec's answer encoding (section 4.2) and codes 2308, 2309, 2315, 2324. No database.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { QuestionRow } from '../../../src/db/types.ts';
+import type { QuestionRow } from '../../../src/db/tables/betas.ts';
 import { prepareAnswers, type AnswerInput } from '../../../src/modules/questions/questions.service.ts';
 
 function question(id: number, kind: string, options: { choices?: string[]; required?: boolean; prompt?: string } = {}): QuestionRow {

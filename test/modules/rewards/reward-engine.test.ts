@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import type { RewardRow } from '../../../src/db/types.ts';
+import type { RewardRow } from '../../../src/db/tables/rewards.ts';
 import { fireRewardEvent, readyReferralRewards } from '../../../src/modules/rewards/reward-engine.ts';
 import { createTester, storedTester } from '../testers/support.ts';
 import { createDefinition, createRule, pointsOf, rewardPoints, storedRewards } from './support.ts';

@@ -1,6 +1,6 @@
 // Helpers shared by the tester test files.
 import { randomUUID } from 'node:crypto';
-import type { NewTester } from '../../../src/db/types.ts';
+import type { NewTester } from '../../../src/db/tables/testers.ts';
 import { countersOf } from '../../../src/modules/betas/beta-counters.ts';
 import type { TestContext, TestResponse } from '../../support/context.ts';
 

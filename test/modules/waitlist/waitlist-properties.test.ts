@@ -26,7 +26,7 @@ import type { TestClock } from '../../support/clock.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
-import type { TesterRow } from '../../../src/db/types.ts';
+import type { TesterRow } from '../../../src/db/tables/testers.ts';
 import { createServices, type Services } from '../../../src/services.ts';
 import { ALLOWED_FROM, ALL_STATUSES, STATUS_COUNTERS, codes, recountedCounters, uniqueEmail } from '../testers/support.ts';
 import { ORDERS, assertCurrentStandings, expectedStanding, listPages, naivePositions, standing, type Order, type Reader } from './support.ts';
