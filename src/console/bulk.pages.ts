@@ -7,7 +7,7 @@ import type { Member } from '../modules/members/members.service.ts';
 import { GROUP_NAME_MAX_LENGTH } from '../modules/testers/group-name.ts';
 import { UpdateStatuses } from '../modules/testers/tester-status.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 
 const STATUS_LABELS: Record<(typeof UpdateStatuses)[number], string> = {
   invited: 'Invited (sends the invitation)',

@@ -9,7 +9,7 @@
 // who may (an owner or admin).
 import { html, type Trusted } from '../public/html.ts';
 import { PANEL_MINUTES } from '../modules/stats/launch-figures.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 
 /** Seconds between two reads of the figures while the page is visible. */
 export const POLL_SECONDS = 15;

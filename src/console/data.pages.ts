@@ -3,7 +3,7 @@
 import { html, type Trusted } from '../public/html.ts';
 import { PRESETS } from '../modules/imports/mapping.ts';
 import { permissionsOf } from '../modules/members/roles.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 
 const nothing = html``;
 

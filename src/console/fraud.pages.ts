@@ -3,7 +3,7 @@
 // device or a referrer) decided whole, and the log of decisions with who took them. Viewers read.
 import type { Member } from '../modules/members/members.service.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 
 function bulkBar(): Trusted {
   return html`<div class="field"><label for="field-note">Note for the log (optional)</label>

@@ -10,7 +10,7 @@ import type { WebhookFormat } from '../modules/webhooks/webhooks.schemas.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
 import { permissionsOf } from '../modules/members/roles.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 import { settingsNav } from './pages.ts';
 
 const nothing = html``;

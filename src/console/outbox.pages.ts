@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Occasions } from '../modules/emails/email-templates.ts';
 import { MessageStatuses } from '../modules/emails/emails.schemas.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 import { any, choice } from './testers.pages.ts';
 
 const STATUS_LABELS: Record<(typeof MessageStatuses)[number], string> = {

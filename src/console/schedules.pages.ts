@@ -8,7 +8,7 @@ import type { Member } from '../modules/members/members.service.ts';
 import { WEEKDAYS } from '../modules/invitation-schedules/next-run.ts';
 import { MAX_THRESHOLD, MAX_WAVE_COUNT } from '../modules/invitation-schedules/invitation-schedules.schemas.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 
 const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 

@@ -10,7 +10,7 @@ import type { Beta } from '../modules/betas/betas.service.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';
 import { isRole, permissionsOf } from '../modules/members/roles.ts';
 import { html, type Trusted } from '../public/html.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 import { form, SETTINGS_PAGES, type SettingsPage, settingsNav } from './pages.ts';
 
 const nothing = html``;

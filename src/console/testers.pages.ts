@@ -7,7 +7,7 @@ import type { TesterMoveRow } from '../db/tables/testers.ts';
 import { html, type Trusted } from '../public/html.ts';
 import { moveItems } from '../public/move-sections.ts';
 import { TesterStatuses, UpdateStatuses } from '../modules/testers/tester-status.ts';
-import type { ConsolePages } from './console-scope.ts';
+import type { ConsolePages } from './console-pages.ts';
 import { field, form } from './pages.ts';
 import { pageOf } from '../http/pagination.ts';
 
