@@ -6,7 +6,7 @@ import Type from 'typebox';
 import type { App } from '../http/app-type.ts';
 import { typeOfExtension } from '../modules/betas/beta-images.ts';
 import type { BetasService } from '../modules/betas/betas.service.ts';
-import type { PageLimits } from './pages.routes.ts';
+import type { PageLimits } from './page-limits.ts';
 
 /** For what a URL names by its content (an image by its digest, a theme by its colours): it never changes. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

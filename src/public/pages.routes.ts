@@ -2,7 +2,7 @@
 // leaderboard (/b/{slug or id}/leaderboard), share links and the status page with its public-name
 // form (/r/{code}), and the double opt-in confirmation (/confirm/{token}).
 // Plain HTML forms that work without JavaScript; every rule lives in VisitorsService.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
@@ -28,19 +28,7 @@ import {
   type FormState,
 } from './views.ts';
 import { mayCount, referralFromCookie, referralOf, rememberReferral, visitorOf, type Referral } from './visitor.ts';
-
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-export interface PageLimits {
-  pages: Hook;
-  /** `pages`, but for a leaderboard this process holds: that answer reads no database, and a refusal would cost as much as it. */
-  unlessBoardInMemory: Hook;
-  /** The per-network limit of signups and confirmations. */
-  signups: Hook;
-  /** `signups` on a signup to a beta: a refusal counts in the beta's launch panel. */
-  signupAttempts: Hook;
-  resend: Hook;
-}
+import type { PageLimits } from './page-limits.ts';
 
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 64 }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });

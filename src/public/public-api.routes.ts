@@ -13,7 +13,7 @@ import { countryChoices } from '../modules/visitors/signup-fields.ts';
 import { channelLink, defaultShareMessage, shareButtons, shareChannelOf } from '../modules/referrals/share-channels.ts';
 import { sendPrepared } from '../http/prepared-answers.ts';
 import { boardJson, secondsKept } from './leaderboard-answers.ts';
-import type { PageLimits } from './pages.routes.ts';
+import type { PageLimits } from './page-limits.ts';
 import { ALREADY_ON_LIST, BetaParams, ChannelTag, fieldErrors, SIGNUP_BODY_LIMIT, signupAttempt, signupInput, signupRouteOptions } from './signup-input.ts';
 import { HONEYPOT_FIELD } from '../modules/signup-guard/signup-guard.ts';
 import type { TesterView } from '../modules/testers/testers.presenter.ts';

@@ -6,7 +6,7 @@ import { Errors, type ApiError, type ErrorEntry } from '../errors.ts';
 import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';
-import type { PageLimits } from './pages.routes.ts';
+import type { PageLimits } from './page-limits.ts';
 import type { Referral } from './visitor.ts';
 import { HONEYPOT_FIELD, type SignupAttempt } from '../modules/signup-guard/signup-guard.ts';
 
