@@ -3,7 +3,7 @@
 // them to a status (invited among them), add them to or remove them from a group, delete them (their
 // number typed to confirm), or export them; a preview with the counts, a confirmation, then the
 // job's progress, polled. Viewers read.
-import type { Member } from '../modules/members/members.service.ts';
+import type { Member } from '../modules/members/member.ts';
 import { GROUP_NAME_MAX_LENGTH } from '../modules/testers/group-name.ts';
 import { UpdateStatuses } from '../modules/testers/tester-status.ts';
 import { html, type Trusted } from '../public/html.ts';

@@ -1,7 +1,7 @@
 // A beta's fraud review at /console/betas/{beta_id}/fraud: the queue of flagged testers with each
 // signal explained, approve or reject one by one or the rows selected, its clusters (a network, a
 // device or a referrer) decided whole, and the log of decisions with who took them. Viewers read.
-import type { Member } from '../modules/members/members.service.ts';
+import type { Member } from '../modules/members/member.ts';
 import { html, type Trusted } from '../public/html.ts';
 import type { ConsolePages } from './console-pages.ts';
 

@@ -2,7 +2,7 @@
 // which calls the management API (and the session endpoints) with the session cookie and the CSRF
 // token the shell carries. Every form field has a label and an element for its error.
 import { FAVICON_PATH, html, type Trusted } from '../public/html.ts';
-import type { Member } from '../modules/members/members.service.ts';
+import type { Member } from '../modules/members/member.ts';
 
 export interface Shell {
   title: string;

@@ -4,7 +4,7 @@
 // the owner types, saying when positions #1,000, #10,000 and the last would be invited, with the
 // curve drawn and the waves as a table; each schedule's next wave previewed with its first
 // testers. Viewers read.
-import type { Member } from '../modules/members/members.service.ts';
+import type { Member } from '../modules/members/member.ts';
 import { WEEKDAYS } from '../modules/invitation-schedules/next-run.ts';
 import { MAX_THRESHOLD, MAX_WAVE_COUNT } from '../modules/invitation-schedules/invitation-schedules.schemas.ts';
 import { html, type Trusted } from '../public/html.ts';

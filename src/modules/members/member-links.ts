@@ -11,7 +11,7 @@ import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts'
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { OutboxJobRow } from '../../db/tables/effects.ts';
 import { classifySmtpFailure, type Mailer } from '../emails/mailer.ts';
-import { insertMember, memberAddress, toMember, type Member } from './members.service.ts';
+import { insertMember, memberAddress, toMember, type Member } from './member.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { hashToken, newToken, type OpenedSession, type Sessions } from './sessions.ts';
 

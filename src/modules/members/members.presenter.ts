@@ -1,6 +1,6 @@
 // A member as the API, the CLI and the console show it: never the password's hash.
 import { apiTime } from '../../time.ts';
-import type { Member } from './members.service.ts';
+import type { Member } from './member.ts';
 
 export function presentMember(member: Member) {
   return {

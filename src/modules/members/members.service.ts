@@ -3,26 +3,13 @@
 // owner. Sessions are in sessions.ts, the one-time links that set a password in member-links.ts.
 import { Errors } from '../../errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { MemberRow } from '../../db/tables/accounts.ts';
 import { storedTime, type Clock } from '../../time.ts';
-import { isValidEmail } from '../testers/email-address.ts';
 import { checkNewPassword, DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { isRole, type Role } from './roles.ts';
 import type { MemberLinks } from './member-links.ts';
 import type { Sessions } from './sessions.ts';
-
-export interface Member {
-  id: number;
-  company_id: number;
-  email: string;
-  role: Role;
-  /** False until the member set a password (an invitation not yet accepted). */
-  has_password: boolean;
-  created_at: string;
-  updated_at: string;
-}
+import { type Member, toMember, memberAddress, insertMember } from './member.ts';
 
 export interface NewMember {
   companyId: number;
@@ -32,55 +19,9 @@ export interface NewMember {
   password?: string;
 }
 
-export function toMember(row: MemberRow): Member {
-  return {
-    id: row.id,
-    company_id: row.company_id,
-    email: row.email,
-    role: row.role as Role,
-    has_password: row.password_hash !== null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/** The address as given (trimmed) and as compared; refused when it is no address. */
-export function memberAddress(email: string): { email: string; normalized: string } {
-  const trimmed = email.trim();
-  if (!isValidEmail(trimmed)) throw Errors.memberEmailInvalid();
-  return { email: trimmed, normalized: trimmed.toLowerCase() };
-}
-
 function checkRole(role: string): Role {
   if (!isRole(role)) throw Errors.membersGeneral(`Role must be owner, admin or viewer, not "${role}"`);
   return role;
-}
-
-/** Inserts a member; an address taken already is refused (also when taken meanwhile). */
-export async function insertMember(
-  trx: Executor,
-  now: string,
-  input: { companyId: number; email: string; normalized: string; role: Role; passwordHash: string | null },
-): Promise<Member> {
-  try {
-    const row = await trx
-      .insertInto('members')
-      .values({
-        company_id: input.companyId,
-        email: input.email,
-        email_normalized: input.normalized,
-        password_hash: input.passwordHash,
-        role: input.role,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toMember(row);
-  } catch (error) {
-    if (uniqueViolation(error)) throw Errors.memberExists();
-    throw error;
-  }
 }
 
 export class MembersService {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/executor.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
-import { toMember, type Member } from './members.service.ts';
+import { toMember, type Member } from './member.ts';
 
 export const IDLE_SECONDS = 8 * 3600;
 export const ABSOLUTE_SECONDS = 7 * 86_400;
