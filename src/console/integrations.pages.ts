@@ -4,7 +4,7 @@
 // them and send every change through the management API.
 import type { Permission } from '../modules/accounts/permissions.ts';
 import { Permissions } from '../modules/accounts/permissions.ts';
-import { Occasions } from '../modules/emails/email-templates.ts';
+import { Occasions } from '../modules/emails/occasions.ts';
 import { EventTypes } from '../modules/events/events.ts';
 import type { WebhookFormat } from '../modules/webhooks/webhooks.schemas.ts';
 import type { ActiveSession } from '../modules/members/sessions.ts';

@@ -3,7 +3,7 @@
 // one opened with its HTML in a sandboxed frame and its plain text. outbox.js fills it through the
 // API; the frame's document comes from /outbox/{message_id}/html under a policy of its own.
 import type { FastifyRequest } from 'fastify';
-import { Occasions } from '../modules/emails/email-templates.ts';
+import { Occasions } from '../modules/emails/occasions.ts';
 import { MessageStatuses } from '../modules/emails/emails.schemas.ts';
 import { html, type Trusted } from '../public/html.ts';
 import type { ConsolePages } from './console-pages.ts';

@@ -3,7 +3,7 @@
 // editing. The HTML is a single centred card of tables with inline styles: what mail clients
 // (Outlook and Gmail included) render reliably, without external CSS or images.
 import { SHARE_TARGETS } from '../referrals/share-channels.ts';
-import type { Occasion } from './email-templates.ts';
+import type { Occasion } from './occasions.ts';
 
 export interface TemplateParts {
   subject: string;

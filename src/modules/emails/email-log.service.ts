@@ -9,7 +9,7 @@ import { parseId } from '../../ids.ts';
 import { countUpTo, type PageRequest } from '../../paging.ts';
 import { addSeconds, storedTime, type Clock } from '../../time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
-import type { Occasion } from './email-templates.ts';
+import type { Occasion } from './occasions.ts';
 import { MessageStatuses } from './emails.schemas.ts';
 import type { MessageStatus } from './emails.service.ts';
 

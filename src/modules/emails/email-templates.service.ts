@@ -4,7 +4,8 @@ import type { Db } from '../../db/executor.ts';
 import { storedTime, type Clock } from '../../time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { templatesChanged } from './emails.service.ts';
-import { Occasions, checkTemplateInput, effectiveTemplate, requireOccasion, type EffectiveTemplate, type TemplateInput } from './email-templates.ts';
+import { checkTemplateInput, effectiveTemplate, requireOccasion, type EffectiveTemplate, type TemplateInput } from './email-templates.ts';
+import { Occasions } from './occasions.ts';
 
 export class EmailTemplatesService {
   constructor(

@@ -5,20 +5,7 @@ import type { EmailTemplateRow } from '../../db/tables/effects.ts';
 import type { StatusEmailTrigger } from './email-queue.ts';
 import { defaultTemplates, type TemplateParts } from './default-templates.ts';
 import { liquidProblem, renderLiquid } from './email-rendering.ts';
-
-export const Occasions = [
-  'invitation',
-  'friend_invitation',
-  'confirmation',
-  'applied',
-  'active',
-  'rejected',
-  'suspended',
-  'unsuspended',
-  'already_signed_up',
-  'position_changed',
-] as const;
-export type Occasion = (typeof Occasions)[number];
+import { Occasions, type Occasion } from './occasions.ts';
 
 /** The variables each occasion's templates see, besides tester, beta and unsubscribe_url. */
 const extraVariables: Partial<Record<Occasion, string[]>> = {

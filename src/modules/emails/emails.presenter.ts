@@ -2,7 +2,8 @@
 // shows them as sent, links included (only the beta's own company reaches it).
 import type { EmailMessageRow } from '../../db/tables/effects.ts';
 import { apiTime } from '../../time.ts';
-import { variablesOf, type EffectiveTemplate, type Occasion } from './email-templates.ts';
+import { variablesOf, type EffectiveTemplate } from './email-templates.ts';
+import type { Occasion } from './occasions.ts';
 import type { MessageSummary } from './email-log.service.ts';
 import type { MessageStatus } from './emails.service.ts';
 import type { SendingState } from './sending-breaker.ts';

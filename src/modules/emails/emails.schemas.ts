@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { FormBoolean } from '../../http/form-boolean.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { BetaParams, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
-import { Occasions } from './email-templates.ts';
+import { Occasions } from './occasions.ts';
 
 export const MessageStatuses = ['queued', 'sent', 'captured', 'suppressed', 'failed'] as const;
 

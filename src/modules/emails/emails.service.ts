@@ -21,7 +21,8 @@ import { isSuppressed, type SuppressionsService } from '../suppressions/suppress
 import type { TesterViews } from '../testers/tester-views.ts';
 import type { EmailQueue, FriendInvitationSent, PositionChange, StatusChange } from './email-queue.ts';
 import { TemplateError } from './email-rendering.ts';
-import { effectiveTemplate, occasionForStatus, Occasions, renderEmail, switchedOn, type Occasion, type RenderedEmail } from './email-templates.ts';
+import { effectiveTemplate, occasionForStatus, renderEmail, switchedOn, type RenderedEmail } from './email-templates.ts';
+import { Occasions, type Occasion } from './occasions.ts';
 import { classifySmtpFailure, type Mailer, type SmtpFailure } from './mailer.ts';
 import type { MessageStatuses } from './emails.schemas.ts';
 import type { CapReached, SendCaps } from './send-caps.ts';
