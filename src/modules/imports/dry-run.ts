@@ -6,7 +6,7 @@
 import type { Beta } from '../betas/betas.service.ts';
 import { findReferrer } from '../referrals/referrals.service.ts';
 import { refusedAddresses } from './addresses.ts';
-import type { Batch, BatchWriter, ImportContext } from './import-job.ts';
+import type { Batch, BatchWriter, ImportContext } from './import-context.ts';
 import type { Progress } from './progress.ts';
 import { storedTime } from '../../time.ts';
 

@@ -2,46 +2,17 @@
 // batch is one transaction that writes its testers and moves the report and the cursor, so a crash
 // leaves no batch half-written and a restarted job resumes after the last committed one. The
 // referrers named by lines are resolved last (referrers.ts), when every line of the file is in.
-import type { DialectName, Db } from '../../db/executor.ts';
 import type { ImportRow } from '../../db/tables/owner-work.ts';
-import type { Clock } from '../../time.ts';
 import { storedTime } from '../../time.ts';
-import { readBeta, type Beta, type BetasService } from '../betas/betas.service.ts';
-import type { EmailsService } from '../emails/emails.service.ts';
+import { readBeta, type Beta } from '../betas/betas.service.ts';
 import { listQuestions } from '../questions/questions.service.ts';
-import type { GeoLocator } from '../testers/geoip.ts';
-import type { CsvPosition } from './csv.ts';
 import { DryRun } from './dry-run.ts';
 import type { ImportColumn } from './mapping.ts';
 import { Progress, recordsFrom } from './progress.ts';
 import { resolveReferrers } from './referrers.ts';
-import { readRow, type ImportedRow, type RowContext } from './rows.ts';
+import { readRow, type RowContext } from './rows.ts';
 import { insertBatch } from './tester-batch.ts';
-
-export interface ImportContext {
-  db: Db;
-  dialect: DialectName;
-  clock: Clock;
-  betas: BetasService;
-  geo: GeoLocator;
-  emails: EmailsService;
-}
-
-/** Lines per batch: one transaction each. */
-export const BATCH_ROWS = 1000;
-
-/** A batch of the file: the lines read well, and where the batch ends. */
-export interface Batch {
-  rows: ImportedRow[];
-  end: CsvPosition;
-}
-
-/** What a batch does with its rows: a dry run only looks, an import writes. */
-export interface BatchWriter {
-  write(batch: Batch, progress: Progress): Promise<void>;
-  /** After the last line: the referrers named by lines; false when `stop` ended it early. */
-  finish(progress: Progress, stop: AbortSignal): Promise<boolean>;
-}
+import { type ImportContext, BATCH_ROWS, type Batch, type BatchWriter } from './import-context.ts';
 
 /** Runs the import to its end, or until `stop` (then 'stopped': it resumes from its cursor). */
 export async function runImport(ctx: ImportContext, importId: number, stop: AbortSignal): Promise<'done' | 'stopped'> {

@@ -11,7 +11,7 @@ import type { TesterRow } from '../../db/tables/testers.ts';
 import { storedTime } from '../../time.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { findReferrers, hasJoined, recordSignup } from '../referrals/referrals.service.ts';
-import { BATCH_ROWS, type ImportContext } from './import-job.ts';
+import { BATCH_ROWS, type ImportContext } from './import-context.ts';
 import type { Progress } from './progress.ts';
 
 /** How far up a chain of referrers a loop is looked for; chains are short in practice. */

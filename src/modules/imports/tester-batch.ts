@@ -19,7 +19,7 @@ import { joinedAtInsert, recordCreatedSignup } from '../referrals/referrals.serv
 import { nameSearch } from '../testers/name-search.ts';
 import { JOINED_STATUSES, milestoneFor } from '../testers/tester-rules.ts';
 import { refusedAddresses } from './addresses.ts';
-import type { Batch, ImportContext } from './import-job.ts';
+import type { Batch, ImportContext } from './import-context.ts';
 import type { Progress } from './progress.ts';
 import type { ImportedRow } from './rows.ts';
 import { subnetOf } from '../signup-guard/subnets.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact } from '../testers/support.ts';
 import type { OutboxJobRow } from '../../../src/db/tables/effects.ts';
-import { BATCH_ROWS } from '../../../src/modules/imports/import-job.ts';
+import { BATCH_ROWS } from '../../../src/modules/imports/import-context.ts';
 import { postFile, testersOf } from './support.ts';
 
 const LINES = BATCH_ROWS * 2 + BATCH_ROWS / 2;
