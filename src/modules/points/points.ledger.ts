@@ -7,9 +7,7 @@ import type { PointRow } from '../../db/tables/testers.ts';
 import { raiseEvent } from '../events/events.ts';
 import { recordMoves } from '../moves/record-moves.ts';
 import { presentPoint } from './points.presenter.ts';
-
-export const PointActivities = ['bonus', 'signup', 'share', 'referral', 'reward', 'friend_reward'] as const;
-export type PointActivity = (typeof PointActivities)[number];
+import type { PointActivity } from './point-activities.ts';
 
 export interface PointAward {
   betaId: number;

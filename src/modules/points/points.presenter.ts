@@ -1,8 +1,8 @@
 // Points as the API shows them: in lists and event bodies, and in the create answer.
 import type { PointRow } from '../../db/tables/testers.ts';
 import { apiTime } from '../../time.ts';
-import type { PointActivity } from './points.ledger.ts';
-import type { ListedPoint } from './points.service.ts';
+import type { PointActivity } from './point-activities.ts';
+import type { ListedPoint } from './listed-point.ts';
 
 /** A point as the v2 interface's lists show it, with the revoked_at extension. */
 export function presentPoint(row: PointRow) {

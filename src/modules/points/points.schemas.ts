@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { BetaParams, NullableTimestamp, Nullable, Timestamp } from '../../http/schemas.ts';
-import { PointActivities } from './points.ledger.ts';
+import { PointActivities } from './point-activities.ts';
 
 export const MAX_POINT_QUANTITY = 1_000_000;
 export const MAX_POINT_REASON_LENGTH = 500;

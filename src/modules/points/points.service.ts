@@ -14,6 +14,7 @@ import type { BetasService } from '../betas/betas.service.ts';
 import { movesActedBy } from '../moves/record-moves.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';
 import { MAX_POINT_QUANTITY, MAX_POINT_REASON_LENGTH } from './points.schemas.ts';
+import type { ListedPoint } from './listed-point.ts';
 
 
 export interface PointInput {
@@ -69,9 +70,6 @@ function checkInput(input: PointInput): { normalizedEmail: string; quantity: num
   if (errors.length > 0) throw ApiError.many(errors);
   return { normalizedEmail, quantity: quantity!, reason };
 }
-
-/** A point in the list, with its tester's address. */
-export type ListedPoint = PointRow & { email: string };
 
 export class PointsService {
   constructor(
