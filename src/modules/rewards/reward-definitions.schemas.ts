@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { BetaParams, Nullable, Timestamp } from '../../http/schemas.ts';
-import { RewardTypes } from './reward-engine.ts';
+import { RewardTypes } from './reward-kinds.ts';
 
 export const MAX_DESCRIPTOR_LENGTH = 100;
 export const MAX_NAME_LENGTH = 200;

@@ -17,14 +17,8 @@ import type { TesterRow } from '../../db/tables/testers.ts';
 import { raiseEvent } from '../events/events.ts';
 import { presentReward } from './rewards.presenter.ts';
 import { awardPoints, revokePoint } from '../points/points.ledger.ts';
+import type { RewardStatus, RewardRole } from './reward-kinds.ts';
 
-export const RewardTypes = ['SingleSided', 'DoubleSided', 'Milestone'] as const;
-export type RewardType = (typeof RewardTypes)[number];
-
-export const RewardStatuses = ['earned', 'delivered', 'revoked'] as const;
-export type RewardStatus = (typeof RewardStatuses)[number];
-
-export type RewardRole = 'referrer' | 'friend';
 export type RewardSource = 'manual' | 'trigger' | 'signup' | 'milestone';
 
 /** The reserved event fired by the service itself when a referral is credited. */

@@ -3,7 +3,7 @@
 import type { RewardDefinitionRow, RewardRow } from '../../db/tables/rewards.ts';
 import { apiTime } from '../../time.ts';
 import type { RewardRuleView } from './reward-definitions.service.ts';
-import type { RewardRole, RewardStatus, RewardType } from './reward-engine.ts';
+import type { RewardRole, RewardStatus, RewardType } from './reward-kinds.ts';
 
 /** The v2 interface's reward object: a whitelist of the row's fields. */
 export function presentReward(row: RewardRow) {

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { FormBoolean } from '../../http/form-boolean.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { BetaParams, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
-import { RewardStatuses, RewardTypes } from './reward-engine.ts';
+import { RewardStatuses, RewardTypes } from './reward-kinds.ts';
 import { MAX_DESCRIPTOR_LENGTH, MAX_EVENT_LENGTH } from './reward-definitions.schemas.ts';
 
 /** The v2 interface's reward object, exactly. */
