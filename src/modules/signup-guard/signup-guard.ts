@@ -13,12 +13,10 @@ import type { LaunchFigures } from '../stats/launch-figures.ts';
 import type { GeoLocator } from '../testers/geoip.ts';
 import { Challenges } from './challenges.ts';
 import { SubnetLimit, type SubnetPlace } from './subnets.ts';
+import type { RefusalReason } from './refusal-reasons.ts';
 
 /** The form's hidden field people never see nor fill: its name is what bots expect to fill. */
 export const HONEYPOT_FIELD = 'website';
-
-export const RefusalReasons = ['honeypot', 'origin', 'challenge', 'country', 'subnet', 'fraud'] as const;
-export type RefusalReason = (typeof RefusalReasons)[number];
 
 /** The codes a signup's own rules answer that count as fraud refusals. */
 const FRAUD_CODES = new Set<number>([Errors.ipBlocked.code, Errors.tooManySignupsFromIp.code, Errors.emailDomainBlocked.code, Errors.referralRefused.code]);

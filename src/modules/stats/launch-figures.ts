@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/executor.ts';
 import { apiTime, storedTime, type Clock } from '../../time.ts';
 import { betaReference } from '../betas/betas.service.ts';
-import type { RefusalReason } from '../signup-guard/signup-guard.ts';
+import type { RefusalReason } from '../signup-guard/refusal-reasons.ts';
 
 /** Refusals as the panel lists them: the signup guard's reasons and the per-network signup limit. */
 export const LaunchRefusalReasons = ['challenge', 'honeypot', 'subnet', 'country', 'origin', 'rate_limit', 'fraud'] as const satisfies readonly (RefusalReason | 'rate_limit')[];
