@@ -5,7 +5,7 @@
 // one batch of the job, and the pages the console reads (actions, fraud queue, decisions). Each
 // figure is the median of three rounds, in milliseconds. Writes to the bench database: use a copy.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { createServices } from '../src/services.ts';
 import type { Principal } from '../src/modules/accounts/accounts.service.ts';
 import { Permissions } from '../src/modules/accounts/permissions.ts';

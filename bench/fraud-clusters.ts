@@ -7,7 +7,7 @@
 // fraud columns and signup IPs: run it on a copy.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { ClusterKinds } from '../src/modules/fraud/fraud-clusters.ts';
 import { createServices } from '../src/services.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';

@@ -5,7 +5,7 @@
 // checked a second, the median, and the peak resident memory. Changes no tester; each round adds
 // its simulation's row.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { Permissions } from '../src/modules/accounts/permissions.ts';
 import { createServices } from '../src/services.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';

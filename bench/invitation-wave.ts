@@ -7,9 +7,9 @@
 // daily waves do. Prints each round's seconds and invitations a second, and the median. Writes to
 // the bench database: use a copy.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { createServices } from '../src/services.ts';
-import { storedTime } from '../src/time.ts';
+import { storedTime } from '../src/primitives/time.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
 import { BENCH_DATABASE_OPTIONS, openBenchDatabase } from './seeding.ts';
 

@@ -6,7 +6,7 @@
 // rare one among them. Each figure is the median of five reads, in milliseconds.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { createServices } from '../src/services.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';
 import { BENCH_DATABASE_OPTIONS, openBenchDatabase } from './seeding.ts';

@@ -7,7 +7,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';

@@ -39,7 +39,7 @@ import { emailAliasKey } from '../src/modules/fraud/email-alias.ts';
 import { uniqueInvitationCode } from '../src/modules/invitation-codes/invitation-codes.service.ts';
 import { candidateReferralCode } from '../src/modules/referrals/referral-codes.ts';
 import { TesterStatuses, type TesterStatus } from '../src/modules/testers/tester-status.ts';
-import { systemClock } from '../src/time.ts';
+import { systemClock } from '../src/primitives/time.ts';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'sqlite:/tmp/prelaunch-bench/bench.sqlite';
 

@@ -7,7 +7,7 @@
 // (docs/decisions.md, "Indexes on testers": the sorts by points and referrals need none).
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { createServices } from '../src/services.ts';
 import { BENCH_DATABASE_OPTIONS, openBenchDatabase, seedBench } from './seeding.ts';
 import { median, positiveInteger, UsageError } from './figures.ts';

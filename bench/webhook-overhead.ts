@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { RateLimits } from '../src/http/rate-limits.ts';
 import { isReachable } from '../src/db/migrate.ts';
 import { startWorkers } from '../src/jobs/workers.ts';
 import { createServices } from '../src/services.ts';
-import { systemClock } from '../src/time.ts';
+import { systemClock } from '../src/primitives/time.ts';
 import { openBenchDatabase } from './seeding.ts';
 import { median, percentile, positiveInteger } from './figures.ts';
 

@@ -4,8 +4,8 @@
 // milestone rewards, a flagged cluster, webhooks and captured e-mails), then prints how to sign in
 // to the console. Everything goes through the API, so the figures are what the service recorded.
 import { parseArgs } from 'node:util';
-import { bootstrapIfEmpty } from '../src/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
+import { bootstrapIfEmpty } from '../src/process/bootstrap.ts';
+import { loadConfig } from '../src/process/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';

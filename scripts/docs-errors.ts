@@ -1,11 +1,11 @@
-// `npm run docs:errors`: rewrites docs/errors.md's table of error codes from the registry (src/errors.ts).
+// `npm run docs:errors`: rewrites docs/errors.md's table of error codes from the registry (src/primitives/errors.ts).
 // test/errors/registry.test.ts fails while the table in docs/errors.md differs from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { errorCodeTable } from '../src/errors.ts';
+import { errorCodeTable } from '../src/primitives/errors.ts';
 
 export const ERRORS_DOC = fileURLToPath(new URL('../docs/errors.md', import.meta.url));
-const START = '<!-- error-codes:start (generated from src/errors.ts by `npm run docs:errors`; edit there) -->';
+const START = '<!-- error-codes:start (generated from src/primitives/errors.ts by `npm run docs:errors`; edit there) -->';
 const END = '<!-- error-codes:end -->';
 
 /** The text with the table between its markers rewritten from the registry. */

@@ -1,7 +1,7 @@
 // Process entry of `npm start`: configuration, then one API process (server.ts) that migrates the
 // database, serves and runs the workers (unless WORKERS_ENABLED=false) until SIGINT/SIGTERM.
-import { ConfigError, loadConfig } from './config.ts';
-import { serve } from './server.ts';
+import { ConfigError, loadConfig } from './process/config.ts';
+import { serve } from './process/server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

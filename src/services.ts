@@ -1,9 +1,9 @@
 // Composition root: every domain service built from the database, configuration and clock.
-import type { Config } from './config.ts';
+import type { Config } from './process/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobHandler } from './jobs/outbox.ts';
 import { EFFECTS_JOB, effectsJobHandler, holdBetasWith } from './jobs/effects.ts';
-import { systemClock, type Clock } from './time.ts';
+import { systemClock, type Clock } from './primitives/time.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { BetasService } from './modules/betas/betas.service.ts';
 import { SandboxesService } from './modules/betas/sandboxes.service.ts';

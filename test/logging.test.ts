@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
-import { createLogger, logDestination } from '../src/logging.ts';
+import { createLogger, logDestination } from '../src/process/logging.ts';
 
 /** A stand-in for standard output that keeps what is written, a terminal or not. */
 function terminal(isTTY: boolean) {

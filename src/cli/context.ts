@@ -1,7 +1,7 @@
 // What every command shares: where output goes, and the database, opened (and migrated) only when
 // a command actually runs, so `--help` and usage errors never touch it.
 import { EventEmitter, once } from 'node:events';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createServices, type Services } from '../services.ts';

@@ -1,7 +1,7 @@
 // Option-argument parsers for commander. They throw InvalidArgumentError, which commander reports
 // as a usage error ("option '--company <id>' argument 'x' is invalid. …", exit code 2).
 import { InvalidArgumentError } from 'commander';
-import { parseIsoMoment } from '../time.ts';
+import { parseIsoMoment } from '../primitives/time.ts';
 
 /** A database id: a positive whole number. */
 export function parseIdArgument(text: string): number {

@@ -3,7 +3,7 @@
 // failed (message on stderr), 2 the command line was wrong (commander's usage errors).
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../primitives/errors.ts';
 import { CliContext, type CliIo } from './context.ts';
 import { registerBackupCommand } from './commands/backup.ts';
 import { registerBetaCommands } from './commands/beta.ts';

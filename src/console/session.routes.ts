@@ -6,8 +6,8 @@
 // every network together past the alert's count e-mail the address's member a one-time sign-in link.
 // Reset requests count per address. An unknown address and a wrong password get the same answer.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import { Errors } from '../errors.ts';
+import type { Config } from '../process/config.ts';
+import { Errors } from '../primitives/errors.ts';
 import type { App } from '../http/app-type.ts';
 import { networkOf, type FailureLimit } from '../http/rate-limits.ts';
 import { checkCsrf, checkOrigin, clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie.ts';

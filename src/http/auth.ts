@@ -3,7 +3,7 @@
 // key, the console's session cookie (with its CSRF token on writes), the member's role standing
 // for the key's permissions. Then the route's permission.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Errors } from '../errors.ts';
+import { ApiError, Errors } from '../primitives/errors.ts';
 import { KeyRefused, type AccountsService, type Principal } from '../modules/accounts/accounts.service.ts';
 import type { MoveActor } from '../modules/moves/record-moves.ts';
 import { permissionsOf } from '../modules/members/roles.ts';

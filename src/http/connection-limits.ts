@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../process/config.ts';
 
 /** Fastify's options for the server's timeouts, from the configuration. */
 export function timeoutOptions(http: Config['http']): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout'> & { http: object } {

@@ -1,8 +1,8 @@
 // One error body for everything (docs/decisions.md, "Errors"): {"errors":[{"code":…,"message":…}]}.
 // Unexpected failures are logged with the request id and answered without any detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../errors.ts';
-import { patternSays } from '../text-patterns.ts';
+import { ApiError, Errors, GeneralErrors, type ErrorEntry } from '../primitives/errors.ts';
+import { patternSays } from '../primitives/text-patterns.ts';
 import { describeEnum } from './accepted-elsewhere.ts';
 import { sendXmlErrors } from './xml.ts';
 

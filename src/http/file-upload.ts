@@ -5,7 +5,7 @@ import type { Hash } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Errors } from '../errors.ts';
+import { Errors } from '../primitives/errors.ts';
 
 /** The bodies of a CSV import: what `acceptFileBodies` reads by default. */
 const CSV_TYPES = ['text/csv', 'application/csv'];

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { RedisConnection } from '../redis.ts';
+import type { RedisConnection } from '../process/redis.ts';
 import type { App } from './app-type.ts';
 
 /**

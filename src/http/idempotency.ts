@@ -8,7 +8,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import Type from 'typebox';
-import { Errors } from '../errors.ts';
+import { Errors } from '../primitives/errors.ts';
 import type { Claim, ClaimResult, IdempotencyKeys } from '../modules/idempotency/idempotency-keys.ts';
 import { principalOf } from './auth.ts';
 import { rawBodyOf } from './body-parsers.ts';

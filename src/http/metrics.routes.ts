@@ -2,7 +2,7 @@
 // with METRICS_TOKEN set it asks for that token (Authorization: Bearer TOKEN, or HTTP Basic with
 // the token as user name), compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Errors } from '../errors.ts';
+import { Errors } from '../primitives/errors.ts';
 import type { App } from './app-type.ts';
 import { presentedKey } from './auth.ts';
 

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorCodeDocs } from '../errors.ts';
+import { errorCodeDocs } from '../primitives/errors.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
 /**
- * Every error code the service answers, from the registry (src/errors.ts), for generated clients.
+ * Every error code the service answers, from the registry (src/primitives/errors.ts), for generated clients.
  * The plugin copies x- extensions into the document but does not type them, hence the spread.
  */
 const errorCodesExtension = { 'x-error-codes': errorCodeDocs() };

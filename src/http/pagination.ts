@@ -2,7 +2,7 @@
 // go in X-Pagination (JSON) and Link (RFC 8288) headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import type { PageRequest } from '../paging.ts';
+import type { PageRequest } from '../primitives/paging.ts';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;

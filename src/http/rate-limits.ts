@@ -6,12 +6,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Config, Rate, RateLimitName } from '../config.ts';
-import { Errors } from '../errors.ts';
+import type { Config, Rate, RateLimitName } from '../process/config.ts';
+import { Errors } from '../primitives/errors.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
-import { RedisConnection, type RedisLog } from '../redis.ts';
+import { RedisConnection, type RedisLog } from '../process/redis.ts';
 import { principalOf } from './auth.ts';
-import { parseId } from '../ids.ts';
+import { parseId } from '../primitives/ids.ts';
 
 /** What a route may name in `config.rateLimit`: the operations the v2 interface limits. */
 export type RateLimitScope = 'listBetas' | 'showBeta' | 'listTesters' | 'listRewards' | 'listPoints' | 'testEmails';

@@ -1,9 +1,9 @@
 // The request log: request lines never carry a credential (api_key query values and the tokens of
 // unsubscribe and confirmation links and the check of a status link are masked, and headers are
-// not logged at all), and errors go through the process's serializer (src/logging.ts).
+// not logged at all), and errors go through the process's serializer (src/process/logging.ts).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import { serializeError } from '../logging.ts';
+import { serializeError } from '../process/logging.ts';
 
 /** An id a proxy may hand on: UUIDs, hex (nginx's $request_id), trace ids; nothing that could forge a log line. */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

@@ -3,7 +3,7 @@
 // it counts against besides its key's default (rate-limits.ts).
 import type { Permission } from '../modules/accounts/permissions.ts';
 import type { Principal } from '../modules/accounts/accounts.service.ts';
-import type { GeneralErrors } from '../errors.ts';
+import type { GeneralErrors } from '../primitives/errors.ts';
 import type { RateLimitScope } from './rate-limits.ts';
 
 export type ErrorSeries = keyof typeof GeneralErrors;

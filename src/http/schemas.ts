@@ -1,6 +1,6 @@
 // Schemas shared by many routes.
 import Type from 'typebox';
-import { errorCodeTable } from '../errors.ts';
+import { errorCodeTable } from '../primitives/errors.ts';
 
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

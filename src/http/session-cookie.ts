@@ -4,7 +4,7 @@
 // A write must also carry the session's CSRF token and come from the service's own origin.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Errors } from '../errors.ts';
+import { Errors } from '../primitives/errors.ts';
 
 const COOKIE = 'prelaunch_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

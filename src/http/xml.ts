@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import Type from 'typebox';
-import type { ErrorEntry } from '../errors.ts';
+import type { ErrorEntry } from '../primitives/errors.ts';
 import { badBody, bodyText, keepRawBody } from './body-parsers.ts';
 import { textBody } from './validation.ts';
 

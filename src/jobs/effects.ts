@@ -11,7 +11,7 @@ import type { Db, Executor } from '../db/executor.ts';
 import { afterCommit, beforeCommit, databaseOf, inTransaction, writeAtCommit } from '../db/transaction.ts';
 import { compiled } from '../db/engine/compiled.ts';
 import { startWork } from '../db/engine/connection-turns.ts';
-import { storedTime } from '../time.ts';
+import { storedTime } from '../primitives/time.ts';
 import { announceJobs, type JobHandler } from './outbox.ts';
 
 export const EFFECTS_JOB = 'effects.expand';

@@ -6,7 +6,7 @@
 // to start on its host deletes at once, and any other takes over once `locked_until` has passed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/executor.ts';
-import { addSeconds, storedTime, type Clock } from '../time.ts';
+import { addSeconds, storedTime, type Clock } from '../primitives/time.ts';
 import { isGone, newHolder } from './holders.ts';
 
 /** How long a lease lasts without renewal: how soon another process takes over from a dead one. */

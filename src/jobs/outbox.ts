@@ -17,7 +17,7 @@ import { batched } from '../db/engine/batched.ts';
 import { startWork } from '../db/engine/connection-turns.ts';
 import { databaseOf, afterCommit, isCommandTransaction } from '../db/transaction.ts';
 import { HEARTBEAT_MS, wakeupsOf, type Wakeups } from '../db/engine/wakeups.ts';
-import { addSeconds, storedTime, type Clock } from '../time.ts';
+import { addSeconds, storedTime, type Clock } from '../primitives/time.ts';
 import { isGone, newHolder } from './holders.ts';
 
 /**

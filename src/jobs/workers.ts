@@ -7,11 +7,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Services } from '../services.ts';
-import type { Clock } from '../time.ts';
+import type { Clock } from '../primitives/time.ts';
 import { newHolder } from './holders.ts';
 import { Leases } from './leases.ts';
 import { JobRunner, type JobObserver } from './outbox.ts';
-import { JOBS_DRAIN_MS } from '../stopping.ts';
+import { JOBS_DRAIN_MS } from '../process/stopping.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**

@@ -4,7 +4,7 @@
 import { leastRecentlyUsed } from '../db/engine/least-recently-used.ts';
 import type { TesterMoveRow } from '../db/tables/testers.ts';
 import type { MoveCause } from '../modules/moves/record-moves.ts';
-import { apiTime } from '../time.ts';
+import { apiTime } from '../primitives/time.ts';
 import { html, type Trusted } from './html.ts';
 
 const nothing = html``;

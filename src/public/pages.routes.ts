@@ -4,8 +4,8 @@
 // Plain HTML forms that work without JavaScript; every rule lives in VisitorsService.
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import type { Config } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import type { Config } from '../process/config.ts';
+import { ApiError } from '../primitives/errors.ts';
 import type { App } from '../http/app-type.ts';
 import type { Beta } from '../modules/betas/betas.service.ts';
 import { CHANNEL_PARAMETER, shareChannelOf } from '../modules/referrals/share-channels.ts';

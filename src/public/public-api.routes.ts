@@ -3,7 +3,7 @@
 // form's impression), signups, share clicks on a beta's own referral_url page, and the beta's
 // public leaderboard (404 while the beta shows none).
 import Type from 'typebox';
-import { ApiError, Errors } from '../errors.ts';
+import { ApiError, Errors } from '../primitives/errors.ts';
 import type { App } from '../http/app-type.ts';
 import { paletteOf } from '../modules/betas/beta-page.ts';
 import { imageUrl } from '../modules/betas/betas.presenter.ts';

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyError } from 'fastify';
 import cors from '@fastify/cors';
-import type { Config } from '../config.ts';
-import { ApiError, Errors } from '../errors.ts';
+import type { Config } from '../process/config.ts';
+import { ApiError, Errors } from '../primitives/errors.ts';
 import type { App } from '../http/app-type.ts';
 import { describeError } from '../http/error-handler.ts';
 import { countBetaRequests } from '../http/launch-latency.ts';

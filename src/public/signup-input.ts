@@ -2,7 +2,7 @@
 // form data or JSON), turned into the API's tester input; the options both signup routes declare;
 // and the API's error codes turned into readable messages placed next to the field they concern.
 import Type, { type Static } from 'typebox';
-import { Errors, type ApiError, type ErrorEntry } from '../errors.ts';
+import { Errors, type ApiError, type ErrorEntry } from '../primitives/errors.ts';
 import { profileMaxLength } from '../modules/testers/profile.ts';
 import { TRACKING_FIELDS } from '../modules/visitors/signup-fields.ts';
 import type { SignupForm, SignupInput } from '../modules/visitors/visitors.service.ts';

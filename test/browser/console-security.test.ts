@@ -3,7 +3,7 @@
 // signed-in page without the session's CSRF token, or with another, refused with nothing changed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import type { TestContext } from '../support/context.ts';
 import { addMember, PASSWORD } from '../console/support.ts';
 import { type ConsoleBrowser, startConsoleBrowser } from '../console/browser.ts';

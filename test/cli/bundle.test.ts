@@ -61,11 +61,11 @@ describe('running from a bundle built at start', () => {
   });
 
   test('a source the bundle cannot keep faithfully stops the start, naming the file', async () => {
-    edit('time.ts', '\n', '\nexport const here = import.meta.dirname;\n');
+    edit('primitives/time.ts', '\n', '\nexport const here = import.meta.dirname;\n');
     const result = await run(bin, ['serve', '--help']);
     assert.equal(result.code, 1);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /^Prelaunch could not start: .*only import\.meta\.url .*src\/time\.ts/m);
+    assert.match(result.stderr, /^Prelaunch could not start: .*only import\.meta\.url .*src\/primitives\/time\.ts/m);
     assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
   });
 });

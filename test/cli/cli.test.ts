@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestDatabase } from '../support/context.ts';
 import { runBin, type BinResult as Result } from '../support/bin.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import { migrationNames } from '../../src/db/migrate.ts';
@@ -15,7 +15,7 @@ import { toBeta } from '../../src/modules/betas/betas.service.ts';
 import { noCounts } from '../../src/modules/betas/beta-counters.ts';
 import { Permissions } from '../../src/modules/accounts/permissions.ts';
 import { KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
-import { apiTime } from '../../src/time.ts';
+import { apiTime } from '../../src/primitives/time.ts';
 import { runCli } from '../../src/cli/program.ts';
 
 const API_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

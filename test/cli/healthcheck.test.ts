@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildWorkerApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-type.ts';
-import { Metrics } from '../../src/metrics.ts';
+import { Metrics } from '../../src/process/metrics.ts';
 import { freePort, logLines, startTestContext, type TestContext } from '../support/context.ts';
 
 const HEALTHCHECK = fileURLToPath(new URL('../../bin/healthcheck.js', import.meta.url));

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/process/config.ts';
 
 const run = promisify(execFile);
 
@@ -15,7 +15,7 @@ const run = promisify(execFile);
  * the old space, whose growth the factor governs. Prints the largest heap V8 reserved, in bytes.
  */
 const GARBAGE_MAKER = `
-import { limitHeapGrowth } from './src/heap-growth.ts';
+import { limitHeapGrowth } from './src/process/heap-growth.ts';
 limitHeapGrowth(Number(process.argv[1]));
 const kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: 'kept ' + i }));
 let largest = 0;

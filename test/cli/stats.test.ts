@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { runCli } from '../../src/cli/program.ts';
 import { enqueueJob, PARKED } from '../../src/jobs/outbox.ts';
 import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
-import { storedTime } from '../../src/time.ts';
+import { storedTime } from '../../src/primitives/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 describe('prelaunch stats', () => {

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/program.ts';
-import { addSeconds, storedTime } from '../../src/time.ts';
+import { addSeconds, storedTime } from '../../src/primitives/time.ts';
 import { spawnBin } from '../support/bin.ts';
 import { freePort, startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';

@@ -3,8 +3,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { Errors } from '../../src/errors.ts';
-import { bootstrapIfEmpty } from '../../src/bootstrap.ts';
+import { Errors } from '../../src/primitives/errors.ts';
+import { bootstrapIfEmpty } from '../../src/process/bootstrap.ts';
 import { addMember, linkMailedTo, PASSWORD, sessionOf, signedIn, signIn, type SignedIn } from './support.ts';
 
 describe('console members and links', () => {

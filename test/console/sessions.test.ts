@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { ABSOLUTE_SECONDS, IDLE_SECONDS } from '../../src/modules/members/sessions.ts';
 import { addMember, linkMailedTo, PASSWORD, sessionOf, signedIn, signIn } from './support.ts';
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.ts';
 import { EFFECTS_JOB } from '../../src/jobs/effects.ts';

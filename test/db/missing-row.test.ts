@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { foreignKeyViolation, missingRow, uniqueViolation } from '../../src/db/errors.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { ApiError, Errors } from '../../src/errors.ts';
+import { ApiError, Errors } from '../../src/primitives/errors.ts';
 import { heldBy } from '../../src/modules/betas/betas.service.ts';
 import { createTestDatabase } from '../support/context.ts';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/executor.ts';
 import { READ_CACHE_TTL_MS, ReadCache, readCache, watchForeignWrites } from '../../src/db/engine/read-cache.ts';
 import { AccountsService, KeyRefused } from '../../src/modules/accounts/accounts.service.ts';
 import { BetasService } from '../../src/modules/betas/betas.service.ts';
-import { systemClock } from '../../src/time.ts';
+import { systemClock } from '../../src/primitives/time.ts';
 import { createTestDatabase, dialect } from '../support/context.ts';
 
 let here: DatabaseHandle;

@@ -16,7 +16,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { startReceiver, type Receiver } from '../modules/webhooks/support.ts';
 import { STATUS_COUNTERS, recountedCounters } from '../modules/testers/support.ts';
 import { assertCurrentStandings, type Order } from '../modules/waitlist/support.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices } from '../../src/services.ts';

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type CompiledQuery, type QueryExecutor } from 'kysely';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
 import { enqueueJob, JobRunner } from '../../src/jobs/outbox.ts';
-import { systemClock } from '../../src/time.ts';
+import { systemClock } from '../../src/primitives/time.ts';
 import type { Db } from '../../src/db/executor.ts';
 import { HEARTBEAT_MS, LISTENER_NAME, wakeupsOf } from '../../src/db/engine/wakeups.ts';
 import { POLL_MS } from '../../src/modules/waitlist/standings.ts';

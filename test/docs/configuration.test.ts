@@ -1,9 +1,9 @@
-// docs/configuration.md lists every setting the process reads (src/config.ts), with its default, and
+// docs/configuration.md lists every setting the process reads (src/process/config.ts), with its default, and
 // no setting that does not exist. Reads files only, so it runs in the unit tier.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describeSettings } from '../../src/config.ts';
+import { describeSettings } from '../../src/process/config.ts';
 
 const page = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
 /** The table's rows: variable → its default cell as written. */

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError, errorCodeTable, Errors, GeneralErrors } from '../../src/errors.ts';
+import { ApiError, errorCodeTable, Errors, GeneralErrors } from '../../src/primitives/errors.ts';
 import { ERRORS_DOC, withErrorTable } from '../../scripts/docs-errors.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const REGISTRY = 'errors.ts';
+const REGISTRY = 'primitives/errors.ts';
 
 /** Every TypeScript file of src but the registry, by its path under src. */
 function sources(): Map<string, string> {

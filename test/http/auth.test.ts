@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../src/http/app-type.ts';
 import { appWithLog, startTestContext, type TestContext } from '../support/context.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 
 describe('authentication', () => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
-import { errorCodeTable, Errors } from '../../src/errors.ts';
+import { errorCodeTable, Errors } from '../../src/primitives/errors.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 describe('OpenAPI, reference and health', () => {

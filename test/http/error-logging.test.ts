@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { App } from '../../src/http/app-type.ts';
-import { serializeError } from '../../src/logging.ts';
+import { serializeError } from '../../src/process/logging.ts';
 import { appWithLog, startTestContext, type TestContext } from '../support/context.ts';
 
 /** What a PostgreSQL unique violation carries: the constraint by name, the row's values in `detail`. */

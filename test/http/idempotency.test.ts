@@ -9,8 +9,8 @@ import { storedRows, tableNames } from '../support/stored-rows.ts';
 import { uniqueEmail } from '../modules/testers/support.ts';
 import { CLAIM_SECONDS, KEY_LIFETIME_SECONDS } from '../../src/modules/idempotency/idempotency-keys.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
-import { createLogger } from '../../src/logging.ts';
-import { Errors } from '../../src/errors.ts';
+import { createLogger } from '../../src/process/logging.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 
 const REUSED = { code: Errors.idempotencyKeyReused.code, message: 'This Idempotency-Key was used for a different request; send a new key for a new request' };
 const IN_FLIGHT = { code: Errors.idempotencyKeyInUse.code, message: 'A request with this Idempotency-Key is still being processed; retry once it has been answered' };

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../support/context.ts';
 import { storedRows, tableNames } from '../support/stored-rows.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 
 const TOO_LARGE = 'is a number too large to keep exactly (beyond ±9007199254740991): send long digit strings as text';
 

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../support/context.ts';
-import { COUNTED_ROWS } from '../../src/paging.ts';
+import { COUNTED_ROWS } from '../../src/primitives/paging.ts';
 
 let ctx: TestContext;
 before(async () => {

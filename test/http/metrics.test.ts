@@ -4,12 +4,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/process/config.ts';
 import { inTransaction } from '../../src/db/transaction.ts';
 import { enqueueJob } from '../../src/jobs/outbox.ts';
 import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
 import { dialect, startTestContext, type TestContext } from '../support/context.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 
 interface Sample {
   name: string;

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { registerErrorHandling } from '../../src/http/error-handler.ts';
 import { openRateLimits, RateLimits } from '../../src/http/rate-limits.ts';
 import { isReachable } from '../../src/db/migrate.ts';
 import { logLines, startTestContext, type TestContext, type TestResponse } from '../support/context.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

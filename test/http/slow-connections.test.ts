@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 const HEADERS_TIMEOUT_MS = 1000;

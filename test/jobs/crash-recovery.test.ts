@@ -10,12 +10,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, freePort } from '../support/context.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices } from '../../src/services.ts';
 import { WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../../src/modules/events/events.ts';
-import { addSeconds, storedTime } from '../../src/time.ts';
+import { addSeconds, storedTime } from '../../src/primitives/time.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TESTERS = 15;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { JOB_LEASE_SECONDS, JobRunner, enqueueJob, enqueueJobs, type JobHandler, type RunnerOptions } from '../../src/jobs/outbox.ts';
-import { addSeconds, storedTime } from '../../src/time.ts';
+import { addSeconds, storedTime } from '../../src/primitives/time.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const quiet = { error: () => {}, warn: () => {} };

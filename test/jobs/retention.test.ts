@@ -5,11 +5,11 @@
 // `prelaunch stats` show what is left.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/process/config.ts';
 import { PARKED } from '../../src/jobs/outbox.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../../src/modules/events/events.ts';
 import { EMAIL_SEND_JOB } from '../../src/modules/emails/send-jobs.ts';
-import { addSeconds, storedTime } from '../../src/time.ts';
+import { addSeconds, storedTime } from '../../src/primitives/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { formOf, visit } from '../public/support.ts';

@@ -10,11 +10,11 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices } from '../../src/services.ts';
-import { STOP_TIMEOUT_MS } from '../../src/stopping.ts';
+import { STOP_TIMEOUT_MS } from '../../src/process/stopping.ts';
 import { spawnBin } from '../support/bin.ts';
 import { createTestDatabase, freePort } from '../support/context.ts';
 

@@ -9,8 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnSync } from 'node:child_process';
 import { LEASE_SECONDS, Leases } from '../../src/jobs/leases.ts';
 import { Sweeper } from '../../src/jobs/workers.ts';
-import { createLogger } from '../../src/logging.ts';
-import { addSeconds, storedTime } from '../../src/time.ts';
+import { createLogger } from '../../src/process/logging.ts';
+import { addSeconds, storedTime } from '../../src/primitives/time.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 
 const NOW = new Date('2026-11-22T09:15:00.000Z');

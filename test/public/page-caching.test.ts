@@ -6,7 +6,7 @@
 // with each tester's own figures and dropped when the beta or its milestones change.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { PUBLIC_BOARD_MAX_AGE_MS } from '../../src/modules/leaderboard/leaderboard.service.ts';
 import { shareButtons } from '../../src/modules/referrals/share-channels.ts';
 import { maskedEmail } from '../../src/modules/testers/masked-email.ts';

@@ -6,7 +6,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
 import { betaRow, BROWSER, DESKTOP, formOf, testerByEmail, testersOf, visit } from './support.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { shareButtons } from '../../src/modules/referrals/share-channels.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';

@@ -8,7 +8,7 @@ import { createTester, uniqueEmail } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';
 import { storedMessages } from '../modules/emails/support.ts';
 import { betaRow, DESKTOP, formOf, testerByEmail, testersOf, visit } from './support.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { SHARE_CHANNELS } from '../../src/modules/referrals/share-channels.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';

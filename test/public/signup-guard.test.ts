@@ -10,7 +10,7 @@ import { startTestContext, type TestContext } from '../support/context.ts';
 import { TestClock } from '../support/clock.ts';
 import { uniqueEmail } from '../modules/testers/support.ts';
 import { formOf, testerByEmail, testersOf, visit, type VisitOptions } from './support.ts';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { ALREADY_ON_LIST } from '../../src/public/signup-input.ts';
 import { subnetOf } from '../../src/modules/signup-guard/subnets.ts';
 

@@ -3,7 +3,7 @@
 // names are escaped everywhere, and that the name form changes the name only with the right check.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../src/errors.ts';
+import { Errors } from '../../src/primitives/errors.ts';
 import { startTestContext, type TestContext } from '../support/context.ts';
 import { createTester } from '../modules/testers/support.ts';
 import { createEndpoint, storedEvents } from '../modules/webhooks/support.ts';

@@ -1,6 +1,6 @@
 // A clock for tests, in a file of its own so that a unit test can use it without importing the
 // helpers that start the app.
-import type { Clock } from '../../src/time.ts';
+import type { Clock } from '../../src/primitives/time.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {

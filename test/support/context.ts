@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/process/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { isReachable, migrateToLatest } from '../../src/db/migrate.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { createJobRunner } from '../../src/jobs/workers.ts';
 import { openRateLimits, type RateLimits } from '../../src/http/rate-limits.ts';
-import type { RedisConnection } from '../../src/redis.ts';
-import { Metrics } from '../../src/metrics.ts';
+import type { RedisConnection } from '../../src/process/redis.ts';
+import { Metrics } from '../../src/process/metrics.ts';
 import { TestClock } from './clock.ts';
 import type { MetricsEndpoint } from '../../src/http/metrics.routes.ts';
 

@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { buildApp } from '../../app.ts';
 import { isReachable } from '../../db/migrate.ts';
 import { openRateLimits } from '../../http/rate-limits.ts';
-import { createLogger } from '../../logging.ts';
+import { createLogger } from '../../process/logging.ts';
 import { apiSession } from '../../mcp/api-session.ts';
 import { createMcpServer } from '../../mcp/mcp-server.ts';
 import { MCP_VERSION } from '../../mcp/mcp.routes.ts';

@@ -3,10 +3,10 @@
 // primary that migrates first, restarts a process that dies and stops them all on SIGINT/SIGTERM.
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { createLogger, logDestination } from '../../logging.ts';
-import { bootstrapIfEmpty } from '../../bootstrap.ts';
-import { clusterMetricsEndpoint, onShutdownRequest, runPrimary } from '../../cluster.ts';
-import { serve } from '../../server.ts';
+import { createLogger, logDestination } from '../../process/logging.ts';
+import { bootstrapIfEmpty } from '../../process/bootstrap.ts';
+import { clusterMetricsEndpoint, onShutdownRequest, runPrimary } from '../../process/cluster.ts';
+import { serve } from '../../process/server.ts';
 import type { CliContext } from '../context.ts';
 import { parseIdArgument } from '../options.ts';
 

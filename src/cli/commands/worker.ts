@@ -5,17 +5,17 @@
 // serves /metrics (its own job attempts) and /healthz, /readyz. Runs until SIGINT or SIGTERM.
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
-import { createLogger, logDestination } from '../../logging.ts';
+import { createLogger, logDestination } from '../../process/logging.ts';
 import { buildWorkerApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../process/config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Services } from '../../services.ts';
 import { isReachable } from '../../db/migrate.ts';
 import { startWorkers } from '../../jobs/workers.ts';
-import { Metrics } from '../../metrics.ts';
-import { systemClock } from '../../time.ts';
-import { limitHeapGrowth } from '../../heap-growth.ts';
-import { STOP_TIMEOUT_MS } from '../../stopping.ts';
+import { Metrics } from '../../process/metrics.ts';
+import { systemClock } from '../../primitives/time.ts';
+import { limitHeapGrowth } from '../../process/heap-growth.ts';
+import { STOP_TIMEOUT_MS } from '../../process/stopping.ts';
 import type { CliContext } from '../context.ts';
 import { parsePortArgument } from '../options.ts';
 

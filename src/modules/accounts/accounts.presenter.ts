@@ -1,6 +1,6 @@
 // Companies (as the CLI shows them) and API keys (as the CLI and the API show them). A key's
 // secret appears only in the answer that created it; its hash never does.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { ApiKeyInfo, Company, CreatedApiKey } from './accounts.service.ts';
 
 export function presentCompany(company: Company) {

@@ -1,12 +1,12 @@
 // Companies and their API keys. Keys are shown once; only their SHA-256 hash is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/executor.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import type { ApiKeyRow, CompanyRow } from '../../db/tables/accounts.ts';
-import { storedTime, type Clock } from '../../time.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
 import { isPermission, Permissions, type Permission } from './permissions.ts';
 
 /**

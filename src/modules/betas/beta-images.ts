@@ -2,7 +2,7 @@
 // their type told by their bytes (image-check.ts), and named by their SHA-256, which their URL
 // carries so that a new image is a new URL and every URL can be cached for good.
 import { createHash } from 'node:crypto';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { ImageKind, StoredImage } from './beta-page.ts';
 import { ImageTypes, sniffImageType, svgProblem, typeName, type ImageType } from './image-check.ts';
 

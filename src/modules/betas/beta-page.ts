@@ -3,7 +3,7 @@
 // beta's row (migration 028) with the digests of its images, so whatever reads the beta has its
 // design too; a PATCH changes only the keys it sends.
 import Type, { type Static } from 'typebox';
-import { TextPatterns } from '../../text-patterns.ts';
+import { TextPatterns } from '../../primitives/text-patterns.ts';
 import { contrastRatio, readableOn, WCAG_AA_TEXT } from './contrast.ts';
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

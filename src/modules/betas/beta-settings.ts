@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import countries from 'i18n-iso-countries';
 import Type, { type Static } from 'typebox';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { FraudModes } from '../fraud/fraud-signals.ts';
 
 export const RequiredFieldNames = ['name', 'employer', 'jobtitle', 'address', 'country'] as const;

@@ -1,5 +1,5 @@
 // A beta as the API and the CLI show it: its fields and counters, a whitelist built field by field.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import { imagePath } from './beta-images.ts';
 import type { Page, StoredImage } from './beta-page.ts';
 import type { CountedBeta } from './betas.service.ts';

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { App } from '../../http/app-type.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { principalOf } from '../../http/auth.ts';
 import { acceptFileBodies, uploadedFileWithType } from '../../http/file-upload.ts';
 import { PaginationQuery, pageOf, sendPage } from '../../http/pagination.ts';

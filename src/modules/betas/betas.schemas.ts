@@ -3,7 +3,7 @@ import { FormBoolean } from '../../http/form-boolean.ts';
 import { Nullable, Timestamp } from '../../http/schemas.ts';
 import { IMAGE_LIMITS } from './beta-images.ts';
 import { PageDesignSchema } from './beta-page.ts';
-import { MAX_ID } from '../../ids.ts';
+import { MAX_ID } from '../../primitives/ids.ts';
 import { BetaSettingsSchema } from './beta-settings.ts';
 
 /** A beta's settings as create and PATCH read them: every key optional, booleans also as form text. */

@@ -1,10 +1,10 @@
 // Betas (projects): the company's campaigns, their counters and settings.
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { compiled } from '../../db/engine/compiled.ts';
 import { forDelete, forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { BetaRow } from '../../db/tables/betas.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import {
   defaultSettings,
   isWebUrl,
@@ -14,8 +14,8 @@ import {
   type BetaSettings,
   type BetaSettingsPatch,
 } from './beta-settings.ts';
-import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
+import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
 import { missingRow, uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/engine/read-cache.ts';

@@ -2,7 +2,7 @@
 // their clients have written down (docs/import.md, "Keeping the original ids"). An id in use is
 // refused alike whichever company has it, and later ordinary inserts stay clear of the chosen id.
 import { sql } from 'kysely';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -8,8 +8,8 @@
 import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { Errors } from '../../errors.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { Errors } from '../../primitives/errors.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { newSecret } from '../webhooks/webhooks.service.ts';
 import { newDecoderKey } from './beta-settings.ts';
 import type { BetasService, CountedBeta } from './betas.service.ts';

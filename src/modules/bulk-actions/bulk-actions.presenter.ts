@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { BulkActionRow } from '../../db/tables/owner-work.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';
 import type { BulkActions, BulkActionSchema, BulkStates } from './bulk-actions.schemas.ts';
 

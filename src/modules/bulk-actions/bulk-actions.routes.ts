@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { pageOf, sendPage } from '../../http/pagination.ts';

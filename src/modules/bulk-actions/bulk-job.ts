@@ -9,7 +9,7 @@
 import type { Db, DialectName, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BulkActionRow } from '../../db/tables/owner-work.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { readBeta, type Beta } from '../betas/betas.service.ts';
 import type { TesterFilters } from '../testers/tester-filters.ts';
 import type { UpdateStatus } from '../testers/tester-status.ts';

@@ -7,7 +7,7 @@
 // too, so the owner sees who, not only how many.
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/executor.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../primitives/errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { effectiveTemplate, occasionForStatus } from '../emails/email-templates.ts';
 import { subscribesTo } from '../events/events.ts';

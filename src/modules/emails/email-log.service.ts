@@ -1,13 +1,13 @@
 // The e-mail log (management extension): every message rendered — sent, captured, held back or
 // failed — listed and shown to the beta's owner, and pruned after EMAIL_LOG_RETENTION_DAYS
 // together with the confirmation links written with them (docs/decisions.md, "Log retention").
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Db } from '../../db/executor.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
 import type { EmailMessageRow } from '../../db/tables/effects.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import type { Occasion } from './occasions.ts';
 import { MessageStatuses } from './emails.schemas.ts';

@@ -3,11 +3,11 @@
 // messages are rendered with, and a test send of it to one address the member chose, which leaves
 // like any message (logged, sent by the outbox through SMTP or captured) and is refused for an
 // address the beta must not write to.
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import type { Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { apiTime, storedTime, type Clock } from '../../primitives/time.ts';
 import { heldBy, type Beta, type BetasService } from '../betas/betas.service.ts';
 import { isErased } from '../suppressions/erasures.ts';
 import { isSuppressed } from '../suppressions/suppressions.service.ts';

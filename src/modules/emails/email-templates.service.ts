@@ -1,7 +1,7 @@
 // A beta's e-mail templates (management extension): each occasion's parts as the beta rewrote
 // them, over the built-in defaults (email-templates.ts), which sending reads the same way.
 import type { Db } from '../../db/executor.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { templatesChanged } from './emails.service.ts';
 import { checkTemplateInput, effectiveTemplate, requireOccasion, type EffectiveTemplate, type TemplateInput } from './email-templates.ts';

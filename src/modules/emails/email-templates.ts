@@ -1,6 +1,6 @@
 // Occasions and templates: which message a change sends, what a beta's template for it is (its own
 // parts over the built-in defaults), and rendering one for a tester.
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import type { EmailTemplateRow } from '../../db/tables/effects.ts';
 import type { StatusEmailTrigger } from './email-queue.ts';
 import { defaultTemplates, type TemplateParts } from './default-templates.ts';

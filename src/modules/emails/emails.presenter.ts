@@ -1,7 +1,7 @@
 // E-mail templates and the message log as the API shows them. Lists show no bodies; one message
 // shows them as sent, links included (only the beta's own company reaches it).
 import type { EmailMessageRow } from '../../db/tables/effects.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import { variablesOf, type EffectiveTemplate } from './email-templates.ts';
 import type { Occasion } from './occasions.ts';
 import type { MessageSummary } from './email-log.service.ts';

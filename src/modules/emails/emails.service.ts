@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { EmailMessageRow, OutboxJobRow } from '../../db/tables/effects.ts';
 import { deferEffect, registerExpander } from '../../jobs/effects.ts';
 import { MAX_ATTEMPTS, enqueueJob, type JobHandler, type JobResult } from '../../jobs/outbox.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { readBeta, type BetasService } from '../betas/betas.service.ts';
 import { isErased } from '../suppressions/erasures.ts';
 import { isSuppressed, type SuppressionsService } from '../suppressions/suppressions.service.ts';

@@ -5,7 +5,7 @@
 // cap), so two processes cannot both take the last slot. A send without a slot waits, queued, for
 // the next minute.
 import type { Db } from '../../db/executor.ts';
-import { storedTime } from '../../time.ts';
+import { storedTime } from '../../primitives/time.ts';
 
 const WINDOW_MS = 60_000;
 const SERVER_SCOPE = 'server';

@@ -6,7 +6,7 @@ import { sql, type UpdateQueryBuilder } from 'kysely';
 import { jsonInteger } from '../../db/database.ts';
 import type { DialectName, Executor } from '../../db/executor.ts';
 import type { Database } from '../../db/types.ts';
-import { storedTime } from '../../time.ts';
+import { storedTime } from '../../primitives/time.ts';
 
 export const EMAIL_SEND_JOB = 'email.send';
 

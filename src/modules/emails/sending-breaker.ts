@@ -12,7 +12,7 @@ import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { EmailSendingPauseRow } from '../../db/tables/effects.ts';
 import { announceJobs } from '../../jobs/outbox.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { parseStoredSettings } from '../betas/beta-settings.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { queueMemberEmail } from '../members/member-links.ts';

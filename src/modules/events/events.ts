@@ -12,7 +12,7 @@ import { databaseOf } from '../../db/transaction.ts';
 import type { WebhookEventRow } from '../../db/tables/effects.ts';
 import { deferEffect } from '../../jobs/effects.ts';
 import { enqueueJobs } from '../../jobs/outbox.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 
 export const EventTypes = [
   'tester_created',

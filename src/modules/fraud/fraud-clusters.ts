@@ -6,8 +6,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { Database } from '../../db/types.ts';
-import { Errors } from '../../errors.ts';
-import { parseId } from '../../ids.ts';
+import { Errors } from '../../primitives/errors.ts';
+import { parseId } from '../../primitives/ids.ts';
 import { subnetOf } from '../signup-guard/subnets.ts';
 
 export const ClusterKinds = ['network', 'device', 'referrer'] as const;

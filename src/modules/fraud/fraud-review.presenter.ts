@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { TesterStatus } from '../testers/tester-status.ts';
 import type { DecisionOutcome, FraudDecision, ListedCluster, QueuedTester } from './fraud-review.ts';
 import type { FlaggedTesterSchema, FraudClusterSchema, FraudDecisionSchema } from './fraud-review.schemas.ts';

@@ -6,7 +6,7 @@
 // refused outright, and so are signups past the per-IP limit or at a disposable domain the beta
 // refuses (flag mode queues those).
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { compiled, compiledVariants } from '../../db/engine/compiled.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { FraudSimulationRow } from '../../db/tables/owner-work.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import { SIMULATED_SETTINGS, type SimulatedSettings } from './fraud-simulation.ts';
 import type { SimulationResult } from './fraud-simulations.service.ts';
 import type { SimulationSchema, SimulationStates } from './fraud-simulations.schemas.ts';

@@ -5,10 +5,10 @@
 import type { Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { FraudSimulationRow } from '../../db/tables/owner-work.ts';
-import { ApiError, Errors } from '../../errors.ts';
-import { parseId } from '../../ids.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
+import { parseId } from '../../primitives/ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import type { Principal } from '../accounts/accounts.service.ts';
 import { mergeSettings, settingsProblems, type BetaSettingsPatch } from '../betas/beta-settings.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';

@@ -1,5 +1,5 @@
 // A tester's fraud signals as the API shows them (extension `fraud` of the tester object).
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
 import { parseFlags, type FraudFlag } from './fraud-signals.ts';
 

@@ -1,5 +1,5 @@
 // A friend invitation as the API shows it: the invitation with its sender and the new tester.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { SentFriendInvitation } from './friend-invitations.service.ts';
 
 export function presentFriendInvitation({ invitation, inviter, invitee }: SentFriendInvitation) {

@@ -1,12 +1,12 @@
 // Friend invitations: a tester whose status allows it invites a friend, who becomes a
 // tester at once, invited with an invitation code (unlike a referral). The sender's allowance is
 // counted down by a conditional update, so concurrent invitations never exceed it.
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import type { DialectName, Db } from '../../db/executor.ts';
 import type { FriendInvitationRow } from '../../db/tables/testers.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { isValidEmail, normalizeEmail } from '../testers/email-address.ts';
 import type { TestersService } from '../testers/testers.service.ts';

@@ -5,7 +5,7 @@
 // Knows nothing of HTTP: a request is its fingerprint, an answer a status, headers and a body.
 import type { Db } from '../../db/executor.ts';
 import { deleteOldest, pruneInBatches } from '../../db/pruning.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 
 /** A key is remembered this long from its first use; the retention sweep deletes it afterwards. */
 export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;

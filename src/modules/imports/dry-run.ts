@@ -8,7 +8,7 @@ import { findReferrer } from '../referrals/referrals.service.ts';
 import { refusedAddresses } from './addresses.ts';
 import type { Batch, BatchWriter, ImportContext } from './import-context.ts';
 import type { Progress } from './progress.ts';
-import { storedTime } from '../../time.ts';
+import { storedTime } from '../../primitives/time.ts';
 
 interface Reference {
   line: number;

@@ -1,7 +1,7 @@
 // What an import's steps share: the job passes its context and batches to the dry run, the
 // tester batch and the referrers, which import this rather than the job.
 import type { DialectName, Db } from '../../db/executor.ts';
-import type { Clock } from '../../time.ts';
+import type { Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import type { EmailsService } from '../emails/emails.service.ts';
 import type { GeoLocator } from '../testers/geoip.ts';

@@ -3,7 +3,7 @@
 // leaves no batch half-written and a restarted job resumes after the last committed one. The
 // referrers named by lines are resolved last (referrers.ts), when every line of the file is in.
 import type { ImportRow } from '../../db/tables/owner-work.ts';
-import { storedTime } from '../../time.ts';
+import { storedTime } from '../../primitives/time.ts';
 import { readBeta, type Beta } from '../betas/betas.service.ts';
 import { listQuestions } from '../questions/questions.service.ts';
 import { DryRun } from './dry-run.ts';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { ImportRow } from '../../db/tables/owner-work.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { ImportSchema, ImportStatuses } from './imports.schemas.ts';
 
 export function presentImport(row: ImportRow): Static<typeof ImportSchema> {

@@ -4,11 +4,11 @@
 import type { DialectName, Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { ImportRow } from '../../db/tables/owner-work.ts';
-import { ApiError, Errors } from '../../errors.ts';
-import { parseId } from '../../ids.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
+import { parseId } from '../../primitives/ids.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import type { EmailsService } from '../emails/emails.service.ts';
 import { listQuestions } from '../questions/questions.service.ts';

@@ -2,7 +2,7 @@
 // database in chunks of text as they come (docs/import.md, "Where the file is kept"), so that no
 // file is held in memory and a restarted process resumes the import from what is stored. The first
 // record is the header: what each column fills is fixed then.
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { CsvReader, UnterminatedQuote, type CsvRecord } from './csv.ts';
 
 /** The largest file taken: a 50 MB export and room to spare. */

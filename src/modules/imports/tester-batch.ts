@@ -7,7 +7,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { ImportRow } from '../../db/tables/owner-work.ts';
 import type { NewTester, TesterRow } from '../../db/tables/testers.ts';
-import { storedTime } from '../../time.ts';
+import { storedTime } from '../../primitives/time.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';

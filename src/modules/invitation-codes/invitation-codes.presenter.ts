@@ -1,6 +1,6 @@
 // A custom invitation code as the API shows it.
 import type { InvitationCodeRow } from '../../db/tables/betas.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 
 export function presentInvitationCode(row: InvitationCodeRow) {
   return {

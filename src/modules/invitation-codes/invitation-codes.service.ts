@@ -2,14 +2,14 @@
 // the beta's decoder key and the e-mail address so a site can check it offline, and custom codes
 // made through the management API, limited by uses and/or time.
 import { createHash } from 'node:crypto';
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import type { InvitationCodeRow } from '../../db/tables/betas.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 
 export interface InvitationCodeBeta {
   id: number;

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { InvitationScheduleRow } from '../../db/tables/owner-work.ts';
-import { apiTime, storedTime } from '../../time.ts';
+import { apiTime, storedTime } from '../../primitives/time.ts';
 import type { Weekday } from './next-run.ts';
 import type { BulkPreview } from '../bulk-actions/preview.ts';
 import type { Periods, ScheduleKinds, ScheduleSchema, SimulationSchema, WavePreviewSchema, WaveSchema } from './invitation-schedules.schemas.ts';

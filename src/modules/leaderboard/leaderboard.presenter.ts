@@ -1,6 +1,6 @@
 // The leaderboard and a tester's progress as the API and the public endpoint show them: whitelists,
 // timestamps in the API's format. Visitors get names only; the owner gets who each entry is.
-import { apiTime, storedTime } from '../../time.ts';
+import { apiTime, storedTime } from '../../primitives/time.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { publicName, type Board, type PublicBoard } from './leaderboard.service.ts';
 import type { Progress } from './progress.ts';

@@ -6,8 +6,8 @@
 // sees who it is.
 import type { Db } from '../../db/executor.ts';
 import { LeastRecentlyUsed } from '../../db/engine/least-recently-used.ts';
-import type { Clock } from '../../time.ts';
-import { storedTime } from '../../time.ts';
+import type { Clock } from '../../primitives/time.ts';
+import { storedTime } from '../../primitives/time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import { maskedEmail } from '../testers/masked-email.ts';
 import type { TestersService } from '../testers/testers.service.ts';

@@ -4,11 +4,11 @@
 // to a member whose address is under attack, which signs in without the password. A link's token
 // is stored as its SHA-256 only, works once and expires. The e-mails leave through the outbox
 // (SMTP, or captured without it).
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, MAX_ATTEMPTS, type JobHandler } from '../../jobs/outbox.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import type { OutboxJobRow } from '../../db/tables/effects.ts';
 import { classifySmtpFailure, type Mailer } from '../emails/mailer.ts';
 import { insertMember, memberAddress, toMember, type Member } from './member.ts';

@@ -1,6 +1,6 @@
 // A member as the module shows it, and its row's insert: sessions, links and the service all use
 // these, and the service holds the other two.
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/tables/accounts.ts';

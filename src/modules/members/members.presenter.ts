@@ -1,5 +1,5 @@
 // A member as the API, the CLI and the console show it: never the password's hash.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { Member } from './member.ts';
 
 export function presentMember(member: Member) {

@@ -1,10 +1,10 @@
 // Members of a company: who may sign in to the console, with which role. An address belongs to one
 // member of the whole installation (sign-in finds the member by it). A company keeps at least one
 // owner. Sessions are in sessions.ts, the one-time links that set a password in member-links.ts.
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { checkNewPassword, DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { isRole, type Role } from './roles.ts';
 import type { MemberLinks } from './member-links.ts';

@@ -2,7 +2,7 @@
 // parameters and salt ("scrypt$N$r$p$salt$hash"), so the parameters can be raised for new hashes
 // while the old ones still verify.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 
 /** The parameters of new hashes: 2^15 × 8 × 128 B = 32 MiB and about 100 ms per hash on one core. */
 const CURRENT = { N: 2 ** 15, r: 8, p: 1 };

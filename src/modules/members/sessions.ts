@@ -4,7 +4,7 @@
 // carries a random CSRF token that the console sends back with every write.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/executor.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { toMember, type Member } from './member.ts';
 
 export const IDLE_SECONDS = 8 * 3600;

@@ -1,6 +1,6 @@
 // A tester's moves as the API and the pages show them.
 import type { TesterMoveRow } from '../../db/tables/testers.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { MoveCause } from './record-moves.ts';
 
 const REFERRAL_CAUSES: readonly string[] = ['referral_credited', 'referral_held', 'referral_accepted', 'referral_reversed'];

@@ -3,7 +3,7 @@
 import { compiled } from '../../db/engine/compiled.ts';
 import type { Db } from '../../db/executor.ts';
 import type { TesterMoveRow } from '../../db/tables/testers.ts';
-import { pageWithTotal, type PageRequest } from '../../paging.ts';
+import { pageWithTotal, type PageRequest } from '../../primitives/paging.ts';
 import type { TestersService } from '../testers/testers.service.ts';
 
 // Every status page reads it, and every moves.json page: compiled once (db/engine/compiled.ts).

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/executor.ts';
 import type { PositionChangeWindowRow } from '../../db/tables/testers.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { readBetaRow } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import { listensTo, raiseTesterEvent } from '../events/events.ts';

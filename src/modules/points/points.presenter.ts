@@ -1,6 +1,6 @@
 // Points as the API shows them: in lists and event bodies, and in the create answer.
 import type { PointRow } from '../../db/tables/testers.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { PointActivity } from './point-activities.ts';
 import type { ListedPoint } from './listed-point.ts';
 

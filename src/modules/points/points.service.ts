@@ -2,14 +2,14 @@
 // beta's points, revocation (extension), and the share award the public share link makes. Every
 // award and revocation goes through the ledger (points.ledger.ts), which moves testers.points (the
 // order of a points waitlist) in the same transaction.
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PointRow } from '../../db/tables/testers.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { movesActedBy } from '../moves/record-moves.ts';
 import { awardPoints, revokePoint } from './points.ledger.ts';

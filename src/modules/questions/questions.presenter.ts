@@ -1,5 +1,5 @@
 // A signup question as the API shows it.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { Question } from './questions.service.ts';
 
 export function presentQuestion(question: Question) {

@@ -2,7 +2,7 @@
 // Answers arrive in the interface's encoding (choice indexes, 0/1 for agreement, typed text) and are
 // stored as the text a person reads: the chosen option, several joined by ", ", "Agree"/"Disagree",
 // or the typed text. That stored text is what a tester's responses[].answer shows.
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import { heldBy } from '../betas/betas.service.ts';
 import { insertWithChosenId } from '../betas/chosen-ids.ts';
 import { compiledVariants } from '../../db/engine/compiled.ts';
@@ -11,9 +11,9 @@ import { foreignKeyViolation } from '../../db/errors.ts';
 import { readCache } from '../../db/engine/read-cache.ts';
 import { databaseOf } from '../../db/transaction.ts';
 import type { QuestionRow } from '../../db/tables/betas.ts';
-import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { CHOSEN_ID_RULE, parseChosenId, parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { QuestionKinds } from './questions.schemas.ts';
 
 export type QuestionKind = (typeof QuestionKinds)[number];

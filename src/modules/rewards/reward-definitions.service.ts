@@ -1,14 +1,14 @@
 // Reward configuration (management extension; docs/decisions.md, "Rewards"): the beta's reward
 // definitions and the rules that map an event name to the definitions it issues. Every rule problem
 // answers 422 with the series' general code (rewardsGeneral) and a message naming the problem.
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { RewardDefinitionRow } from '../../db/tables/rewards.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { readCache } from '../../db/engine/read-cache.ts';

@@ -1,7 +1,7 @@
 // Rewards as the API shows them: the v2 interface's reward object (in answers and event bodies), and
 // the beta's reward definitions and rules (management extension).
 import type { RewardDefinitionRow, RewardRow } from '../../db/tables/rewards.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { RewardRuleView } from './reward-definitions.service.ts';
 import type { RewardRole, RewardStatus, RewardType } from './reward-kinds.ts';
 

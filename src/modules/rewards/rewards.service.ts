@@ -1,14 +1,14 @@
 // Issued rewards: list, show, manual issue, status changes and triggers.
 // Issuing and status changes go through reward-engine.ts; this file finds the beta, the user and
 // the definition, and turns what is wrong with a request into the interface's reward codes.
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { forKeyShare, forUpdate } from '../../db/database.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { RewardRow } from '../../db/tables/rewards.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { SIGNUP_EVENT, StatusTargets, changeStatus, fireRewardEvent, heldCount, insertReward, lockTester } from './reward-engine.ts';

@@ -7,8 +7,8 @@ import { randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Db } from '../../db/executor.ts';
-import { Errors } from '../../errors.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { Errors } from '../../primitives/errors.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { sharedSalt } from '../visitors/visitor-keys.ts';
 
 /** How long a challenge may be solved and used. */

@@ -5,8 +5,8 @@
 // minute for the launch panel (LaunchFigures). API creates never come here.
 import type { Challenge } from 'altcha-lib';
 import type { DialectName, Db } from '../../db/executor.ts';
-import { ApiError, Errors } from '../../errors.ts';
-import type { Clock } from '../../time.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
+import type { Clock } from '../../primitives/time.ts';
 import { embedOrigin } from '../betas/beta-settings.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import type { LaunchFigures } from '../stats/launch-figures.ts';

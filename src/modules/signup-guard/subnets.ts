@@ -7,8 +7,8 @@ import ipaddr from 'ipaddr.js';
 import { lockName } from '../../db/database.ts';
 import type { DialectName, Db } from '../../db/executor.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { Errors } from '../../errors.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { Errors } from '../../primitives/errors.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 
 const WINDOW_SECONDS = 60 * 60;
 /** Places older than the window are deleted once every so many signups of a process. */

@@ -6,7 +6,7 @@
 // add up and a p99 is read over every process at once. Rows older than KEPT_MINUTES are pruned.
 import { sql } from 'kysely';
 import type { Db } from '../../db/executor.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { apiTime, storedTime, type Clock } from '../../primitives/time.ts';
 import { betaReference } from '../betas/betas.service.ts';
 import type { RefusalReason } from '../signup-guard/refusal-reasons.ts';
 

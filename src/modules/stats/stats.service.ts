@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/executor.ts';
 import { PARKED } from '../../jobs/outbox.ts';
-import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, apiTime, storedTime, type Clock } from '../../primitives/time.ts';
 
 export interface BetaSize {
   beta_id: number;

@@ -1,5 +1,5 @@
 // A suppression as the API shows it.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { Suppression, SuppressionReason } from './suppressions.service.ts';
 
 export function presentSuppression(suppression: Suppression) {

@@ -7,14 +7,14 @@
 // stored: a tester who signs up after the suppression, or changes address, is shown as it is.
 // (The suppressions.tester_id column is therefore left null.)
 import { invalidEmailMessage, isValidEmail, normalizeEmail } from '../testers/email-address.ts';
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { SuppressionRow } from '../../db/tables/effects.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { storedTime, type Clock } from '../../primitives/time.ts';
 import type { BetasService } from '../betas/betas.service.ts';
 import type { SendingBreaker } from '../emails/sending-breaker.ts';
 import { ClientSuppressionReasons, SuppressionReasons } from './suppressions.schemas.ts';

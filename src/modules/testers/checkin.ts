@@ -3,8 +3,8 @@
 import { forUpdate } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
-import { Errors } from '../../errors.ts';
-import { storedTime, utcDate } from '../../time.ts';
+import { Errors } from '../../primitives/errors.ts';
+import { storedTime, utcDate } from '../../primitives/time.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { hasJoined, recordSignup } from '../referrals/referrals.service.ts';

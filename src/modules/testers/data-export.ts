@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import { presentPoint } from '../points/points.presenter.ts';
 import { presentReward } from '../rewards/rewards.presenter.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import { emailsTo, eventsByIds, eventsNaming, invitationsOf, recentEventsAbout, suppressionsOf } from './personal-data.ts';
 import type { StoredEventSchema, TesterExportSchema } from './personal-data.schemas.ts';
 import {

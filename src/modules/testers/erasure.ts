@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
-import { addSeconds, apiTime, storedTime } from '../../time.ts';
+import { addSeconds, apiTime, storedTime } from '../../primitives/time.ts';
 import { EMAIL_SEND_JOB } from '../emails/send-jobs.ts';
 import { WEBHOOK_DELIVERY_JOB } from '../events/events.ts';
 import { unusedReferralCode } from '../referrals/referral-codes.ts';

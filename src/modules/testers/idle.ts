@@ -1,5 +1,5 @@
 // Idle marking: the periodic sweep that turns active testers who stopped checking in idle.
-import { addSeconds, storedTime } from '../../time.ts';
+import { addSeconds, storedTime } from '../../primitives/time.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import type { TestersContext } from './testers.repository.ts';

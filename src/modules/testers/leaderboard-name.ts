@@ -1,7 +1,7 @@
 // The tester's public name (leaderboard_name): what the leaderboard and the tester's status page
 // show instead of the masked address. One rule for the owner's create and update and the tester's
 // own form on the status page.
-import { Errors, type ErrorEntry } from '../../errors.ts';
+import { Errors, type ErrorEntry } from '../../primitives/errors.ts';
 
 export const LEADERBOARD_NAME_MAX_LENGTH = 40;
 

@@ -4,7 +4,7 @@
 // those they referred, the hashes of visitors to their link) is left out.
 import type { EmailMessageRow, SuppressionRow, WebhookDeliveryRow, WebhookEventRow } from '../../db/tables/effects.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 
 /** What the tester's row holds beyond what "show tester" renders. */
 export function presentStoredFields(row: TesterRow) {

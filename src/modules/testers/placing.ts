@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { movesActedByActor, recordMoves, type MoveActor } from '../moves/record-moves.ts';
 import { MAX_PRIORITY } from '../waitlist/priority.ts';

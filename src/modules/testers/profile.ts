@@ -5,7 +5,7 @@ import Bowser from 'bowser';
 import countries from 'i18n-iso-countries';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import Type from 'typebox';
-import { Errors, type ErrorEntry } from '../../errors.ts';
+import { Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import type { GeoLocator, Place } from './geoip.ts';
 
 export const ProfileFields = [

@@ -1,9 +1,9 @@
 // Reading testers: show, the filtered and paginated list, an invitation code's check, and the
 // reduced views friend invitations show.
 import type { Executor } from '../../db/executor.ts';
-import { COUNTED_ROWS } from '../../paging.ts';
+import { COUNTED_ROWS } from '../../primitives/paging.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { responsesOf, type TesterResponse } from '../questions/questions.service.ts';
 import { isInvitationCodeValid } from '../invitation-codes/invitation-codes.service.ts';

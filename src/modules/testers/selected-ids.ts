@@ -1,7 +1,7 @@
 // The `ids` filter of the tester list, its export and bulk actions: testers picked one by one (the
 // console's row checkboxes), comma-separated. Bounded because the export of a selection carries
 // them in its address, and Node refuses a request head over 16 KB (docs/decisions.md, "Owner console").
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 
 /** The most testers `ids` may name; more are selected by a filter ("select all N matching"). */
 export const MAX_SELECTED_IDS = 1000;

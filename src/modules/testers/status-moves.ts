@@ -4,7 +4,7 @@
 // commands move many testers of a batch in one transaction, each exactly as an update would.
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../primitives/errors.ts';
 import { forUpdate } from '../../db/database.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';

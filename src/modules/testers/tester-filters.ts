@@ -3,7 +3,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/executor.ts';
 import { testerTextContains, type SearchedTesterColumn } from '../../db/engine/text-search.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { countersOf } from '../betas/beta-counters.ts';
 import type { Beta } from '../betas/betas.service.ts';
 import { selectedIds } from './selected-ids.ts';

@@ -1,6 +1,6 @@
 // The rules of a tester's fields that more than one use case applies (signup, update, checkin).
 import type { NewTester, TesterRow } from '../../db/tables/testers.ts';
-import { Errors, type ErrorEntry, type ErrorKind } from '../../errors.ts';
+import { Errors, type ErrorEntry, type ErrorKind } from '../../primitives/errors.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import { invalidEmailMessage, isValidEmail } from './email-address.ts';
 import type { ProfileValues } from './profile.ts';

@@ -1,5 +1,5 @@
 // Tester statuses and the moves between them (docs/decisions.md, "Tester statuses").
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 
 export const TesterStatuses = ['imported', 'unconfirmed', 'applied', 'invited', 'active', 'rejected', 'suspended', 'idle'] as const;
 export type TesterStatus = (typeof TesterStatuses)[number];

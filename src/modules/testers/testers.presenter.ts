@@ -1,6 +1,6 @@
 // The tester as the API shows it (the v2 interface's tester object): a whitelist built field by
 // field from the row.
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
 import type { BetaSettings } from '../betas/beta-settings.ts';
 import type { Standing } from '../waitlist/standings.ts';

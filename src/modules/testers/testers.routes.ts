@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
 import type { App } from '../../http/app-type.ts';
 import { actingMemberOf, actorOf, principalOf } from '../../http/auth.ts';

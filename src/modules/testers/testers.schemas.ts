@@ -3,7 +3,7 @@ import { Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 import { acceptedElsewhere } from '../../http/accepted-elsewhere.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { ProfileFields, ProfileInputSchema } from './profile.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { FraudSchema } from '../fraud/fraud.schemas.ts';
 import { SHARE_CHANNELS } from '../referrals/share-channels.ts';
 import { LEADERBOARD_NAME_MAX_LENGTH } from './leaderboard-name.ts';

@@ -5,12 +5,12 @@
 import type { DialectName, Db, Executor } from '../../db/executor.ts';
 import type { TesterRow } from '../../db/tables/testers.ts';
 import type { JobHandler } from '../../jobs/outbox.ts';
-import type { Clock } from '../../time.ts';
+import type { Clock } from '../../primitives/time.ts';
 import type { Beta, BetasService } from '../betas/betas.service.ts';
 import type { EmailQueue } from '../emails/email-queue.ts';
 import type { LaunchFigures } from '../stats/launch-figures.ts';
 import { RESEND_INTERVAL_SECONDS } from '../emails/emails.service.ts';
-import { Errors } from '../../errors.ts';
+import { Errors } from '../../primitives/errors.ts';
 import { checkin, checkinByEmail, listCheckins } from './checkin.ts';
 import { exportTesters, type BetaExport } from './export.ts';
 import type { ExportFormat } from './export-format.ts';

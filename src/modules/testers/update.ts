@@ -3,7 +3,7 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/executor.ts';
 import type { TesterRow, TesterUpdate } from '../../db/tables/testers.ts';
-import { ApiError, Errors, type ErrorEntry } from '../../errors.ts';
+import { ApiError, Errors, type ErrorEntry } from '../../primitives/errors.ts';
 import { moveTesterCount } from '../betas/beta-counters.ts';
 import { emailAliasKey } from '../fraud/email-alias.ts';
 import { parseFlags, referralFlags, refusedReferral, storedFlags } from '../fraud/fraud-signals.ts';

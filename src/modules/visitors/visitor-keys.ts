@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Db } from '../../db/executor.ts';
-import { storedTime, utcDate, type Clock } from '../../time.ts';
+import { storedTime, utcDate, type Clock } from '../../primitives/time.ts';
 
 /** Who asked for a page, as the public routes describe them. */
 export interface Visitor {

@@ -11,7 +11,7 @@ import type { Insertable } from 'kysely';
 import type { OutboxJobRow, WebhookDeliveriesTable, WebhookEndpointRow, WebhookEventRow } from '../../db/tables/effects.ts';
 import { batched, batchedById } from '../../db/engine/batched.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
-import { addSeconds, apiTime, storedTime, type Clock } from '../../time.ts';
+import { addSeconds, apiTime, storedTime, type Clock } from '../../primitives/time.ts';
 import { endpointsChanged, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';
 import type { Answer, WebhookSender } from './webhook-sender.ts';
 import { readBeta } from '../betas/betas.service.ts';

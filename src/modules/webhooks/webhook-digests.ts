@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Db } from '../../db/executor.ts';
 import type { WebhookEndpointRow } from '../../db/tables/effects.ts';
 import { enqueueJob } from '../../jobs/outbox.ts';
-import { apiTime, storedTime, type Clock } from '../../time.ts';
+import { apiTime, storedTime, type Clock } from '../../primitives/time.ts';
 import { DIGEST_EVENT_TYPE, eventBody, newEventId, WEBHOOK_DELIVERY_JOB, type DeliveryJob } from '../events/events.ts';
 import { nextRun, type Recurrence } from '../invitation-schedules/next-run.ts';
 import { maskedEmail } from '../testers/masked-email.ts';

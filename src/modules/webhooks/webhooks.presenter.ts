@@ -1,7 +1,7 @@
 // Webhook endpoints and their delivery log as the API shows them. The secret is shown only by the
 // answers that made it.
 import type { WebhookEndpointRow } from '../../db/tables/effects.ts';
-import { apiTime } from '../../time.ts';
+import { apiTime } from '../../primitives/time.ts';
 import { ALL_EVENTS, type WebhookFormat } from './webhooks.schemas.ts';
 import type { WebhookDelivery, WebhookDeliveryDetail } from './webhooks.service.ts';
 

@@ -4,14 +4,14 @@
 // (webhook-delivery.ts); this service manages where they go and shows what happened to them.
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import { ApiError, Errors } from '../../errors.ts';
+import { ApiError, Errors } from '../../primitives/errors.ts';
 import { jsonInteger } from '../../db/database.ts';
 import type { Db, DialectName } from '../../db/executor.ts';
 import { PRUNE_BATCH_SIZE, pruneInBatches } from '../../db/pruning.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables/effects.ts';
-import { parseId } from '../../ids.ts';
-import { countUpTo, type PageRequest } from '../../paging.ts';
-import { addSeconds, storedTime, type Clock } from '../../time.ts';
+import { parseId } from '../../primitives/ids.ts';
+import { countUpTo, type PageRequest } from '../../primitives/paging.ts';
+import { addSeconds, storedTime, type Clock } from '../../primitives/time.ts';
 import { heldBy, type BetasService } from '../betas/betas.service.ts';
 import { endpointsChanged, eventBody, EventTypes, newEventId, TEST_EVENT_TYPE, WEBHOOK_DELIVERY_JOB, type DeliveryJob, type EventType } from '../events/events.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { IMAGE_LIMITS } from '../../../src/modules/betas/beta-images.ts';
 import { maskedEmail } from '../../../src/modules/testers/masked-email.ts';
 import { createTester, uniqueEmail } from '../testers/support.ts';

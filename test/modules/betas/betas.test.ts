@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const BETA_FIELDS = [
   'id', 'name', 'homepage_url', 'slug', 'testers_count', 'impressions_count', 'share_clicks_count', 'share_signups_count',

@@ -4,8 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { Errors } from '../../../src/errors.ts';
-import { MAX_ID } from '../../../src/ids.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
+import { MAX_ID } from '../../../src/primitives/ids.ts';
 
 const RULE = `id must be a whole number from 1 to ${MAX_ID}, in decimal digits (such as 17942)`;
 

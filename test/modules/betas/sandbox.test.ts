@@ -5,7 +5,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { startSmtpServer, setTemplate, storedMessages, type TestSmtpServer } from '../emails/support.ts';
 import { createDefinition, createRule } from '../rewards/support.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, uniqueEmail } from '../testers/support.ts';
 import { setTemplate, storedMessages } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const LIST_FIELDS = ['created_at', 'error', 'id', 'occasion', 'sent_at', 'status', 'subject', 'test', 'to', 'user_id'];
 

@@ -7,7 +7,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { signedIn, type SignedIn } from '../../console/support.ts';
 import { codes } from '../testers/support.ts';
 import { storedMessages } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { MESSAGE_POLICY } from '../../../src/console/outbox.pages.ts';
 import { OUTBOX_SCAN_WINDOW } from '../../../src/modules/emails/email-log.service.ts';
 

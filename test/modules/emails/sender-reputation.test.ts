@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inTransaction } from '../../../src/db/transaction.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { SendCaps } from '../../../src/modules/emails/send-caps.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { addMember, signedIn } from '../../console/support.ts';

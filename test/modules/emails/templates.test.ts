@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes } from '../testers/support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const OCCASIONS = ['invitation', 'friend_invitation', 'confirmation', 'applied', 'active', 'rejected', 'suspended', 'unsuspended', 'already_signed_up', 'position_changed'];

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester, storedBeta, storedTester, testerCount, uniqueEmail } from '../testers/support.ts';
 import { createDefinition, createRule, otherCompany, storedRewards } from '../rewards/support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { visit } from '../../public/support.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';

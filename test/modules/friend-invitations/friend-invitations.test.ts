@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { transactionRetries } from '../../../src/db/transaction.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, testerCount } from '../testers/support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const REDUCED_FIELDS = TESTER_FIELDS.filter(
   (field) => !['waitlist_position', 'waitlist_ahead', 'waitlist_behind', 'waitlist_length', 'friend_invitations_allowed'].includes(field),

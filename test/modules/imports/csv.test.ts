@@ -6,7 +6,7 @@ import { CsvReader, UnterminatedQuote, type CsvRecord } from '../../../src/modul
 import { mapColumns, PRESETS } from '../../../src/modules/imports/mapping.ts';
 import { CHUNK_CHARS, receiveFile } from '../../../src/modules/imports/receive.ts';
 import { parseTime } from '../../../src/modules/imports/rows.ts';
-import { ApiError, Errors } from '../../../src/errors.ts';
+import { ApiError, Errors } from '../../../src/primitives/errors.ts';
 import type { QuestionRow } from '../../../src/db/tables/betas.ts';
 
 /** Reads `chunks` as consecutive chunks of one input. */

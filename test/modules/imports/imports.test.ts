@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact } from '../testers/support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { importFile, multipart, postFile, testersOf } from './support.ts';
 
 const NOW = '2026-11-22T09:15:00Z';

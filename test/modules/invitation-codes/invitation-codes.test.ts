@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { signedIn } from '../../console/support.ts';
 
 const CODE_FIELDS = ['id', 'code', 'max_uses', 'uses', 'expires_at', 'created_at'];

@@ -2,13 +2,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { ApiError } from '../../../src/errors.ts';
+import { ApiError } from '../../../src/primitives/errors.ts';
 import {
   isInvitationCodeValid,
   redeemInvitationCode,
   uniqueInvitationCode,
 } from '../../../src/modules/invitation-codes/invitation-codes.service.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 

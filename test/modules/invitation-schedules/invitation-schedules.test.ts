@@ -12,10 +12,10 @@ import { assertCountersExact, createTester, seedWaitlist } from '../testers/supp
 import type { NewTester } from '../../../src/db/tables/testers.ts';
 import { signedIn } from '../../console/support.ts';
 import { BATCH_TESTERS } from '../../../src/modules/bulk-actions/bulk-job.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { Sweeper } from '../../../src/jobs/workers.ts';
 import { Leases } from '../../../src/jobs/leases.ts';
-import { createLogger } from '../../../src/logging.ts';
+import { createLogger } from '../../../src/process/logging.ts';
 
 describe('invitation schedules', () => {
   let ctx: TestContext;

@@ -3,7 +3,7 @@
 // owner's view with ids and addresses, and the tester field leaderboard_name that names an entry.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { PUBLIC_BOARD_MAX_AGE_MS } from '../../../src/modules/leaderboard/leaderboard.service.ts';
 import { maskedEmail } from '../../../src/modules/testers/masked-email.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';

@@ -3,7 +3,7 @@
 // every order; the milestone rewards not reached yet; the route's permission and tenancy.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { codes, createTester } from '../testers/support.ts';
 

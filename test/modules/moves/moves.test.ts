@@ -3,7 +3,7 @@
 // drift (other testers passing) recorded for nobody; paging, tenancy and permissions as show tester.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester } from '../testers/support.ts';
 import { signedIn } from '../../console/support.ts';

@@ -5,7 +5,7 @@ import { codes, createTester, storedTester, uniqueEmail } from '../testers/suppo
 import { awardPoints } from '../../../src/modules/points/points.ledger.ts';
 import { awardSharePoints } from '../../../src/modules/points/points.service.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const CREATED_FIELDS = ['created_at', 'id', 'quantity', 'reason', 'user_id'];
 const LISTED_FIELDS = ['activity', 'created_at', 'email', 'id', 'quantity', 'reason', 'revoked_at', 'user_id'];

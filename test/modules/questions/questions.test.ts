@@ -8,7 +8,7 @@ import {
   responsesOf,
   saveAnswers,
 } from '../../../src/modules/questions/questions.service.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { signedIn } from '../../console/support.ts';
 
 const QUESTION_FIELDS = ['id', 'kind', 'prompt', 'choices', 'required', 'created_at'];

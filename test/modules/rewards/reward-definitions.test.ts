@@ -13,7 +13,7 @@ import {
   storedReward,
   uniqueDescriptor,
 } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 describe('reward definitions and rules', () => {
   let ctx: TestContext;

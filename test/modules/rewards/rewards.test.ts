@@ -15,7 +15,7 @@ import {
   storedRewards,
   uniqueDescriptor,
 } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 describe('rewards', () => {
   let ctx: TestContext;

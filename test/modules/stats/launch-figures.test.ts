@@ -9,7 +9,7 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createTester, uniqueEmail } from '../testers/support.ts';
 import { formOf, visit } from '../../public/support.ts';
 import { bucketUpperMs, LaunchFigures, latencyBucket, p99Ms } from '../../../src/modules/stats/launch-figures.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const MINUTE = '2026-11-22T09:15:00.000Z';
 const NO_REFUSALS = { challenge: 0, honeypot: 0, subnet: 0, country: 0, origin: 0, rate_limit: 0, fraud: 0 };

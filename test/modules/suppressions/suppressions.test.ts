@@ -4,8 +4,8 @@ import { startTestContext, type TestContext } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedTester, uniqueEmail } from '../testers/support.ts';
 import { isSuppressed } from '../../../src/modules/suppressions/suppressions.service.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
-import { Errors } from '../../../src/errors.ts';
-import { COUNTED_ROWS } from '../../../src/paging.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
+import { COUNTED_ROWS } from '../../../src/primitives/paging.ts';
 
 const FIELDS = ['email', 'id', 'reason', 'suppressed_at', 'user_id'];
 const NOW = '2026-11-22T09:15:00Z';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { checkLeaderboardName, LEADERBOARD_NAME_MAX_LENGTH } from '../../../src/modules/testers/leaderboard-name.ts';
 
 const refusal = (text: string) => {

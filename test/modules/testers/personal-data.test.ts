@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { foldSearchBacklog } from '../../../src/db/engine/search-folding.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { isErased } from '../../../src/modules/suppressions/erasures.ts';
 import { PERSONAL_DATA } from '../../../src/modules/testers/personal-data.ts';
 import { dialect, startTestContext, type TestContext } from '../../support/context.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError, Errors } from '../../../src/errors.ts';
+import { ApiError, Errors } from '../../../src/primitives/errors.ts';
 import { MAX_SELECTED_IDS, SELECTED_IDS_MAX_LENGTH, selectedIds } from '../../../src/modules/testers/selected-ids.ts';
 
 const refusal = (text: string) => {

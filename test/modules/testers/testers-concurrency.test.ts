@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { assertCountersExact, codes, createTester, storedBeta, testerCount, uniqueEmail } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 /** Which answers an operation may give: status → the error codes allowed with it (2xx: none). */
 type Allowed = Record<number, number[]>;

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { PROFILE_FIELDS, TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, testerCount, uniqueEmail } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 describe('create tester', () => {
   let ctx: TestContext;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { appWithLog, startTestContext, type TestContext } from '../../support/context.ts';
 import { expectedCell, readCsv } from '../../support/csv.ts';
 import { codes, createTester, testerRow, uniqueEmail } from './support.ts';

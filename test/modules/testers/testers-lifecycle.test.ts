@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { uniqueInvitationCode } from '../../../src/modules/invitation-codes/invitation-codes.service.ts';
 import { TESTER_FIELDS, assertCountersExact, codes, createTester, storedBeta, storedTester, uniqueEmail } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const START = '2026-11-22T09:15:00.000Z';
 const HOUR = 3_600_000;

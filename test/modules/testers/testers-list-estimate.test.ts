@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
-import { COUNTED_ROWS } from '../../../src/paging.ts';
+import { COUNTED_ROWS } from '../../../src/primitives/paging.ts';
 
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));
 const idsOf = (response: TestResponse) => response.body.map((tester: { id: number }) => tester.id);

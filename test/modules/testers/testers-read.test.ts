@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import { TESTER_FIELDS, codes, createTester, storedBeta, uniqueEmail } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const ids = (response: TestResponse): number[] => response.body.map((t: { id: number }) => t.id);
 const pagination = (response: TestResponse) => JSON.parse(String(response.headers['x-pagination']));

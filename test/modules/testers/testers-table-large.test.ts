@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
-import { COUNTED_ROWS } from '../../../src/paging.ts';
+import { COUNTED_ROWS } from '../../../src/primitives/paging.ts';
 import type { TesterRow } from '../../../src/db/tables/testers.ts';
 import { testerRow } from './support.ts';
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { ALLOWED_FROM, ALL_STATUSES, assertCountersExact, codes, createTester, storedBeta, storedTester, type Status } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 describe('update tester', () => {
   let ctx: TestContext;

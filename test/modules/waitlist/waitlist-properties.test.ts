@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import { dialect, startTestContext, type TestContext, type TestResponse } from '../../support/context.ts';
 import type { TestClock } from '../../support/clock.ts';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/process/config.ts';
 import type { DatabaseHandle } from '../../../src/db/database.ts';
 import type { TesterRow } from '../../../src/db/tables/testers.ts';
 import { createServices, type Services } from '../../../src/services.ts';

@@ -5,7 +5,7 @@
 import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 import { createTester } from '../testers/support.ts';
 import { createEndpoint, raise, startAfresh, storedEndpoint, storedEvents, withReceiver } from './support.ts';
 

@@ -19,7 +19,7 @@ import {
   storedEvents,
   withReceiver,
 } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const NOW = '2026-11-22T09:15:00.000Z';
 const TIMEOUT_MS = 1000;

@@ -4,7 +4,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createLogger } from '../../../src/logging.ts';
+import { createLogger } from '../../../src/process/logging.ts';
 import { Leases } from '../../../src/jobs/leases.ts';
 import { Sweeper } from '../../../src/jobs/workers.ts';
 import { retryDelaySeconds } from '../../../src/modules/webhooks/webhook-delivery.ts';

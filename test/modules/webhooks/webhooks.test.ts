@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestContext, type TestContext } from '../../support/context.ts';
 import { createEndpoint, raise, storedDeliveries, storedEndpoint } from './support.ts';
-import { Errors } from '../../../src/errors.ts';
+import { Errors } from '../../../src/primitives/errors.ts';
 
 const FIELDS = ['created_at', 'digest_at', 'digest_next_at', 'digest_time_zone', 'disabled_reason', 'enabled', 'events', 'format', 'id', 'prefinery_signature', 'updated_at', 'url'];
 const NO_DIGEST = { digest_at: null, digest_time_zone: null, digest_next_at: null };

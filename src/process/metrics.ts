@@ -4,15 +4,15 @@
 // registry of its own, so several apps in one process (tests) never share series. Under `serve
 // --workers N` the primary adds up every process's registry.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { DatabaseHandle } from './db/database.ts';
-import { transactionRetries } from './db/transaction.ts';
-import type { JobObserver, JobOutcome } from './jobs/outbox.ts';
-import type { MetricsEndpoint } from './http/metrics.routes.ts';
-import type { RateLimits } from './http/rate-limits.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { transactionRetries } from '../db/transaction.ts';
+import type { JobObserver, JobOutcome } from '../jobs/outbox.ts';
+import type { MetricsEndpoint } from '../http/metrics.routes.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { RedisConnection } from './redis.ts';
-import type { OutboxKindBacklog, StatsService } from './modules/stats/stats.service.ts';
-import type { SignupGuard } from './modules/signup-guard/signup-guard.ts';
-import type { EmailsService } from './modules/emails/emails.service.ts';
+import type { OutboxKindBacklog, StatsService } from '../modules/stats/stats.service.ts';
+import type { SignupGuard } from '../modules/signup-guard/signup-guard.ts';
+import type { EmailsService } from '../modules/emails/emails.service.ts';
 
 export interface MetricsSources {
   database: DatabaseHandle;

@@ -5,7 +5,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { AggregatorRegistry } from 'prom-client';
-import type { MetricsEndpoint } from './http/metrics.routes.ts';
+import type { MetricsEndpoint } from '../http/metrics.routes.ts';
 import type { Metrics } from './metrics.ts';
 import { STOP_TIMEOUT_MS } from './stopping.ts';
 

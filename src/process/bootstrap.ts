@@ -1,7 +1,7 @@
 // First start on an empty database: a company named "Default" with one API key, shown once. And
 // while no member exists, a one-time link (a day long) to create the console's first owner.
 import type { Config } from './config.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../services.ts';
 
 export async function bootstrapIfEmpty(services: Services, config: Config, print: (text: string) => void): Promise<void> {
   await createCompanyIfNone(services, config, print);

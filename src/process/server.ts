@@ -4,18 +4,18 @@
 import closeWithGrace from 'close-with-grace';
 import { createLogger, logDestination } from './logging.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { isReachable, migrateToLatest } from './db/migrate.ts';
-import { createServices } from './services.ts';
-import { buildApp } from './app.ts';
-import { openRateLimits } from './http/rate-limits.ts';
-import type { MetricsEndpoint } from './http/metrics.routes.ts';
+import { openDatabase } from '../db/database.ts';
+import { isReachable, migrateToLatest } from '../db/migrate.ts';
+import { createServices } from '../services.ts';
+import { buildApp } from '../app.ts';
+import { openRateLimits } from '../http/rate-limits.ts';
+import type { MetricsEndpoint } from '../http/metrics.routes.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
-import { startWorkers } from './jobs/workers.ts';
-import { startRollupFolding } from './modules/stats/rollups.ts';
-import { startLaunchFlushing } from './modules/stats/launch-figures.ts';
+import { startWorkers } from '../jobs/workers.ts';
+import { startRollupFolding } from '../modules/stats/rollups.ts';
+import { startLaunchFlushing } from '../modules/stats/launch-figures.ts';
 import { Metrics } from './metrics.ts';
-import { systemClock } from './time.ts';
+import { systemClock } from '../primitives/time.ts';
 import { limitHeapGrowth } from './heap-growth.ts';
 import { STOP_TIMEOUT_MS } from './stopping.ts';
 

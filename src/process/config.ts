@@ -244,7 +244,7 @@ export interface Config {
   /** Where rate-limit counters are shared; null = each process counts in memory. A secret: never log it. */
   readonly redisUrl: string | null;
   readonly redisKeyPrefix: string;
-  /** V8's heap growing factor, in per cent over the live heap (src/heap-growth.ts); 0 = V8's own. */
+  /** V8's heap growing factor, in per cent over the live heap (src/process/heap-growth.ts); 0 = V8's own. */
   readonly heapGrowthPercent: number;
   readonly rateLimits: Readonly<Record<RateLimitName, Rate>>;
   /** Per-IP limits of the pages and endpoints visitors reach without a key. */
