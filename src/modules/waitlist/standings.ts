@@ -6,8 +6,8 @@
 // beta's RankedSet in microseconds at any length.
 //
 // A beta's set is built from the database the first time it is needed (for every beta with a
-// waitlist when a server starts: warm), then kept in step by re-reading the testers the standing
-// feed names: after each of this process's commits, so the request that made a change answers
+// waitlist when a server starts: warm), then kept in step by the testers the standing feed names,
+// read with it: after each of this process's commits, so the request that made a change answers
 // with it (and with every change committed before it), and for other processes' changes when
 // woken by them (PostgreSQL, db/engine/wakeups.ts) or every POLL_MS (SQLite, or while not listening).
 //
