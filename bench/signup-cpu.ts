@@ -79,7 +79,8 @@ async function openTree(tree: string, name: string, databaseUrl: string, options
   const load = (path: string) => import(resolve(tree, path));
   const [{ buildApp }, { loadConfig }, { RateLimits }, { isReachable }, { createServices }, { openBenchDatabase }] = await Promise.all([
     load('src/app.ts'),
-    load('src/process/config.ts'),
+    // A checkout from before src/process/ keeps its config at the top of src/.
+    load('src/process/config.ts').catch(() => load('src/config.ts')),
     load('src/http/rate-limits.ts'),
     load('src/db/migrate.ts'),
     load('src/services.ts'),
