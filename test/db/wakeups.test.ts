@@ -37,7 +37,8 @@ function recordStatements(db: Db): { statements: string[]; stop(): void } {
 
 /** What a reader's heartbeat (or SQLite's poll) runs, by the table or function it names. */
 const KINDS: [string, RegExp][] = [
-  ['feed read', /from "?tester_changes"?\s+where "?seq"?\s*>/],
+  // The feed's read joins the changed testers (and on PostgreSQL brings the snapshot's xmin).
+  ['feed read', /from tester_changes c left join testers t on t\.id = c\.tester_id\s+where c\.seq >/],
   ['feed position', /pg_snapshot_xmin|pg_current_xact_id/],
   ['feed pruning', /delete from "tester_changes"/],
   // A read that finds rows (on PostgreSQL, those of transactions that were running when reading began) re-reads their testers.
